@@ -1,0 +1,30 @@
+// Lint config: TypeScript rules plus the layer boundaries of ARCHITECTURE.md.
+import tseslint from 'typescript-eslint';
+
+const noVscode = { name: 'vscode', message: 'Only src/vscode/ may import vscode.' };
+const nodeIo = ['fs', 'node:fs', 'fs/promises', 'node:fs/promises', 'child_process', 'node:child_process', 'net', 'node:net', 'http', 'node:http', 'https', 'node:https'];
+const sdks = ['@anthropic-ai/sdk', 'openai'];
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'node_modules/**', 'out/**', '.vscode-test/**', 'test/integration/workspace/**', '**/*.mjs', '**/*.js'] },
+  ...tseslint.configs.recommended,
+  {
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      curly: ['error', 'multi-line'],
+    },
+  },
+  {
+    files: ['src/core/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        paths: [noVscode, ...[...nodeIo, ...sdks].map((name) => ({ name, message: 'src/core is pure: no file system, network or SDK imports (put them in src/node).' }))],
+        patterns: [{ group: ['**/node/**', '**/vscode/**', '@anthropic-ai/sdk/*', 'openai/*'], message: 'src/core must not depend on src/node, src/vscode or SDKs.' }],
+      }],
+    },
+  },
+  {
+    files: ['src/node/**/*.ts', 'src/protocol/**/*.ts', 'src/cli/**/*.ts', 'webview/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { paths: [noVscode], patterns: [{ group: ['**/vscode/**'], message: 'Only src/extension.ts and src/vscode/ may depend on src/vscode.' }] }] },
+  },
+);
