@@ -1,0 +1,33 @@
+// `context-compactor` CLI entry: dispatches subcommands; every failure is one line on stderr.
+import { runInspect } from './inspectCommand';
+import type { CliIo } from './io';
+
+const USAGE = `usage: context-compactor <command> [options]
+commands:
+  inspect FILE [--json]     what fills the transcript's context
+`;
+
+type Command = (args: string[], io: CliIo) => Promise<number>;
+const COMMANDS: Record<string, Command> = { inspect: runInspect };
+
+export async function main(argv: string[], io: CliIo): Promise<number> {
+  const [name, ...rest] = argv;
+  if (!name || name === '--help' || name === '-h' || name === 'help') {
+    io.stdout(USAGE);
+    return name ? 0 : 2;
+  }
+  const cmd = COMMANDS[name];
+  if (!cmd) {
+    io.stderr(`context-compactor: unknown command '${name}' (try --help)\n`);
+    return 2;
+  }
+  return cmd(rest, io);
+}
+
+if (require.main === module) {
+  const io: CliIo = { stdout: (s) => process.stdout.write(s), stderr: (s) => process.stderr.write(s), env: process.env };
+  main(process.argv.slice(2), io).then(
+    (code) => { process.exitCode = code; },
+    (e: unknown) => { io.stderr(`context-compactor: ${e instanceof Error ? e.message : String(e)}\n`); process.exitCode = 1; },
+  );
+}

@@ -1,0 +1,57 @@
+// Picks Claude Code's live branch: the parentUuid walk from the newest leaf, plus the parallel
+// tool-call siblings and tool results that Claude Code itself re-attaches on load.
+import type { ClaudeNode } from './node';
+
+export interface LiveBranch {
+  /** Node indexes (into the nodes array) in file order. */
+  readonly nodes: number[];
+  readonly brokenAt?: number;
+}
+
+export function selectLiveBranch(nodes: readonly ClaudeNode[]): LiveBranch {
+  const byUuid = new Map<string, number>();
+  nodes.forEach((n, i) => { if (n.uuid) byUuid.set(n.uuid, i); });
+  const leaf = pickLeaf(nodes);
+  if (leaf === undefined) return { nodes: [] };
+  const onChain = new Set<number>();
+  let brokenAt: number | undefined;
+  for (let i: number | undefined = leaf; i !== undefined && !onChain.has(i);) {
+    onChain.add(i);
+    const parent: string | null | undefined = nodes[i]!.parentUuid;
+    if (!parent) break;
+    const next = byUuid.get(parent);
+    if (next === undefined) brokenAt = nodes[i]!.line;
+    i = next;
+  }
+  // Claude Code streams one record per content block; parallel tool_use siblings and their results
+  // can hang off side branches. Re-attach them by message id and tool_use id, as its loader does.
+  const msgIds = new Set<string>();
+  for (const i of onChain) {
+    const n = nodes[i]!;
+    if (n.type === 'assistant' && n.msgId) msgIds.add(n.msgId);
+  }
+  nodes.forEach((n, i) => {
+    if (!onChain.has(i) && !n.sidechain && n.type === 'assistant' && n.msgId && msgIds.has(n.msgId)) onChain.add(i);
+  });
+  const callIds = new Set<string>();
+  for (const i of onChain) for (const id of nodes[i]!.callIds) callIds.add(id);
+  nodes.forEach((n, i) => {
+    if (!onChain.has(i) && !n.sidechain && n.type === 'user' && n.resultIds.length > 0 && n.resultIds.every((id) => callIds.has(id))) onChain.add(i);
+  });
+  return { nodes: [...onChain].sort((a, b) => a - b), brokenAt };
+}
+
+/** The newest main-chain user/assistant record (Claude Code resumes from the latest timestamp). */
+function pickLeaf(nodes: readonly ClaudeNode[]): number | undefined {
+  let best: number | undefined;
+  let bestTs = '';
+  const consider = (sidechainOk: boolean): void => {
+    nodes.forEach((n, i) => {
+      if ((n.type !== 'user' && n.type !== 'assistant') || (n.sidechain && !sidechainOk)) return;
+      if (best === undefined || n.timestamp >= bestTs) { best = i; bestTs = n.timestamp; }
+    });
+  };
+  consider(false);
+  if (best === undefined) consider(true); // a subagent file: every record is a sidechain
+  return best;
+}

@@ -1,0 +1,11 @@
+// Recognises Claude Code session JSONL by its record shapes.
+const CLAUDE_TYPES = new Set(['user', 'assistant', 'system', 'summary', 'attachment', 'progress', 'file-history-snapshot', 'queue-operation']);
+
+export function detectClaudeCode(records: readonly unknown[]): boolean {
+  return records.some((r) => {
+    if (typeof r !== 'object' || r === null) return false;
+    const o = r as Record<string, unknown>;
+    if (typeof o.type !== 'string' || !CLAUDE_TYPES.has(o.type)) return false;
+    return 'parentUuid' in o || 'sessionId' in o || 'leafUuid' in o || o.type === 'file-history-snapshot';
+  });
+}

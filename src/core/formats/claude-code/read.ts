@@ -1,0 +1,144 @@
+// Claude Code JSONL reader: every record kept, the live branch assembled into messages and turns.
+import type { Block, Message, RawRecord, Session, Usage } from '../../model/transcript';
+import type { LineParser, ReadOptions } from '../../read/formatReader';
+import { buildTurns } from '../../read/turns';
+import { estimateTokens } from '../../tokens/estimate';
+import { contentBlocks } from './blocks';
+import { selectLiveBranch } from './chain';
+import type { ClaudeNode } from './node';
+
+type Obj = Record<string, unknown>;
+const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
+const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
+const num = (v: unknown): number => (typeof v === 'number' && Number.isFinite(v) ? v : 0);
+const NODE_TYPES = new Set(['user', 'assistant', 'system', 'attachment', 'progress']);
+
+export function readUsage(u: unknown): Usage | undefined {
+  if (!isObj(u)) return undefined;
+  return {
+    inputTokens: num(u.input_tokens), outputTokens: num(u.output_tokens),
+    cacheReadTokens: num(u.cache_read_input_tokens), cacheCreationTokens: num(u.cache_creation_input_tokens),
+  };
+}
+
+export function createClaudeCodeParser(options: ReadOptions): LineParser {
+  const records: RawRecord[] = [];
+  const nodes: ClaudeNode[] = [];
+  let sessionId: string | undefined, cwd: string | undefined;
+  const extra: Record<string, unknown> = {};
+
+  return {
+    line(index, raw, value) {
+      const kind = recordKind(value);
+      records[index] = { raw: options.keepRaw ? raw : undefined, kind, inContext: false };
+      if (!isObj(value)) return;
+      sessionId ??= str(value.sessionId);
+      cwd ??= str(value.cwd);
+      if (extra.version === undefined && str(value.version)) extra.version = value.version;
+      if (extra.gitBranch === undefined && str(value.gitBranch)) extra.gitBranch = value.gitBranch;
+      if (typeof value.type === 'string' && NODE_TYPES.has(value.type) && ('uuid' in value || 'parentUuid' in value)) {
+        nodes.push(toNode(index, value));
+      }
+    },
+    finish(endsWithNewline, warnings) {
+      const branch = selectLiveBranch(nodes);
+      if (branch.brokenAt !== undefined) warnings.push(`line ${branch.brokenAt + 1} points to a parent that is not in the file; the history before it is not part of the live context`);
+      const messages = assemble(branch.nodes.map((i) => nodes[i]!), records);
+      const models = [...new Set(nodes.map((n) => n.model).filter((m): m is string => !!m && m !== '<synthetic>'))];
+      const last = [...messages].reverse().find((m) => m.usage);
+      return {
+        format: 'claude-code', id: sessionId ?? '', cwd, title: titleOf(messages), models, records, messages,
+        turns: buildTurns(messages),
+        recordedContext: last?.usage ? contextOf(last.usage) : undefined,
+        warnings, endsWithNewline, extra,
+      } satisfies Session;
+    },
+  };
+}
+
+export const contextOf = (u: Usage): number => u.inputTokens + u.cacheReadTokens + u.cacheCreationTokens;
+
+function recordKind(value: unknown): string {
+  if (!isObj(value)) return 'invalid';
+  const t = str(value.type) ?? 'unknown';
+  if (t === 'system' && str(value.subtype)) return `system:${value.subtype as string}`;
+  if (t === 'attachment' && isObj(value.attachment)) return `attachment:${str(value.attachment.type) ?? '?'}`;
+  return t;
+}
+
+function toNode(line: number, o: Obj): ClaudeNode {
+  const type = o.type as ClaudeNode['type'];
+  const msg = isObj(o.message) ? o.message : {};
+  const ref = { record: line };
+  let blocks: Block[] = [];
+  let compactSummary = false;
+  if (type === 'user' || type === 'assistant') {
+    blocks = contentBlocks(msg.content, ref, type);
+    if (type === 'user' && o.isCompactSummary === true) {
+      compactSummary = true;
+      const text = blocks.map((b) => ('text' in b ? b.text : '')).join('\n');
+      blocks = [{ type: 'summary', text, origin: text.includes('[context-compactor]') ? 'context-compactor' : 'agent', ref, tokens: estimateTokens(text) }];
+    } else if (type === 'user' && o.isMeta === true) {
+      blocks = blocks.map((b) => (b.type === 'text' ? { type: 'meta', subtype: 'meta', text: b.text, ref, tokens: b.tokens } : b));
+    }
+  } else if (type === 'attachment') {
+    // Attachments reach the model only through their rendered text (system reminders).
+    const rendered = Array.isArray(o.rendered) ? o.rendered : [];
+    const text = rendered.map((r) => (isObj(r) ? str(r.content) ?? '' : '')).join('\n');
+    const sub = isObj(o.attachment) ? str(o.attachment.type) ?? 'attachment' : 'attachment';
+    if (text) blocks = [{ type: 'meta', subtype: `attachment:${sub}`, text, ref, tokens: estimateTokens(text) }];
+  } else if (type === 'system') {
+    const sub = str(o.subtype) ?? 'system';
+    if (sub === 'compact_boundary' || sub === 'microcompact_boundary') blocks = [{ type: 'meta', subtype: sub, text: '', ref, tokens: 0 }];
+    else if (sub === 'local_command' && str(o.content)) blocks = [{ type: 'meta', subtype: sub, text: o.content as string, ref, tokens: estimateTokens(o.content as string) }];
+  }
+  return {
+    line, uuid: str(o.uuid), parentUuid: o.parentUuid as string | null | undefined, type,
+    timestamp: str(o.timestamp) ?? '', sidechain: o.isSidechain === true,
+    msgId: str(msg.id), requestId: str(o.requestId) ?? str(o.requestRef), model: str(msg.model),
+    usage: type === 'assistant' ? readUsage(msg.usage) : undefined, blocks,
+    callIds: blocks.flatMap((b) => (b.type === 'tool_call' ? [b.id] : [])),
+    resultIds: blocks.flatMap((b) => (b.type === 'tool_result' ? [b.id] : [])),
+    compactSummary, isMeta: o.isMeta === true,
+  };
+}
+
+/** Group live nodes into API-level messages: one assistant message per message.id. */
+function assemble(live: readonly ClaudeNode[], records: RawRecord[]): Message[] {
+  const messages: Message[] = [];
+  const byMsgId = new Map<string, Message>();
+  for (const n of live) {
+    records[n.line]!.inContext = n.blocks.length > 0;
+    if (n.blocks.length === 0) continue;
+    if (n.type === 'assistant') {
+      const existing = n.msgId ? byMsgId.get(n.msgId) : undefined;
+      if (existing) {
+        existing.blocks.push(...n.blocks);
+        existing.records.push(n.line);
+        // output_tokens grows across a response's records; the fullest row is the final one.
+        if (n.usage && (!existing.usage || n.usage.outputTokens >= existing.usage.outputTokens)) existing.usage = n.usage;
+        continue;
+      }
+      const m: Message = { role: 'assistant', blocks: [...n.blocks], records: [n.line], timestamp: n.timestamp, model: n.model, apiId: n.msgId, usage: n.usage };
+      if (n.msgId) byMsgId.set(n.msgId, m);
+      messages.push(m);
+    } else {
+      const role = n.type === 'user' ? 'user' : 'system';
+      const toolResultsOnly = n.blocks.every((b) => b.type === 'tool_result');
+      messages.push({ role, blocks: [...n.blocks], records: [n.line], timestamp: n.timestamp, toolResultsOnly });
+    }
+  }
+  return messages;
+}
+
+function titleOf(messages: readonly Message[]): string | undefined {
+  for (const m of messages) {
+    if (m.role !== 'user') continue;
+    for (const b of m.blocks) {
+      if (b.type !== 'text') continue;
+      const t = b.text.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ').trim();
+      if (t && !t.startsWith('Caveat:')) return t.length > 80 ? `${t.slice(0, 79)}…` : t;
+    }
+  }
+  return undefined;
+}

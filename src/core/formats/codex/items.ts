@@ -1,0 +1,103 @@
+// Converts Codex ResponseItems (the model-visible history) into normalized blocks.
+import type { Block, SourceRef } from '../../model/transcript';
+import { estimateTokens, IMAGE_TOKENS } from '../../tokens/estimate';
+
+type Obj = Record<string, unknown>;
+const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
+const str = (v: unknown): string => (typeof v === 'string' ? v : '');
+
+/** Harness-injected user/developer text that is context, not something the person typed. */
+const HARNESS_PREFIXES = ['<environment_context>', '<user_instructions>', '<permissions instructions>', '# AGENTS.md', '<skills_instructions>', '<INSTRUCTIONS>', '<turn_aborted>'];
+export const isHarnessText = (t: string): boolean => HARNESS_PREFIXES.some((p) => t.trimStart().startsWith(p));
+
+/** Which side of the conversation an item belongs to. */
+export type ItemSide = 'input' | 'output' | 'none';
+
+export interface ConvertedItem {
+  readonly side: ItemSide;
+  readonly role: 'user' | 'assistant' | 'system';
+  readonly blocks: Block[];
+  readonly toolResultsOnly?: boolean;
+}
+
+const EXIT_CODE = /Process exited with code (\d+)/;
+
+export function outputText(output: unknown): { text: string; media: number; isError: boolean } {
+  if (typeof output === 'string') {
+    const m = EXIT_CODE.exec(output.slice(0, 400));
+    return { text: output, media: 0, isError: m ? m[1] !== '0' : false };
+  }
+  if (Array.isArray(output)) {
+    const parts: string[] = [];
+    let media = 0;
+    for (const o of output) {
+      if (!isObj(o)) continue;
+      if (o.type === 'input_image') media++;
+      else parts.push(str(o.text));
+    }
+    return { ...outputText(parts.join('\n')), media };
+  }
+  if (isObj(output)) return { text: str(output.content), media: 0, isError: output.success === false };
+  return { text: '', media: 0, isError: false };
+}
+
+function messageBlocks(p: Obj, ref: SourceRef, role: string): Block[] {
+  const out: Block[] = [];
+  for (const c of Array.isArray(p.content) ? p.content : []) {
+    if (!isObj(c)) continue;
+    if (c.type === 'input_image') { out.push({ type: 'media', mime: 'image/*', bytes: Math.floor(str(c.image_url).length * 0.75), ref, tokens: IMAGE_TOKENS }); continue; }
+    const text = str(c.text);
+    if (role === 'developer' || role === 'system' || (role === 'user' && isHarnessText(text))) out.push({ type: 'meta', subtype: role === 'user' ? 'harness' : role, text, ref, tokens: estimateTokens(text) });
+    else out.push({ type: 'text', text, ref, tokens: estimateTokens(text) });
+  }
+  return out;
+}
+
+export function convertItem(p: Obj, ref: SourceRef): ConvertedItem | undefined {
+  switch (p.type) {
+    case 'message': {
+      const role = str(p.role);
+      const blocks = messageBlocks(p, ref, role);
+      if (role === 'assistant') return { side: 'output', role: 'assistant', blocks };
+      return { side: 'input', role: role === 'user' ? 'user' : 'system', blocks };
+    }
+    case 'reasoning': {
+      const summary = (Array.isArray(p.summary) ? p.summary : []).map((s) => (isObj(s) ? str(s.text) : '')).join('\n');
+      const content = (Array.isArray(p.content) ? p.content : []).map((s) => (isObj(s) ? str(s.text) : '')).join('\n');
+      const text = [summary, content].filter(Boolean).join('\n');
+      const opaque = str(p.encrypted_content).length;
+      return { side: 'output', role: 'assistant', blocks: [{ type: 'reasoning', text, opaqueBytes: opaque, ref, tokens: estimateTokens(text) + Math.ceil(opaque / 4) }] };
+    }
+    case 'function_call':
+    case 'custom_tool_call':
+    case 'local_shell_call':
+    case 'web_search_call':
+    case 'tool_search_call': {
+      const raw = p.type === 'function_call' ? str(p.arguments) : p.type === 'custom_tool_call' ? str(p.input) : JSON.stringify(p.action ?? p.arguments ?? {});
+      let input: unknown = raw;
+      if (p.type === 'function_call') { try { input = JSON.parse(raw); } catch { input = raw; } }
+      const name = str(p.name) || String(p.type).replace(/_call$/, '');
+      return { side: 'output', role: 'assistant', blocks: [{ type: 'tool_call', id: str(p.call_id) || str(p.id), name, input, inputText: raw, ref, tokens: estimateTokens(raw) + 8 }] };
+    }
+    case 'function_call_output':
+    case 'custom_tool_call_output':
+    case 'tool_search_output': {
+      const o = outputText(p.output);
+      return {
+        side: 'input', role: 'user', toolResultsOnly: true,
+        blocks: [{ type: 'tool_result', id: str(p.call_id), text: o.text, isError: o.isError, mediaCount: o.media, persisted: false, ref, tokens: estimateTokens(o.text) + o.media * IMAGE_TOKENS + 4 }],
+      };
+    }
+    case 'compaction':
+    case 'compaction_summary': {
+      const opaque = str(p.encrypted_content).length;
+      return { side: 'input', role: 'user', blocks: [{ type: 'summary', text: '', origin: 'agent', ref, tokens: Math.ceil(opaque / 4) }] };
+    }
+    case 'ghost_snapshot':
+      return undefined;
+    default: {
+      const text = JSON.stringify(p);
+      return { side: 'none', role: 'system', blocks: [{ type: 'meta', subtype: `item:${str(p.type) || 'unknown'}`, text, ref, tokens: estimateTokens(text) }] };
+    }
+  }
+}

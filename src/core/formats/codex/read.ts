@@ -1,0 +1,138 @@
+// Codex rollout reader: replays response items (honouring compactions and rollbacks) into messages.
+import type { Message, RawRecord, Session, Usage } from '../../model/transcript';
+import type { LineParser, ReadOptions } from '../../read/formatReader';
+import { buildTurns } from '../../read/turns';
+import { estimateTokens } from '../../tokens/estimate';
+import { convertItem, type ConvertedItem } from './items';
+
+type Obj = Record<string, unknown>;
+const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
+const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
+const num = (v: unknown): number => (typeof v === 'number' && Number.isFinite(v) ? v : 0);
+
+interface Entry { readonly item: ConvertedItem; readonly line: number; usage?: Usage }
+
+export function codexUsage(u: unknown): Usage | undefined {
+  if (!isObj(u)) return undefined;
+  const cached = num(u.cached_input_tokens), write = num(u.cache_write_input_tokens);
+  return { inputTokens: Math.max(0, num(u.input_tokens) - cached - write), outputTokens: num(u.output_tokens), cacheReadTokens: cached, cacheCreationTokens: write };
+}
+
+export function createCodexParser(options: ReadOptions): LineParser {
+  const records: RawRecord[] = [];
+  let history: Entry[] = [];
+  let meta: Obj = {};
+  let instructions: { text: string; line: number } | undefined;
+  const models = new Set<string>();
+  let lastTotal = -1;
+  let contextWindow: number | undefined;
+  let sawTokenCount = false;
+  const pendingUsageRecords: Usage[] = [];
+
+  const attachUsage = (u: Usage): void => {
+    for (let i = history.length - 1; i >= 0; i--) {
+      if (history[i]!.item.side === 'output') { history[i]!.usage = u; return; }
+    }
+  };
+
+  const onLine = (index: number, o: Obj): void => {
+    const p = isObj(o.payload) ? o.payload : {};
+    switch (o.type) {
+      case 'session_meta': {
+        if (Object.keys(meta).length === 0) meta = p;
+        const base = isObj(p.base_instructions) ? str(p.base_instructions.text) : str(p.instructions);
+        if (base && !instructions) instructions = { text: base, line: index };
+        return;
+      }
+      case 'turn_context': { const m = str(p.model); if (m) models.add(m); return; }
+      case 'response_item': {
+        const item = convertItem(p, { record: index });
+        if (item && item.side !== 'none') history.push({ item, line: index });
+        return;
+      }
+      case 'compacted': {
+        const repl = Array.isArray(p.replacement_history) ? p.replacement_history : undefined;
+        const message = str(p.message) ?? '';
+        const kept: Entry[] = repl
+          ? repl.flatMap((r) => { const item = isObj(r) ? convertItem(r, { record: index }) : undefined; return item && item.side !== 'none' ? [{ item, line: index }] : []; })
+          : history.filter((e) => e.item.role === 'user' && !e.item.toolResultsOnly);
+        if (message) kept.push({ line: index, item: { side: 'input', role: 'user', blocks: [{ type: 'summary', text: message, origin: message.includes('[context-compactor]') ? 'context-compactor' : 'agent', ref: { record: index }, tokens: estimateTokens(message) }] } });
+        history = kept;
+        return;
+      }
+      case 'event_msg': {
+        if (p.type === 'token_count' && isObj(p.info)) {
+          sawTokenCount = true;
+          contextWindow = num(p.info.model_context_window) || contextWindow;
+          const total = isObj(p.info.total_token_usage) ? num(p.info.total_token_usage.total_tokens) : -1;
+          // Codex emits each request's token_count twice; only a changed total is a new request.
+          if (total !== lastTotal) { lastTotal = total; const u = codexUsage(p.info.last_token_usage); if (u) attachUsage(u); }
+        } else if (p.type === 'thread_rolled_back') {
+          rollBack(num(p.num_turns));
+        }
+        return;
+      }
+      case 'token_usage_record': { const u = codexUsage(p.usage); if (u) pendingUsageRecords.push(u); return; }
+      default:
+    }
+  };
+
+  const rollBack = (n: number): void => {
+    let seen = 0;
+    for (let i = history.length - 1; i >= 0 && n > 0; i--) {
+      const e = history[i]!;
+      if (e.item.role === 'user' && !e.item.toolResultsOnly && e.item.blocks.some((b) => b.type === 'text')) {
+        if (++seen === n) { history = history.slice(0, i); return; }
+      }
+    }
+  };
+
+  return {
+    line(index, raw, value) {
+      const kind = isObj(value) ? (isObj(value.payload) && str(value.payload.type) && value.type !== 'session_meta' ? `${String(value.type)}:${String(value.payload.type)}` : String(value.type)) : 'invalid';
+      records[index] = { raw: options.keepRaw ? raw : undefined, kind, inContext: false };
+      if (isObj(value)) onLine(index, value);
+    },
+    finish(endsWithNewline, warnings) {
+      if (!sawTokenCount && pendingUsageRecords.length > 0) warnings.push('no token_count events; per-request usage comes from token_usage_record lines');
+      const messages = toMessages(history, instructions);
+      for (const m of messages) for (const r of m.records) records[r]!.inContext = true;
+      const lastUsage = [...messages].reverse().find((m) => m.usage)?.usage;
+      const id = str(meta.id) ?? '';
+      return {
+        format: 'codex', id, cwd: str(meta.cwd), title: titleOf(messages), models: [...models], records, messages,
+        turns: buildTurns(messages),
+        recordedContext: lastUsage ? lastUsage.inputTokens + lastUsage.cacheReadTokens + lastUsage.cacheCreationTokens : undefined,
+        contextWindow, warnings, endsWithNewline, extra: { meta },
+      } satisfies Session;
+    },
+  };
+}
+
+/** Consecutive output items form one assistant message (one model response). */
+function toMessages(history: readonly Entry[], instructions: { text: string; line: number } | undefined): Message[] {
+  const out: Message[] = [];
+  if (instructions) out.push({ role: 'system', records: [instructions.line], blocks: [{ type: 'meta', subtype: 'instructions', text: instructions.text, ref: { record: instructions.line }, tokens: estimateTokens(instructions.text) }] });
+  let current: Message | undefined;
+  for (const e of history) {
+    if (e.item.side === 'output') {
+      if (!current) { current = { role: 'assistant', blocks: [], records: [] }; out.push(current); }
+      current.blocks.push(...e.item.blocks);
+      if (!current.records.includes(e.line)) current.records.push(e.line);
+      if (e.usage) current.usage = e.usage;
+    } else {
+      current = undefined;
+      out.push({ role: e.item.role, blocks: [...e.item.blocks], records: [e.line], toolResultsOnly: e.item.toolResultsOnly });
+    }
+  }
+  return out;
+}
+
+function titleOf(messages: readonly Message[]): string | undefined {
+  for (const m of messages) {
+    if (m.role !== 'user') continue;
+    const b = m.blocks.find((x) => x.type === 'text');
+    if (b && b.type === 'text') { const t = b.text.replace(/\s+/g, ' ').trim(); if (t) return t.length > 80 ? `${t.slice(0, 79)}…` : t; }
+  }
+  return undefined;
+}

@@ -1,0 +1,48 @@
+// The `inspect` result: a stable JSON shape shared by the CLI, the extension and the webview.
+import type { FigureSource, FormatId, Session, TokenKind } from '../model/transcript';
+import { compose, type CompositionItem, type TurnFigure } from '../tokens/composition';
+
+export interface InspectReport {
+  readonly format: FormatId;
+  readonly file?: string;
+  readonly bytes?: number;
+  readonly sessionId: string;
+  readonly title?: string;
+  readonly cwd?: string;
+  readonly models: string[];
+  readonly records: number;
+  readonly messages: number;
+  readonly turns: number;
+  readonly tokens: {
+    readonly total: number;
+    readonly source: FigureSource;
+    readonly byKind: Record<TokenKind, number>;
+    readonly byTool: Record<string, number>;
+    readonly recordedContext?: number;
+    readonly contextWindow?: number;
+    readonly estimator: { readonly method: 'class-ratios'; readonly scale: number; readonly systemOverhead: number; readonly meanErrorRaw?: number; readonly meanErrorCalibrated?: number; readonly turnsCompared: number };
+  };
+  readonly perTurn: TurnFigure[];
+  readonly top: CompositionItem[];
+  readonly warnings: string[];
+}
+
+export function buildInspectReport(session: Session, file?: { path: string; bytes: number }): InspectReport {
+  const c = compose(session);
+  const byTool = Object.fromEntries(Object.entries(c.byTool).sort((a, b) => b[1] - a[1]));
+  return {
+    format: session.format, file: file?.path, bytes: file?.bytes, sessionId: session.id, title: session.title, cwd: session.cwd,
+    models: session.models, records: session.records.length, messages: session.messages.length, turns: session.turns.length,
+    tokens: {
+      total: c.total, source: c.source, byKind: c.byKind, byTool, recordedContext: session.recordedContext, contextWindow: session.contextWindow,
+      estimator: {
+        method: 'class-ratios', scale: round3(c.calibration.scale), systemOverhead: Math.round(c.calibration.overhead),
+        meanErrorRaw: opt(c.calibration.meanErrorRaw), meanErrorCalibrated: opt(c.calibration.meanErrorCalibrated), turnsCompared: c.calibration.turnsCompared,
+      },
+    },
+    perTurn: c.perTurn, top: c.top, warnings: session.warnings,
+  };
+}
+
+const round3 = (n: number): number => Math.round(n * 1000) / 1000;
+const opt = (n: number | undefined): number | undefined => (n === undefined ? undefined : round3(n));

@@ -1,0 +1,48 @@
+// Plain-text and Markdown renderings of an InspectReport (CLI table, VS Code document).
+import { TOKEN_KINDS } from '../model/transcript';
+import type { InspectReport } from './inspectReport';
+
+const fmt = (n: number): string => n.toLocaleString('en-US');
+const pct = (n: number, total: number): string => (total > 0 ? `${((100 * n) / total).toFixed(1)}%` : '-');
+
+function table(headers: string[], rows: string[][], markdown: boolean): string {
+  if (markdown) {
+    const line = (cells: string[]): string => `| ${cells.map((c) => c.replace(/\|/g, '\\|')).join(' | ')} |`;
+    return [line(headers), line(headers.map((_, i) => (i === 0 ? '---' : '---:'))), ...rows.map(line)].join('\n');
+  }
+  const widths = headers.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
+  const line = (cells: string[]): string => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ').trimEnd();
+  return [line(headers), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)].join('\n');
+}
+
+export function renderInspect(r: InspectReport, markdown: boolean): string {
+  const h = (title: string): string => (markdown ? `\n## ${title}\n` : `\n${title}\n`);
+  const t = r.tokens;
+  const out: string[] = [];
+  out.push(markdown ? `# Context of ${r.title ? `“${r.title}”` : r.sessionId}` : `Context of ${r.title ?? r.sessionId}`);
+  out.push([
+    `format: ${r.format}   session: ${r.sessionId}${r.cwd ? `   cwd: ${r.cwd}` : ''}`,
+    `models: ${r.models.join(', ') || 'unknown'}   records: ${fmt(r.records)}   messages: ${fmt(r.messages)}   turns: ${fmt(r.turns)}${r.bytes !== undefined ? `   file: ${fmt(r.bytes)} bytes` : ''}`,
+    `context now: ${fmt(t.total)} tokens (${t.source}${t.source === 'recorded' ? `: last request ${fmt(t.recordedContext ?? 0)} + estimate of what followed` : ', offline estimate'})${t.contextWindow ? ` of a ${fmt(t.contextWindow)} window` : ''}`,
+    t.estimator.meanErrorRaw !== undefined ? `offline estimate vs recorded: mean error ${(t.estimator.meanErrorRaw * 100).toFixed(1)}% raw, ${((t.estimator.meanErrorCalibrated ?? 0) * 100).toFixed(1)}% after calibration (×${t.estimator.scale}) over ${t.estimator.turnsCompared} turns` : 'no recorded usage: figures are offline estimates',
+  ].map((l) => (markdown ? `${l}  ` : l)).join('\n'));
+  out.push(h('Tokens by kind'));
+  out.push(table(['kind', 'tokens', 'share'], TOKEN_KINDS.map((k) => [k, fmt(t.byKind[k]), pct(t.byKind[k], t.total)]), markdown));
+  const tools = Object.entries(t.byTool);
+  if (tools.length) {
+    out.push(h('Tokens by tool (calls + results)'));
+    out.push(table(['tool', 'tokens', 'share'], tools.map(([n, v]) => [n, fmt(v), pct(v, t.total)]), markdown));
+  }
+  out.push(h(`Top ${r.top.length} items`));
+  out.push(table(['line', 'kind', 'tool', 'tokens', 'preview'], r.top.map((i) => [String(i.line), i.kind, i.tool ?? '', fmt(i.tokens), i.preview.slice(0, 60)]), markdown));
+  out.push(h('Context per turn'));
+  const step = Math.max(1, Math.ceil(r.perTurn.length / 40));
+  const shown = r.perTurn.filter((_, i) => i % step === 0 || i === r.perTurn.length - 1);
+  out.push(table(['turn', 'kind', 'context', 'source'], shown.map((p) => [String(p.turn), p.kind, fmt(p.contextTokens), p.source]), markdown));
+  if (step > 1) out.push(`(every ${step}th turn of ${r.perTurn.length} shown)`);
+  if (r.warnings.length) {
+    out.push(h('Warnings'));
+    out.push(r.warnings.map((w) => `- ${w}`).join('\n'));
+  }
+  return out.join('\n') + '\n';
+}

@@ -1,0 +1,91 @@
+// Format-agnostic streaming driver: feeds lines to the detected format's parser, collects warnings.
+import type { Session } from '../model/transcript';
+import type { FormatReader, LineParser, ReadOptions } from './formatReader';
+import { WarningLog } from './warnings';
+
+/** How many leading lines we buffer to detect the format by content. */
+const DETECT_WINDOW = 64;
+
+export type ReadOutcome = { readonly ok: true; readonly session: Session } | { readonly ok: false; readonly error: string };
+
+export interface TranscriptReader {
+  /** One line of the file, without its '\n'. */
+  push(line: string): void;
+  /** Call once after the last line; `endsWithNewline` tells whether the file ended with '\n'. */
+  end(endsWithNewline: boolean): ReadOutcome;
+}
+
+interface Pending { readonly index: number; readonly raw: string; readonly value: unknown }
+
+export function createTranscriptReader(readers: readonly FormatReader[], options: ReadOptions): TranscriptReader {
+  const warnings = new WarningLog();
+  const pending: Pending[] = [];
+  let parser: LineParser | undefined;
+  let index = 0;
+  let lastInvalid = -1;
+  let fatal: string | undefined;
+  let sawContent = false;
+
+  const parse = (raw: string, i: number): unknown => {
+    const trimmed = raw.trim();
+    if (trimmed === '') return undefined;
+    sawContent = true;
+    const first = trimmed.charCodeAt(0);
+    if (first !== 0x7b /* { */ && first !== 0x5b /* [ */) return invalid(raw, i);
+    try {
+      return JSON.parse(trimmed) as unknown;
+    } catch {
+      return invalid(raw, i);
+    }
+  };
+  const invalid = (raw: string, i: number): undefined => {
+    lastInvalid = i;
+    if (i < DETECT_WINDOW && looksBinary(raw)) fatal ??= 'not a transcript: the file holds binary data';
+    warnings.add('invalid-line', i);
+    return undefined;
+  };
+  const detect = (force: boolean): void => {
+    const values = pending.map((p) => p.value).filter((v) => v !== undefined);
+    if (!force && values.length < Math.min(8, DETECT_WINDOW)) return;
+    const reader = readers.find((r) => r.detect(values));
+    if (!reader) {
+      fatal ??= values.length === 0
+        ? (sawContent ? 'not a transcript: no line is valid JSON' : 'empty file: nothing to read')
+        : `not a recognised transcript: expected Claude Code or Codex JSONL`;
+      return;
+    }
+    parser = reader.createParser(options);
+    for (const p of pending) parser.line(p.index, p.raw, p.value);
+    pending.length = 0;
+  };
+
+  return {
+    push(line) {
+      if (fatal) return;
+      const i = index++;
+      const value = parse(line, i);
+      if (parser) return parser.line(i, line, value);
+      pending.push({ index: i, raw: line, value });
+      if (pending.length >= DETECT_WINDOW) detect(true);
+      else if (value !== undefined) detect(false);
+    },
+    end(endsWithNewline) {
+      if (!parser && !fatal) detect(true);
+      if (fatal || !parser) return { ok: false, error: fatal ?? 'not a recognised transcript' };
+      // A partial last line usually means the agent is still writing; say so instead of "invalid".
+      if (!endsWithNewline && lastInvalid === index - 1) warnings.truncatedLastLine(lastInvalid);
+      return { ok: true, session: parser.finish(endsWithNewline, warnings.render()) };
+    },
+  };
+}
+
+function looksBinary(raw: string): boolean {
+  const sample = raw.slice(0, 512);
+  let odd = 0;
+  for (let i = 0; i < sample.length; i++) {
+    const c = sample.charCodeAt(i);
+    if (c === 0) return true;
+    if ((c < 9 || (c > 13 && c < 32)) || c === 0xfffd) odd++;
+  }
+  return odd > sample.length / 10;
+}

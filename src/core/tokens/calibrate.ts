@@ -1,0 +1,32 @@
+// Per-session calibration of the offline estimate against the context sizes the agent recorded.
+import type { FigureSource, Session } from '../model/transcript';
+
+export interface Calibration {
+  readonly source: FigureSource;
+  /** Tokens the agent sent besides the messages (system prompt, tool schemas), from the first request. */
+  readonly overhead: number;
+  /** Factor applied to every block estimate so the last recorded request matches. */
+  readonly scale: number;
+  /** Mean |estimate − recorded| / recorded over model turns, before and after scaling. */
+  readonly meanErrorRaw?: number;
+  readonly meanErrorCalibrated?: number;
+  readonly turnsCompared: number;
+}
+
+export function calibrate(session: Session): Calibration {
+  const points: { recorded: number; estimate: number }[] = [];
+  let cumulative = 0;
+  for (const t of session.turns) {
+    if (t.kind === 'model' && t.recordedContext !== undefined && t.recordedContext > 0) points.push({ recorded: t.recordedContext, estimate: cumulative });
+    for (let i = t.start; i < t.end; i++) for (const b of session.messages[i]!.blocks) cumulative += b.tokens;
+  }
+  if (points.length === 0) return { source: 'estimated', overhead: 0, scale: 1, turnsCompared: 0 };
+  const first = points[0]!, last = points[points.length - 1]!;
+  const overhead = Math.max(0, first.recorded - first.estimate);
+  const raw = last.estimate > 0 ? (last.recorded - overhead) / last.estimate : 1;
+  // A wild factor means the log and the transcript disagree (e.g. a resumed copy); don't trust it.
+  const scale = Number.isFinite(raw) && raw > 0.25 && raw < 4 ? raw : 1;
+  const rest = points.length > 1 ? points.slice(1) : points;
+  const err = (k: number): number => rest.reduce((a, p) => a + Math.abs(overhead + p.estimate * k - p.recorded) / p.recorded, 0) / rest.length;
+  return { source: 'recorded', overhead, scale, meanErrorRaw: err(1), meanErrorCalibrated: err(scale), turnsCompared: rest.length };
+}

@@ -1,0 +1,103 @@
+// What fills the context: tokens by kind, by tool, per turn and the largest items, calibrated
+// against the usage the agent recorded where there is any.
+import { TOKEN_KINDS, type Block, type FigureSource, type Message, type Session, type TokenKind } from '../model/transcript';
+import { calibrate, type Calibration } from './calibrate';
+
+export interface CompositionItem {
+  readonly kind: TokenKind;
+  readonly tool?: string;
+  readonly tokens: number;
+  /** 1-based line of the source record. */
+  readonly line: number;
+  readonly preview: string;
+}
+
+export interface TurnFigure {
+  readonly turn: number;
+  readonly kind: 'user' | 'model' | 'meta';
+  /** Context size when this turn's request was sent (model turns), or after it (others). */
+  readonly contextTokens: number;
+  readonly source: FigureSource;
+}
+
+export interface Composition {
+  readonly total: number;
+  readonly source: FigureSource;
+  readonly byKind: Record<TokenKind, number>;
+  readonly byTool: Record<string, number>;
+  readonly perTurn: TurnFigure[];
+  readonly top: CompositionItem[];
+  readonly calibration: Calibration;
+}
+
+export function blockKind(block: Block, message: Message): TokenKind {
+  switch (block.type) {
+    case 'text': return message.role === 'assistant' ? 'assistant' : message.role === 'user' ? 'user' : 'system';
+    case 'reasoning': return 'reasoning';
+    case 'tool_call': return 'tool_call';
+    case 'tool_result': return 'tool_result';
+    case 'media': return 'media';
+    case 'summary': return 'summary';
+    case 'meta': return 'system';
+  }
+}
+
+/** Maps tool call ids to tool names, so results can be charged to their tool. */
+export function toolNames(messages: readonly Message[]): Map<string, string> {
+  const names = new Map<string, string>();
+  for (const m of messages) for (const b of m.blocks) if (b.type === 'tool_call') names.set(b.id, b.name);
+  return names;
+}
+
+const emptyKinds = (): Record<TokenKind, number> => Object.fromEntries(TOKEN_KINDS.map((k) => [k, 0])) as Record<TokenKind, number>;
+
+export function compose(session: Session, topN = 20): Composition {
+  const cal = calibrate(session);
+  const s = cal.scale;
+  const byKind = emptyKinds();
+  const byTool: Record<string, number> = {};
+  const names = toolNames(session.messages);
+  const items: CompositionItem[] = [];
+  for (const m of session.messages) {
+    for (const b of m.blocks) {
+      const kind = blockKind(b, m);
+      const t = b.tokens * s;
+      byKind[kind] += t;
+      const tool = b.type === 'tool_call' ? b.name : b.type === 'tool_result' ? names.get(b.id) ?? 'unknown' : undefined;
+      if (tool) byTool[tool] = (byTool[tool] ?? 0) + t;
+      items.push({ kind, tool, tokens: t, line: b.ref.record + 1, preview: previewOf(b) });
+    }
+  }
+  byKind.system += cal.overhead;
+  const rounded = roundAll(byKind);
+  const total = Object.values(rounded).reduce((a, b) => a + b, 0);
+  items.sort((a, b) => b.tokens - a.tokens);
+  return {
+    total, source: cal.source, byKind: rounded, byTool: roundAll(byTool),
+    perTurn: perTurn(session, cal), top: items.slice(0, topN).map((i) => ({ ...i, tokens: Math.round(i.tokens) })), calibration: cal,
+  };
+}
+
+function perTurn(session: Session, cal: Calibration): TurnFigure[] {
+  const out: TurnFigure[] = [];
+  let cumulative = 0;
+  for (const t of session.turns) {
+    const before = cumulative;
+    for (let i = t.start; i < t.end; i++) for (const b of session.messages[i]!.blocks) cumulative += b.tokens;
+    if (t.kind === 'model' && t.recordedContext !== undefined) out.push({ turn: t.index, kind: t.kind, contextTokens: t.recordedContext, source: 'recorded' });
+    else out.push({ turn: t.index, kind: t.kind, contextTokens: Math.round(cal.overhead + (t.kind === 'model' ? before : cumulative) * cal.scale), source: 'estimated' });
+  }
+  return out;
+}
+
+function roundAll<K extends string>(o: Record<K, number>): Record<K, number> {
+  const out = {} as Record<K, number>;
+  for (const k of Object.keys(o) as K[]) out[k] = Math.round(o[k]);
+  return out;
+}
+
+function previewOf(b: Block): string {
+  const raw = b.type === 'tool_call' ? `${b.name} ${b.inputText}` : b.type === 'media' ? `[${b.mime}, ${b.bytes} bytes]` : b.type === 'meta' && !b.text ? `[${b.subtype}]` : 'text' in b ? b.text : '';
+  const one = raw.replace(/\s+/g, ' ').trim();
+  return one.length > 100 ? `${one.slice(0, 99)}…` : one;
+}

@@ -1,0 +1,14 @@
+// Inspect one transcript file: read it, compose it, render it (shared by the CLI and the extension).
+import { buildInspectReport, type InspectReport } from '../core/inspect/inspectReport';
+import { renderInspect } from '../core/inspect/renderText';
+import { readTranscriptFile } from './readTranscriptFile';
+
+export async function inspectReport(path: string): Promise<InspectReport> {
+  const { session, bytes } = await readTranscriptFile(path);
+  return buildInspectReport(session, { path, bytes });
+}
+
+export async function inspectFile(path: string): Promise<{ markdown: string; json: InspectReport }> {
+  const json = await inspectReport(path);
+  return { markdown: renderInspect(json, true), json };
+}
