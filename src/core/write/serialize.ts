@@ -1,0 +1,26 @@
+// Writes records back as JSONL: retained raw lines verbatim, new or changed records as JSON.
+import type { Session } from '../model/transcript';
+
+/** An output line: the exact original text, or a value to serialize. */
+export type OutLine = { readonly raw: string } | { readonly value: unknown };
+
+/** Lines of an unchanged session, byte for byte (requires keepRaw when reading). */
+export function unchangedLines(session: Session): OutLine[] {
+  return session.records.map((r, i) => {
+    if (r.raw === undefined) throw new Error(`record ${i + 1} was read without keepRaw; cannot write it back`);
+    return { raw: r.raw };
+  });
+}
+
+/** Serializes lines in chunks so callers can stream large outputs. */
+export function* serializeLines(lines: Iterable<OutLine>, endsWithNewline = true): Generator<string> {
+  let first = true;
+  let buf = '';
+  for (const l of lines) {
+    buf += (first ? '' : '\n') + ('raw' in l ? l.raw : JSON.stringify(l.value));
+    first = false;
+    if (buf.length > 1 << 20) { yield buf; buf = ''; }
+  }
+  if (endsWithNewline && !first) buf += '\n';
+  if (buf) yield buf;
+}
