@@ -66,6 +66,10 @@ function stream(
     message: { id: 'msg_fake_1', type: 'message', role: 'assistant', model, content: [], stop_reason: null, stop_sequence: null, usage: { input_tokens: usage.input_tokens, output_tokens: 1 } },
   }, 'message_start');
   send({ type: 'ping' }, 'ping');
+  if (fault.kind === 'stream-error') {
+    send({ type: 'error', error: { type: 'overloaded_error', message: 'Overloaded' } }, 'error');
+    return void res.end();
+  }
   if (text) send({ type: 'content_block_start', index: 0, content_block: { type: 'text', text: '' } }, 'content_block_start');
   const parts = splitForStream(text);
   for (const [i, part] of parts.entries()) {

@@ -14,7 +14,9 @@ export type Fault =
   | { kind: 'end-early' }
   | { kind: 'invalid-json' }
   | { kind: 'truncated' }
-  | { kind: 'empty' };
+  | { kind: 'empty' }
+  /** Anthropic streams only: an `error` event (overloaded_error) after message_start, as the API sends mid-stream. */
+  | { kind: 'stream-error' };
 
 export const ok: Fault = { kind: 'ok' };
 

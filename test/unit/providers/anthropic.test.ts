@@ -49,7 +49,7 @@ for (const stream of [true, false]) {
     [{ kind: 'truncated' }, 'truncated'],
     [{ kind: 'empty' }, 'malformed'],
     [{ kind: 'cut' }, 'truncated'],
-    ...(stream ? [[{ kind: 'end-early' }, 'truncated'] as [Fault, 'truncated']] : []),
+    ...(stream ? [[{ kind: 'end-early' }, 'truncated'], [{ kind: 'stream-error' }, 'server']] as [Fault, 'truncated' | 'server'][] : []),
   ];
   for (const [fault, kind] of cases) {
     test(`${mode}: ${fault.kind}${fault.kind === 'status' ? ` ${fault.status}` : ''} -> ${kind}`, async () => {
