@@ -1,14 +1,17 @@
 // `context-compactor` CLI entry: dispatches subcommands; every failure is one line on stderr.
+import { runCompact } from './compactCommand';
 import { runInspect } from './inspectCommand';
 import type { CliIo } from './io';
 
 const USAGE = `usage: context-compactor <command> [options]
 commands:
   inspect FILE [--json]     what fills the transcript's context
+  compact FILE [--out PATH] [--keep-recent N] [--json]
+                            write a compacted copy the agent can resume
 `;
 
 type Command = (args: string[], io: CliIo) => Promise<number>;
-const COMMANDS: Record<string, Command> = { inspect: runInspect };
+const COMMANDS: Record<string, Command> = { inspect: runInspect, compact: runCompact };
 
 export async function main(argv: string[], io: CliIo): Promise<number> {
   const [name, ...rest] = argv;

@@ -51,8 +51,9 @@ export function toolNames(messages: readonly Message[]): Map<string, string> {
 
 const emptyKinds = (): Record<TokenKind, number> => Object.fromEntries(TOKEN_KINDS.map((k) => [k, 0])) as Record<TokenKind, number>;
 
-export function compose(session: Session, topN = 20): Composition {
-  const cal = calibrate(session);
+/** `calibration` lets a derived session (e.g. after cleanup) be measured on the original's scale. */
+export function compose(session: Session, topN = 20, calibration?: Calibration): Composition {
+  const cal = calibration ?? calibrate(session);
   const s = cal.scale;
   const byKind = emptyKinds();
   const byTool: Record<string, number> = {};

@@ -38,12 +38,14 @@ export function resultContent(content: unknown): { text: string; media: number; 
   return { text: parts.join('\n'), media: mediaCount, mediaBytes };
 }
 
-export function contentBlocks(content: unknown, ref: SourceRef, role: 'user' | 'assistant'): Block[] {
-  if (typeof content === 'string') return content === '' ? [] : [textBlock(content, ref, role)];
+export function contentBlocks(content: unknown, base: SourceRef, role: 'user' | 'assistant'): Block[] {
+  if (typeof content === 'string') return content === '' ? [] : [textBlock(content, base, role)];
   if (!Array.isArray(content)) return [];
   const out: Block[] = [];
-  for (const b of content) {
+  for (let index = 0; index < content.length; index++) {
+    const b: unknown = content[index];
     if (!isObj(b)) continue;
+    const ref: SourceRef = { record: base.record, index };
     switch (b.type) {
       case 'text': out.push(textBlock(str(b.text), ref, role)); break;
       case 'thinking': {
