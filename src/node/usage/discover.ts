@@ -1,0 +1,103 @@
+// Finds agent transcript files under the default roots and extra directories, tolerating bad folders.
+import { readdir, realpath, stat } from 'node:fs/promises';
+import { homedir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+export interface DiscoverOptions {
+  env: NodeJS.ProcessEnv;
+  /** Scan ~/.claude, ~/.codex and their env overrides. */
+  includeDefaults: boolean;
+  extraDirs: string[];
+}
+
+export interface Discovered {
+  files: string[];
+  /** Roots that were actually walked (used to prune stale cache entries). */
+  roots: string[];
+  warnings: string[];
+}
+
+const errCode = (e: unknown): string => (e && typeof e === 'object' && 'code' in e ? String((e as { code: unknown }).code) : 'error');
+
+/** Default roots, as ccusage resolves them: CLAUDE_CONFIG_DIR (comma list) replaces the two home paths. */
+export function defaultRoots(env: NodeJS.ProcessEnv): string[] {
+  const home = env.HOME || homedir();
+  const claudeDirs = env.CLAUDE_CONFIG_DIR
+    ? env.CLAUDE_CONFIG_DIR.split(',').map((d) => d.trim()).filter(Boolean)
+    : [join(env.XDG_CONFIG_HOME || join(home, '.config'), 'claude'), join(home, '.claude')];
+  const codexHome = env.CODEX_HOME || join(home, '.codex');
+  return [...claudeDirs.map((d) => join(d, 'projects')), join(codexHome, 'sessions'), join(codexHome, 'archived_sessions')];
+}
+
+/**
+ * Walks the roots for `*.jsonl`. Directories are identified by dev+ino so symlink loops and roots
+ * reached twice (e.g. ~/.config/claude → ~/.claude) are walked once; unreadable folders become warnings.
+ */
+export async function discoverTranscripts(opts: DiscoverOptions): Promise<Discovered> {
+  const warnings: string[] = [];
+  const files = new Set<string>();
+  const seenDirs = new Set<string>();
+  const seenFiles = new Set<string>();
+  const roots: string[] = [];
+  const candidates = [
+    ...(opts.includeDefaults ? defaultRoots(opts.env).map((d) => ({ dir: d, explicit: false })) : []),
+    ...opts.extraDirs.map((d) => ({ dir: resolve(d), explicit: true })),
+  ];
+  for (const { dir, explicit } of candidates) {
+    try {
+      const st = await stat(dir);
+      if (!st.isDirectory()) {
+        if (st.isFile() && dir.endsWith('.jsonl') && explicit) files.add(dir);
+        else if (explicit) warnings.push(`${dir}: not a directory, skipped`);
+        continue;
+      }
+    } catch (e) {
+      if (explicit || errCode(e) !== 'ENOENT') warnings.push(`${dir}: cannot open (${errCode(e)}), skipped`);
+      continue;
+    }
+    roots.push(dir);
+    const stack = [dir];
+    while (stack.length > 0) {
+      const current = stack.pop() as string;
+      let entries;
+      try {
+        const st = await stat(current);
+        const id = `${st.dev}:${st.ino}`;
+        if (seenDirs.has(id)) {
+          warnings.push(`${current}: already scanned through another path (symlink loop?), skipped`);
+          continue;
+        }
+        seenDirs.add(id);
+        entries = await readdir(current, { withFileTypes: true });
+      } catch (e) {
+        warnings.push(`${current}: cannot read folder (${errCode(e)}), skipped`);
+        continue;
+      }
+      for (const entry of entries) {
+        const full = join(current, entry.name);
+        let isDir = entry.isDirectory();
+        let isFile = entry.isFile();
+        if (entry.isSymbolicLink()) {
+          try {
+            const target = await stat(full);
+            isDir = target.isDirectory();
+            isFile = target.isFile();
+          } catch (e) {
+            warnings.push(`${full}: broken symlink (${errCode(e)}), skipped`);
+            continue;
+          }
+        }
+        if (isDir) stack.push(full);
+        else if (isFile && entry.name.endsWith('.jsonl')) {
+          // The same file through two links is one session, not two.
+          const real = await realpath(full).catch(() => full);
+          if (!seenFiles.has(real)) {
+            seenFiles.add(real);
+            files.add(full);
+          }
+        }
+      }
+    }
+  }
+  return { files: [...files].sort(), roots, warnings };
+}
