@@ -1,5 +1,5 @@
 // Finds agent transcript files under the default roots and extra directories, tolerating bad folders.
-import { readdir, realpath, stat } from 'node:fs/promises';
+import { readdir, stat } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 
@@ -32,12 +32,12 @@ export function defaultRoots(env: NodeJS.ProcessEnv): string[] {
 /**
  * Walks the roots for `*.jsonl`. Directories are identified by dev+ino so symlink loops and roots
  * reached twice (e.g. ~/.config/claude → ~/.claude) are walked once; unreadable folders become warnings.
+ * Files reached through two links are merged later by the scanner, from the dev+ino of its own stat.
  */
 export async function discoverTranscripts(opts: DiscoverOptions): Promise<Discovered> {
   const warnings: string[] = [];
   const files = new Set<string>();
   const seenDirs = new Set<string>();
-  const seenFiles = new Set<string>();
   const roots: string[] = [];
   const candidates = [
     ...(opts.includeDefaults ? defaultRoots(opts.env).map((d) => ({ dir: d, explicit: false })) : []),
@@ -88,14 +88,7 @@ export async function discoverTranscripts(opts: DiscoverOptions): Promise<Discov
           }
         }
         if (isDir) stack.push(full);
-        else if (isFile && entry.name.endsWith('.jsonl')) {
-          // The same file through two links is one session, not two.
-          const real = await realpath(full).catch(() => full);
-          if (!seenFiles.has(real)) {
-            seenFiles.add(real);
-            files.add(full);
-          }
-        }
+        else if (isFile && entry.name.endsWith('.jsonl')) files.add(full);
       }
     }
   }

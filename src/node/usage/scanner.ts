@@ -2,10 +2,10 @@
 import { stat } from 'node:fs/promises';
 import { basename, sep } from 'node:path';
 import { buildReport, type ScannedFile } from '../../core/usage/aggregate';
-import { hashBytes } from '../../core/usage/hash';
+import { hashBytes, hashString } from '../../core/usage/hash';
 import { applyLine, detectAgent, lineWanted } from '../../core/usage/lineFilter';
 import { type FileState, newFileState, type UsageReport } from '../../core/usage/types';
-import { type CacheEntry, defaultCachePath, loadCache, saveCache, type UsageCache } from './cache';
+import { type CacheEntry, defaultCachePath, entryState, loadCache, saveCache, type UsageCache } from './cache';
 import { discoverTranscripts } from './discover';
 import { readHead, readLines, type ReadCounters } from './lineReader';
 
@@ -64,7 +64,7 @@ async function parseFrom(path: string, offset: number, state: FileState, stats: 
   return result.endOffset;
 }
 
-async function scanFile(path: string, cached: CacheEntry | undefined, stats: ScanStats, opts: { prefilter: boolean }, warnings: string[]): Promise<CacheEntry | undefined> {
+async function scanFile(path: string, cached: CacheEntry | undefined, stats: ScanStats, opts: { prefilter: boolean; seen: Set<string> }, warnings: string[]): Promise<CacheEntry | undefined> {
   let st;
   try {
     st = await stat(path);
@@ -72,6 +72,10 @@ async function scanFile(path: string, cached: CacheEntry | undefined, stats: Sca
     warnings.push(`${path}: cannot stat (${errText(e)}), skipped`);
     return undefined;
   }
+  // The same file through two links is one session, not two (cheaper than a realpath per file).
+  const id = `${st.dev}:${st.ino}`;
+  if (opts.seen.has(id)) return undefined;
+  opts.seen.add(id);
   if (cached && cached.size === st.size && cached.mtimeMs === st.mtimeMs) {
     stats.reused++;
     return cached;
@@ -82,13 +86,14 @@ async function scanFile(path: string, cached: CacheEntry | undefined, stats: Sca
     // Append-only growth: same first bytes and not smaller → continue from the last complete line.
     if (cached && st.size >= cached.size && headHash === cached.headHash) {
       stats.tailed++;
-      const offset = await parseFrom(path, cached.offset, cached.state, stats, opts.prefilter, warnings);
-      return { size: st.size, mtimeMs: st.mtimeMs, offset, headHash: hashBytes(head), state: cached.state };
+      const state = entryState(cached);
+      const offset = await parseFrom(path, cached.offset, state, stats, opts.prefilter, warnings);
+      return { size: st.size, mtimeMs: st.mtimeMs, offset, headHash: hashBytes(head), state: '', decoded: state };
     }
     stats.parsedFully++;
     const state = newFileState(detectAgent(basename(path), head.toString('utf8')));
     const offset = await parseFrom(path, 0, state, stats, opts.prefilter, warnings);
-    return { size: st.size, mtimeMs: st.mtimeMs, offset, headHash: hashBytes(head), state };
+    return { size: st.size, mtimeMs: st.mtimeMs, offset, headHash: hashBytes(head), state: '', decoded: state };
   } catch (e) {
     warnings.push(`${path}: cannot read (${errText(e)}), skipped`);
     return undefined;
@@ -114,20 +119,34 @@ export async function scanUsage(opts: ScanOptions): Promise<ScanResult> {
   const cache: UsageCache = useCache ? await loadCache(cachePath, warnings) : { version: 1, files: {} };
   stats.files = found.files.length;
   const entries = new Map<string, CacheEntry>();
+  const fileOpts = { prefilter: opts.prefilter ?? true, seen: new Set<string>() };
   await pool(found.files, CONCURRENCY, async (file) => {
-    const entry = await scanFile(file, cache.files[file], stats, { prefilter: opts.prefilter ?? true }, warnings);
+    const entry = await scanFile(file, cache.files[file], stats, fileOpts, warnings);
     if (entry) entries.set(file, entry);
   });
-  const scanned: ScannedFile[] = found.files.filter((f) => entries.has(f)).map((f) => ({ path: f, state: (entries.get(f) as CacheEntry).state }));
-  const report = buildReport(scanned, { threshold: opts.threshold, warnings });
+  const scannedPaths = found.files.filter((f) => entries.has(f));
+  const signature = hashString(JSON.stringify([opts.threshold ?? null, scannedPaths.map((f) => {
+    const e = entries.get(f) as CacheEntry;
+    return [f, e.size, e.mtimeMs, e.offset];
+  })]));
+  let fileReport: UsageReport;
+  if (useCache && cache.last?.signature === signature) {
+    // Nothing changed since the last scan: its merged report is still exact, no state is even decoded.
+    fileReport = cache.last.report;
+  } else {
+    const scanned: ScannedFile[] = scannedPaths.map((f) => ({ path: f, state: entryState(entries.get(f) as CacheEntry) }));
+    fileReport = buildReport(scanned, { threshold: opts.threshold });
+  }
+  const report: UsageReport = { ...fileReport, warnings: [...warnings, ...fileReport.warnings] };
   if (useCache) {
     // Keep entries of files outside this scan's roots (another invocation may scan them); drop vanished ones.
     const underRoots = (f: string): boolean => found.roots.some((r) => f === r || f.startsWith(r.endsWith(sep) ? r : r + sep));
     const files: Record<string, CacheEntry> = {};
     for (const [f, e] of Object.entries(cache.files)) if (!underRoots(f)) files[f] = e;
     for (const [f, e] of entries) files[f] = e;
-    const changed = stats.tailed + stats.parsedFully > 0 || Object.keys(files).length !== Object.keys(cache.files).length;
-    if (changed) await saveCache(cachePath, { version: 1, files }, report.warnings);
+    if (cache.last?.signature !== signature || Object.keys(files).length !== Object.keys(cache.files).length) {
+      await saveCache(cachePath, { version: 1, files, last: { signature, report: fileReport } }, report.warnings);
+    }
   }
   return { report, stats };
 }
