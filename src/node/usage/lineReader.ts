@@ -20,9 +20,11 @@ export interface ReadResult {
  * Calls `onLine` for every '\n'-terminated line from `fromOffset` on. The view passed to `onLine` is
  * only valid during the call (the chunk buffer is reused). No whole-file string is ever built.
  */
-export async function readLines(path: string, fromOffset: number, onLine: (line: Buffer) => void, counters: ReadCounters): Promise<ReadResult> {
+export async function readLines(
+  path: string, fromOffset: number, onLine: (line: Buffer) => void, counters: ReadCounters, maxLineBytes = MAX_LINE_BYTES, chunkBytes = CHUNK,
+): Promise<ReadResult> {
   const fh = await open(path, 'r');
-  const buf = Buffer.allocUnsafe(CHUNK);
+  const buf = Buffer.allocUnsafe(chunkBytes);
   let pos = fromOffset;
   let endOffset = fromOffset;
   let oversizedLines = 0;
@@ -31,7 +33,7 @@ export async function readLines(path: string, fromOffset: number, onLine: (line:
   let overflow = false;
   try {
     for (;;) {
-      const { bytesRead } = await fh.read(buf, 0, CHUNK, pos);
+      const { bytesRead } = await fh.read(buf, 0, chunkBytes, pos);
       if (bytesRead === 0) break;
       counters.bytesRead += bytesRead;
       const chunk = buf.subarray(0, bytesRead);
@@ -48,7 +50,7 @@ export async function readLines(path: string, fromOffset: number, onLine: (line:
       }
       const restLen = bytesRead - start;
       if (restLen > 0 && !overflow) {
-        if (carryLen + restLen > MAX_LINE_BYTES) {
+        if (carryLen + restLen > maxLineBytes) {
           overflow = true;
           carry = [];
           carryLen = 0;

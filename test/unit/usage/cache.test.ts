@@ -92,3 +92,13 @@ test('--no-cache neither reads nor writes the cache; a corrupt cache is rebuilt 
   const warm = await scanDirs([dir], { useCache: true, cachePath });
   assert.equal(warm.stats.bytesRead, 0);
 });
+
+test('a changed threshold rebuilds the cached report instead of reusing its compactSoon flags', async (t) => {
+  const { dir, file, cachePath, bytes } = setup(t);
+  writeFileSync(file, bytes);
+  const low = await scanDirs([dir], { useCache: true, cachePath, threshold: 1000 });
+  assert.equal(low.report.sessions[0].compactSoon, true);
+  const high = await scanDirs([dir], { useCache: true, cachePath, threshold: 1e9 });
+  assert.equal(high.stats.bytesRead, 0);
+  assert.equal(high.report.sessions[0].compactSoon, false);
+});

@@ -1,7 +1,7 @@
 // Robustness: unreadable folders, symlink loops, non-transcript files and invalid lines warn, never throw.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { chmodSync, copyFileSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, copyFileSync, existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { test } from 'node:test';
 import { runUsageCommand } from '../../../src/node/usage/usageCommand';
@@ -75,6 +75,7 @@ test('usage command: --json shape, table, bad arguments, missing directory', asy
   assert.deepEqual(Object.keys(json.totals).sort(), ['cacheCreationTokens', 'cacheReadTokens', 'cost', 'inputTokens', 'outputTokens']);
   assert.deepEqual(json.sessions.map((s) => s.agent).sort(), ['claude-code', 'codex']);
   assert.ok(json.sessions.some((s) => s.compactSoon));
+  assert.ok(existsSync(join(dir, 'cache', 'context-compactor', 'usage-v1.json')), 'cache under $XDG_CACHE_HOME');
   out = '';
   assert.equal(await runUsageCommand([dir, join(dir, 'nope')], io), 0);
   assert.match(out, /^Last activity/);
