@@ -36,6 +36,7 @@ const TABLE: Record<string, ModelPrice> = {
   'gpt-5-mini': openai(0.25, 2, 0.025),
   'gpt-5-nano': openai(0.05, 0.4, 0.005),
   'gpt-5.2': openai(1.75, 14, 0.175),
+  'gpt-5.5': openai(5, 30, 0.5), // matches ccusage 20.0.24's embedded snapshot to the cent
   'gpt-4.1': openai(2, 8, 0.5),
   'gpt-4.1-mini': openai(0.4, 1.6, 0.1),
   'o3': openai(2, 8, 0.5),

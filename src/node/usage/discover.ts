@@ -1,7 +1,7 @@
 // Finds agent transcript files under the default roots and extra directories, tolerating bad folders.
 import { readdir, stat } from 'node:fs/promises';
 import { homedir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 
 export interface DiscoverOptions {
   env: NodeJS.ProcessEnv;
@@ -26,7 +26,9 @@ export function defaultRoots(env: NodeJS.ProcessEnv): string[] {
     ? env.CLAUDE_CONFIG_DIR.split(',').map((d) => d.trim()).filter(Boolean)
     : [join(env.XDG_CONFIG_HOME || join(home, '.config'), 'claude'), join(home, '.claude')];
   const codexHome = env.CODEX_HOME || join(home, '.codex');
-  return [...claudeDirs.map((d) => join(d, 'projects')), join(codexHome, 'sessions'), join(codexHome, 'archived_sessions')];
+  // Like ccusage, a CLAUDE_CONFIG_DIR entry may also name the projects/ folder itself.
+  const claudeRoots = claudeDirs.map((d) => (basename(d) === 'projects' ? d : join(d, 'projects')));
+  return [...claudeRoots, join(codexHome, 'sessions'), join(codexHome, 'archived_sessions')];
 }
 
 /**

@@ -1,10 +1,10 @@
 // Parity with ccusage 20.0.24 (native, --offline) on a projects/ corpus multiplied from real Claude Code files.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { readdirSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { basename, join, resolve } from 'node:path';
 import { test } from 'node:test';
-import { FIXTURES, scanDirs, tempDir, totalsOf } from './helpers';
+import { CODEX_FILE, FIXTURES, fixtureLines, scanDirs, tempDir, totalsOf } from './helpers';
 
 const REPO = resolve(__dirname, '../../..');
 const CCUSAGE = join(REPO, 'node_modules/.bin/ccusage');
@@ -41,4 +41,21 @@ test('totals and per-session counts equal `ccusage session --json --offline`', a
   const pick = (s: CcusageSession): number[] => [s.inputTokens, s.outputTokens, s.cacheCreationTokens, s.cacheReadTokens];
   const theirs = new Map(cc.session.map((s) => [s.period, pick(s)]));
   for (const s of ours.report.sessions) assert.deepEqual(pick({ ...s, period: s.sessionId }), theirs.get(s.sessionId), s.sessionId);
+});
+
+test('Codex totals and cost equal `ccusage codex session --json --offline`', async (t) => {
+  const home = tempDir(t);
+  const day = join(home, 'sessions/2026/12/02');
+  mkdirSync(day, { recursive: true });
+  // ccusage reads token_count events only; cut the real rollout after its last token_count, as a live
+  // writer had it a moment earlier (our reader also takes the token_usage_record that follows it).
+  const lines = fixtureLines(CODEX_FILE);
+  const lastCount = lines.map((l) => l.includes('"type":"token_count"')).lastIndexOf(true);
+  writeFileSync(join(day, basename(CODEX_FILE)), lines.slice(0, lastCount + 1).join('\n') + '\n');
+  const out = execFileSync(CCUSAGE, ['codex', 'session', '--json', '--offline'], { env: { PATH: process.env.PATH, HOME: home, CODEX_HOME: home }, encoding: 'utf8' });
+  const cc = JSON.parse(out) as { totals: CcusageSession & { costUSD: number } };
+  const ours = await scanDirs([join(home, 'sessions')]);
+  assert.ok(cc.totals.inputTokens > 0);
+  assert.deepEqual(totalsOf(ours), [cc.totals.inputTokens, cc.totals.outputTokens, cc.totals.cacheCreationTokens, cc.totals.cacheReadTokens]);
+  assert.ok(Math.abs(ours.report.totals.cost - cc.totals.costUSD) < 1e-9, `${ours.report.totals.cost} vs ${cc.totals.costUSD}`);
 });
