@@ -74,6 +74,7 @@ function applyUser(state: FileState, rec: Json, message: Json): void {
 
 /** Applies one Claude record; unknown record types are ignored on purpose (formats keep growing). */
 export function applyClaudeRecord(state: FileState, rec: Json): void {
+  if (!state.firstTimestamp && typeof rec.sessionId === 'string') noteTimestamp(state, rec.timestamp);
   const message = asObject(rec.message);
   if (!message) return;
   if (rec.type === 'assistant') applyAssistant(state, rec, message);

@@ -14,6 +14,8 @@ export type Contains = (marker: string) => boolean;
  */
 function claudeWants(state: FileState, has: Contains): boolean {
   if (has('"usage"')) return true;
+  // The session's start: the first timestamped line (often a tiny queue-operation), parsed once.
+  if (!state.firstTimestamp && has('"timestamp"')) return true;
   return !state.title && has('"user"') && !has('"tool_result"');
 }
 

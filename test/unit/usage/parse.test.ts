@@ -16,7 +16,7 @@ test('Claude session: metadata, title, context and deduped totals', async () => 
   assert.equal(s.project, '/tmp/tmp.SqKaBIBLXl/repo'); // from `cwd`, not the folder name
   assert.equal(s.title, 'Task 1: investigate how npm handles "workspace", reproduce the missing-module e…');
   assert.deepEqual(s.models, ['claude-opus-5-5']);
-  assert.equal(s.firstTimestamp, '2026-12-02T15:47:44.189Z');
+  assert.equal(s.firstTimestamp, '2026-12-02T15:47:43.878Z'); // the queue-operation that opened the session
   assert.equal(s.lastTimestamp, '2026-12-02T15:47:45.537Z');
   // Last main-chain response: input 3 + cache read 26864 + cache_creation_input_tokens 2000.
   assert.equal(s.contextTokens, 28867);
