@@ -1,5 +1,5 @@
 // Finds agent transcript files under the default roots and extra directories, tolerating bad folders.
-import { readdir, stat } from 'node:fs/promises';
+import { readdirSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
 
@@ -16,6 +16,14 @@ export interface Discovered {
   roots: string[];
   warnings: string[];
 }
+
+/**
+ * Sync metadata calls on purpose: each is microseconds, while the async versions queue on libuv's
+ * 4-thread pool and cost more in hops than in work (the warm scan is nothing but such calls). The walk
+ * yields to the event loop every few directories so an extension host stays responsive.
+ */
+const yieldEvery = 32;
+const tick = (): Promise<void> => new Promise((r) => setImmediate(r));
 
 const errCode = (e: unknown): string => (e && typeof e === 'object' && 'code' in e ? String((e as { code: unknown }).code) : 'error');
 
@@ -47,7 +55,7 @@ export async function discoverTranscripts(opts: DiscoverOptions): Promise<Discov
   ];
   for (const { dir, explicit } of candidates) {
     try {
-      const st = await stat(dir);
+      const st = statSync(dir);
       if (!st.isDirectory()) {
         if (st.isFile() && dir.endsWith('.jsonl') && explicit) files.add(dir);
         else if (explicit) warnings.push(`${dir}: not a directory, skipped`);
@@ -59,18 +67,20 @@ export async function discoverTranscripts(opts: DiscoverOptions): Promise<Discov
     }
     roots.push(dir);
     const stack = [dir];
+    let walked = 0;
     while (stack.length > 0) {
       const current = stack.pop() as string;
+      if (++walked % yieldEvery === 0) await tick();
       let entries;
       try {
-        const st = await stat(current);
+        const st = statSync(current);
         const id = `${st.dev}:${st.ino}`;
         if (seenDirs.has(id)) {
           warnings.push(`${current}: already scanned through another path (symlink loop?), skipped`);
           continue;
         }
         seenDirs.add(id);
-        entries = await readdir(current, { withFileTypes: true });
+        entries = readdirSync(current, { withFileTypes: true });
       } catch (e) {
         warnings.push(`${current}: cannot read folder (${errCode(e)}), skipped`);
         continue;
@@ -81,7 +91,7 @@ export async function discoverTranscripts(opts: DiscoverOptions): Promise<Discov
         let isFile = entry.isFile();
         if (entry.isSymbolicLink()) {
           try {
-            const target = await stat(full);
+            const target = statSync(full);
             isDir = target.isDirectory();
             isFile = target.isFile();
           } catch (e) {
