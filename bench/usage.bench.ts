@@ -4,7 +4,6 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { appendFileSync, existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { buildSync } from 'esbuild';
 import { scanUsage } from '../src/node/usage/scanner';
 
 const REPO = resolve(__dirname, '..');
@@ -102,6 +101,8 @@ function timeCcusage(root: string): { ms: number; output: number } {
 }
 
 async function main(): Promise<void> {
+  // Imported here, not at the top: phase processes must not load esbuild (its heap would skew their GC).
+  const { buildSync } = await import('esbuild');
   buildSync({ entryPoints: [__filename], bundle: true, platform: 'node', format: 'cjs', target: 'node20', outfile: BUNDLE, external: ['esbuild'], logLevel: 'error' });
   const { root, bytes } = buildCorpus();
   const cachePath = join(root, 'cache', 'usage-v1.json');

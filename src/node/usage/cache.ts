@@ -1,5 +1,6 @@
-// Persisted per-file scan state (usage-v1.json): load tolerantly, write atomically via temp file + rename.
-import { mkdir, readFile, rename, unlink, writeFile } from 'node:fs/promises';
+// Persisted per-file scan state (usage-v1.json): load tolerantly and lazily, write atomically (temp + rename).
+import { readFileSync } from 'node:fs';
+import { mkdir, rename, unlink, writeFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { FileState, UsageReport } from '../../core/usage/types';
@@ -13,24 +14,29 @@ export interface CacheEntry {
   offset: number;
   /** hashBytes of the first min(4 KB, size) bytes when parsed: detects rewrites cheaply. */
   headHash: string;
-  /**
-   * The FileState as a JSON string on disk: parsing the cache then only scans strings, and a file's
-   * state is decoded (entryState) only when that file changed or the report must be rebuilt.
-   */
-  state: string;
-  /** In memory only: the decoded or updated state. */
-  decoded?: FileState;
+  /** The parse state, once decoded or rebuilt. */
+  state?: FileState;
+  /** Decodes the state from the cache file on first need (undefined if that part is unreadable). */
+  loadState?: () => FileState | undefined;
 }
 
 export interface UsageCache {
   version: number;
   files: Record<string, CacheEntry>;
-  /** The last report and the signature of the file set it came from: unchanged files → no re-merge. */
+  /** The last report and the signature of the file set it came from: nothing changed → no re-merge. */
   last?: { signature: string; report: UsageReport };
 }
 
-export function entryState(e: CacheEntry): FileState {
-  return (e.decoded ??= JSON.parse(e.state) as FileState);
+/**
+ * On disk: `{"version":1,"files":{path:{size,mtimeMs,offset,headHash}},"last":{…},"states":{path:FileState}}`.
+ * `states` is written last and split off by its key before parsing: a warm scan where nothing changed
+ * parses only the small index (a few KB), not the dedupe state of every file (hundreds of KB).
+ * The split is safe: inside JSON strings a quote is always escaped, so `,"states":` can only be the key.
+ */
+const STATES_KEY = ',"states":';
+
+export function entryState(e: CacheEntry): FileState | undefined {
+  return (e.state ??= e.loadState?.());
 }
 
 export function defaultCachePath(env: NodeJS.ProcessEnv): string {
@@ -38,35 +44,55 @@ export function defaultCachePath(env: NodeJS.ProcessEnv): string {
   return join(base, 'context-compactor', 'usage-v1.json');
 }
 
+const empty = (): UsageCache => ({ version: CACHE_VERSION, files: {} });
+
 /** A missing, unreadable or foreign-version cache is an empty cache; a corrupt one also warns. */
-export async function loadCache(path: string, warnings: string[]): Promise<UsageCache> {
+export function loadCache(path: string, warnings: string[]): UsageCache {
   let text: string;
   try {
-    text = await readFile(path, 'utf8');
+    text = readFileSync(path, 'utf8'); // one small file: sync beats fs/promises' pooled chunked reads
   } catch {
-    return { version: CACHE_VERSION, files: {} };
+    return empty();
   }
+  const split = text.indexOf(STATES_KEY);
   try {
-    const parsed = JSON.parse(text) as Partial<UsageCache>;
-    if (parsed.version === CACHE_VERSION && parsed.files && typeof parsed.files === 'object') {
-      return { version: CACHE_VERSION, files: parsed.files, last: parsed.last };
-    }
+    const index = JSON.parse(split >= 0 ? `${text.slice(0, split)}}` : text) as Partial<UsageCache>;
+    if (index.version !== CACHE_VERSION || !index.files || typeof index.files !== 'object') return empty();
+    let states: Record<string, FileState> | undefined;
+    const statesOf = (): Record<string, FileState> => {
+      if (!states) {
+        try {
+          states = split >= 0 ? (JSON.parse(text.slice(split + STATES_KEY.length, -1)) as Record<string, FileState>) : {};
+        } catch {
+          warnings.push(`${path}: cache file is corrupt, rebuilding it`);
+          states = {};
+        }
+      }
+      return states;
+    };
+    for (const [file, e] of Object.entries(index.files)) e.loadState = () => statesOf()[file];
+    return { version: CACHE_VERSION, files: index.files, last: index.last };
   } catch {
     warnings.push(`${path}: cache file is corrupt, rebuilding it`);
+    return empty();
   }
-  return { version: CACHE_VERSION, files: {} };
 }
 
 /** Writes to a sibling temp file and renames it over the cache, so readers never see a half-written cache. */
 export async function saveCache(path: string, cache: UsageCache, warnings: string[]): Promise<void> {
   const tmp = `${path}.${process.pid}.${Date.now().toString(36)}.tmp`;
   const files: Record<string, CacheEntry> = {};
+  const states: Record<string, FileState> = {};
   for (const [f, e] of Object.entries(cache.files)) {
-    files[f] = { size: e.size, mtimeMs: e.mtimeMs, offset: e.offset, headHash: e.headHash, state: e.decoded ? JSON.stringify(e.decoded) : e.state };
+    const state = entryState(e);
+    if (!state) continue;
+    files[f] = { size: e.size, mtimeMs: e.mtimeMs, offset: e.offset, headHash: e.headHash };
+    states[f] = state;
   }
+  const index = JSON.stringify({ version: CACHE_VERSION, files, last: cache.last });
   try {
     await mkdir(dirname(path), { recursive: true });
-    await writeFile(tmp, JSON.stringify({ version: CACHE_VERSION, files, last: cache.last }));
+    await writeFile(tmp, `${index.slice(0, -1)}${STATES_KEY}${JSON.stringify(states)}}`);
     await rename(tmp, path);
   } catch (e) {
     await unlink(tmp).catch(() => undefined);

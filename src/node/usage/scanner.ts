@@ -84,16 +84,16 @@ async function scanFile(path: string, cached: CacheEntry | undefined, stats: Sca
     const head = await readHead(path, HEAD_BYTES, stats);
     const headHash = hashBytes(head.subarray(0, Math.min(HEAD_BYTES, cached?.size ?? HEAD_BYTES)));
     // Append-only growth: same first bytes and not smaller → continue from the last complete line.
-    if (cached && st.size >= cached.size && headHash === cached.headHash) {
+    const cachedState = cached && st.size >= cached.size && headHash === cached.headHash ? entryState(cached) : undefined;
+    if (cached && cachedState) {
       stats.tailed++;
-      const state = entryState(cached);
-      const offset = await parseFrom(path, cached.offset, state, stats, opts.prefilter, warnings);
-      return { size: st.size, mtimeMs: st.mtimeMs, offset, headHash: hashBytes(head), state: '', decoded: state };
+      const offset = await parseFrom(path, cached.offset, cachedState, stats, opts.prefilter, warnings);
+      return { size: st.size, mtimeMs: st.mtimeMs, offset, headHash: hashBytes(head), state: cachedState };
     }
     stats.parsedFully++;
     const state = newFileState(detectAgent(basename(path), head.toString('utf8')));
     const offset = await parseFrom(path, 0, state, stats, opts.prefilter, warnings);
-    return { size: st.size, mtimeMs: st.mtimeMs, offset, headHash: hashBytes(head), state: '', decoded: state };
+    return { size: st.size, mtimeMs: st.mtimeMs, offset, headHash: hashBytes(head), state };
   } catch (e) {
     warnings.push(`${path}: cannot read (${errText(e)}), skipped`);
     return undefined;
@@ -116,7 +116,7 @@ export async function scanUsage(opts: ScanOptions): Promise<ScanResult> {
   warnings.push(...found.warnings);
   const useCache = opts.useCache ?? true;
   const cachePath = opts.cachePath ?? defaultCachePath(opts.env);
-  const cache: UsageCache = useCache ? await loadCache(cachePath, warnings) : { version: 1, files: {} };
+  const cache: UsageCache = useCache ? loadCache(cachePath, warnings) : { version: 1, files: {} };
   stats.files = found.files.length;
   const entries = new Map<string, CacheEntry>();
   const fileOpts = { prefilter: opts.prefilter ?? true, seen: new Set<string>() };
@@ -134,7 +134,14 @@ export async function scanUsage(opts: ScanOptions): Promise<ScanResult> {
     // Nothing changed since the last scan: its merged report is still exact, no state is even decoded.
     fileReport = cache.last.report;
   } else {
-    const scanned: ScannedFile[] = scannedPaths.map((f) => ({ path: f, state: entryState(entries.get(f) as CacheEntry) }));
+    // A reused entry whose stored state cannot be decoded (damaged cache) is parsed again from scratch.
+    for (const f of scannedPaths) {
+      if (entryState(entries.get(f) as CacheEntry)) continue;
+      const fresh = await scanFile(f, undefined, stats, { ...fileOpts, seen: new Set() }, warnings);
+      if (fresh) entries.set(f, fresh);
+      else entries.delete(f);
+    }
+    const scanned: ScannedFile[] = scannedPaths.filter((f) => entries.has(f)).map((f) => ({ path: f, state: entryState(entries.get(f) as CacheEntry) as FileState }));
     fileReport = buildReport(scanned, { threshold: opts.threshold });
   }
   const report: UsageReport = { ...fileReport, warnings: [...warnings, ...fileReport.warnings] };

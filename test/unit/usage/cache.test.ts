@@ -102,3 +102,20 @@ test('a changed threshold rebuilds the cached report instead of reusing its comp
   assert.equal(high.stats.bytesRead, 0);
   assert.equal(high.report.sessions[0].compactSoon, false);
 });
+
+test('warm scans parse only the cache index; a damaged states section means a reparse, not wrong totals', async (t) => {
+  const { dir, file, cachePath, bytes } = setup(t);
+  writeFileSync(file, bytes);
+  await scanDirs([dir], { useCache: true, cachePath });
+  const text = readFileSync(cachePath, 'utf8');
+  const at = text.indexOf(',"states":');
+  assert.ok(at > 0 && JSON.parse(text).states[file].rows, 'valid JSON with states last');
+  writeFileSync(cachePath, `${text.slice(0, at)},"states":{"${file}":{"agent":`); // states cut short
+  const warm = await scanDirs([dir], { useCache: true, cachePath });
+  assert.equal(warm.stats.bytesRead, 0, 'nothing changed: the index alone answers');
+  assert.deepEqual(totalsOf(warm), [12, 340, 0, 66210]);
+  const rethreshold = await scanDirs([dir], { useCache: true, cachePath, threshold: 5 });
+  assert.ok(rethreshold.report.warnings.some((w) => w.includes('corrupt')));
+  assert.equal(rethreshold.stats.parsedFully, 1);
+  assert.deepEqual(totalsOf(rethreshold), [12, 340, 0, 66210]);
+});
