@@ -3,7 +3,9 @@ import { cleanupSession, type CleanupResult } from '../cleanup/engine';
 import type { CleanupOptions, RuleId } from '../cleanup/types';
 import { writeClaudeCode } from '../formats/claude-code/write';
 import { writeCodex } from '../formats/codex/write';
-import type { Session } from '../model/transcript';
+import type { Block, Message, Session } from '../model/transcript';
+import { estimateTokens } from '../tokens/estimate';
+import { splitAging } from './split';
 import { calibrate } from '../tokens/calibrate';
 import { compose } from '../tokens/composition';
 import type { WriteContext } from '../write/blockMap';
@@ -30,27 +32,28 @@ export interface CompactFigures {
   readonly protectedTurns: { readonly fromTurn: number; readonly of: number };
 }
 
-/** Replaces the aging part with a summary: supplied by the summary step (issue 4). */
-export interface SummaryInsert { readonly text: string; readonly replaceUpTo: number }
+/** A summary that replaces the aging part (everything before the protected turns). */
+export interface SummaryInsert { readonly text: string }
 
 export function compactSession(session: Session, options: CleanupOptions, ctx: WriteContext, summary?: SummaryInsert, precomputed?: CleanupResult): CompactOutcome {
   const cleanup = precomputed ?? cleanupSession(session, options);
   let result = cleanup.session;
   let insert: { beforeRecord: number; text: string } | undefined;
+  let dropped: Block[] = [];
   if (summary) {
-    // Everything before the protected part is replaced by the summary message.
-    const keptFrom = result.messages.findIndex((m) => m.records.some((r) => r >= summary.replaceUpTo));
-    const kept = keptFrom < 0 ? [] : result.messages.slice(keptFrom);
-    const anchor = kept[0]?.records[0] ?? summary.replaceUpTo;
-    const summaryMessage = { role: 'user' as const, records: [], blocks: [{ type: 'summary' as const, text: summary.text, origin: 'context-compactor' as const, ref: { record: -1 }, tokens: Math.ceil(summary.text.length / 4) }] };
-    result = { ...result, messages: [summaryMessage, ...kept] };
-    insert = { beforeRecord: anchor, text: summary.text };
+    const split = splitAging(session, cleanup);
+    const kept = [...split.harness, ...split.pinned, ...split.recent];
+    dropped = split.aging.filter((m) => !kept.includes(m)).flatMap((m) => m.blocks);
+    const summaryMessage: Message = { role: 'user', records: [], blocks: [{ type: 'summary', text: summary.text, origin: 'context-compactor', ref: { record: -1 }, tokens: estimateTokens(summary.text) }] };
+    result = { ...result, messages: [...split.harness, summaryMessage, ...split.pinned, ...split.recent] };
+    const next = split.pinned[0] ?? split.recent[0];
+    insert = { beforeRecord: next?.records[0] ?? Number.MAX_SAFE_INTEGER, text: summary.text };
   }
   const written = session.format === 'claude-code' ? writeClaudeCode(session, result, ctx, insert) : writeCodex(session, result, ctx, insert);
   const cal = calibrate(session);
   const before = compose(session, 0, cal).total;
   const after = compose(result, 0, cal).total;
-  const recall = identifierRecall(cleanup.changedOriginals, result.messages);
+  const recall = identifierRecall([...cleanup.changedOriginals, ...dropped], result.messages);
   return {
     sessionId: written.sessionId, lines: written.lines, cleanup, result,
     figures: {
