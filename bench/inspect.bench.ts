@@ -28,6 +28,8 @@ interface FileRow {
   readonly floor: Timing;
   readonly inspect: Timing;
   readonly ratio: number;
+  /** Median of the per-round inspect/floor ratios: steadier than best/best on a loaded machine. */
+  readonly pairedMedian: number;
   readonly estimator: InspectReport['tokens']['estimator'];
 }
 
@@ -40,7 +42,8 @@ async function timeFile(label: string, path: string, runs: number): Promise<File
   process.stderr.write(`  timing ${label}…\n`);
   let report: InspectReport | undefined;
   const [floor, inspect] = await interleaved(runs, [() => floorRead(path), async () => { report = await inspectOnce(path); }]);
-  return { label, path, bytes: statSync(path).size, floor, inspect, ratio: inspect.bestMs / floor.bestMs, estimator: report!.tokens.estimator };
+  const paired = inspect.runsMs.map((t, i) => t / floor.runsMs[i]!).sort((a, b) => a - b);
+  return { label, path, bytes: statSync(path).size, floor, inspect, ratio: inspect.bestMs / floor.bestMs, pairedMedian: paired[Math.floor(paired.length / 2)]!, estimator: report!.tokens.estimator };
 }
 
 /** Class-ratio estimate vs the real tokenizer over the same live block texts. */
@@ -83,8 +86,8 @@ async function run(): Promise<BenchOutput> {
   const rssOk = rssPerByte <= TARGET_RSS_PER_BYTE;
   const text = [
     textTable('Time: inspect (read + report) vs floor (stream + split + JSON.parse), best of N interleaved runs after a warm-up',
-      ['file', 'size', 'floor', 'inspect', 'inspect/floor', 'MB/s', 'N'],
-      rows.map((r) => [r.label, mb(r.bytes), ms(r.floor.bestMs), ms(r.inspect.bestMs), x(r.ratio), (r.bytes / 1e3 / r.inspect.bestMs).toFixed(0), String(r.inspect.runsMs.length)])),
+      ['file', 'size', 'floor', 'inspect', 'inspect/floor', 'median pair', 'MB/s', 'N'],
+      rows.map((r) => [r.label, mb(r.bytes), ms(r.floor.bestMs), ms(r.inspect.bestMs), x(r.ratio), x(r.pairedMedian), (r.bytes / 1e3 / r.inspect.bestMs).toFixed(0), String(r.inspect.runsMs.length)])),
     textTable(`Peak RSS (child process, ${inspectRss.how})`,
       ['run', 'file', 'peak RSS', '÷ file size', '÷ floor'],
       [
@@ -107,7 +110,7 @@ async function run(): Promise<BenchOutput> {
   ].join('\n\n');
 
   const data = {
-    files: rows.map(({ path: _p, ...r }) => ({ ...r, ratio: round3(r.ratio), floor: roundTiming(r.floor), inspect: roundTiming(r.inspect) })),
+    files: rows.map(({ path: _p, ...r }) => ({ ...r, ratio: round3(r.ratio), pairedMedian: round3(r.pairedMedian), floor: roundTiming(r.floor), inspect: roundTiming(r.inspect) })),
     peakRss: {
       how: inspectRss.how, fileBytes: big.bytes, idleBytes: idle.maxRssBytes, floorBytes: floorRss.maxRssBytes, inspectBytes: inspectRss.maxRssBytes,
       inspectPerFileByte: round3(rssPerByte), inspectPerFloor: round3(inspectRss.maxRssBytes / floorRss.maxRssBytes),
