@@ -9,11 +9,18 @@ import { resumeCommand, sessionFileName } from './agentStores';
 import { writeFileAtomic } from './atomicWrite';
 import { uuidV4, uuidV7 } from './ids';
 import { readTranscriptFile } from './readTranscriptFile';
+import { summarizeAging, type Phase, type SummaryConfig } from './summarizeStep';
+import type { SummaryFigures } from '../core/compact/report';
+import type { WriteContext } from '../core/write/blockMap';
 
 export interface CompactFileOptions {
   readonly cleanup: CleanupOptions;
   /** Output path; default: a new session file next to the input. */
   readonly out?: string;
+  /** The one summary call; omitted (or provider 'none') means cleanup only. */
+  readonly summary?: SummaryConfig;
+  readonly signal?: AbortSignal;
+  readonly onPhase?: (phase: Phase) => void;
 }
 
 export interface PreparedCompaction {
@@ -23,6 +30,12 @@ export interface PreparedCompaction {
   readonly input: string;
   /** Default output path (next to the input). */
   readonly defaultOut: string;
+  readonly cleanupOptions: CleanupOptions;
+  readonly ctx: WriteContext;
+  readonly modelCalls: number;
+  readonly fallback: 'cleanup-only' | null;
+  readonly summary?: SummaryFigures;
+  readonly warnings: string[];
 }
 
 export async function prepareCompaction(input: string, cleanup: CleanupOptions): Promise<PreparedCompaction> {
@@ -31,8 +44,27 @@ export async function prepareCompaction(input: string, cleanup: CleanupOptions):
   const at = new Date();
   const newId = session.format === 'claude-code' ? uuidV4 : () => uuidV7(at.getTime());
   let first: string | undefined;
-  const outcome = compactSession(session, cleanup, { newId: () => (first === undefined ? (first = newId()) : uuidV4()), now: () => at });
-  return { original: session, outcome, startedAt, input, defaultOut: path.join(path.dirname(input), sessionFileName(session.format, outcome.sessionId, at)) };
+  const ctx: WriteContext = { newId: () => (first === undefined ? (first = newId()) : uuidV4()), now: () => at };
+  const outcome = compactSession(session, cleanup, ctx);
+  return {
+    original: session, outcome, startedAt, input, cleanupOptions: cleanup, ctx, modelCalls: 0, fallback: null, warnings: [...session.warnings],
+    defaultOut: path.join(path.dirname(input), sessionFileName(session.format, outcome.sessionId, at)),
+  };
+}
+
+/** Runs the summary step and, when it succeeds with a smaller result, rebuilds the output with it. */
+export async function withSummary(p: PreparedCompaction, config: SummaryConfig, signal: AbortSignal): Promise<PreparedCompaction> {
+  const step = await summarizeAging(p, config, signal);
+  const base = { ...p, modelCalls: step.modelCalls, fallback: step.fallback, summary: step.figures, warnings: [...p.warnings, ...step.warnings] };
+  if (!step.text) return base;
+  let first: string | undefined;
+  // Same session id as the cleanup-only outcome, so the default path stays right.
+  const ctx: WriteContext = { newId: () => (first === undefined ? (first = p.outcome.sessionId) : uuidV4()), now: p.ctx.now };
+  const outcome = compactSession(p.original, p.cleanupOptions, ctx, { text: step.text }, p.outcome.cleanup);
+  if (outcome.figures.after.tokens >= outcome.figures.before.tokens) {
+    return { ...base, fallback: 'cleanup-only', warnings: [...base.warnings, 'the summarized transcript was not smaller than the input; wrote the cleaned transcript instead'] };
+  }
+  return { ...base, outcome };
 }
 
 export async function writeCompaction(p: PreparedCompaction, out: string): Promise<void> {
@@ -44,13 +76,19 @@ export function reportOf(p: PreparedCompaction, output: string | undefined, extr
   return buildCompactReport({
     format: p.original.format, input: p.input, output, sessionId: p.outcome.sessionId,
     resumeCommand: resumeCommand(p.original.format, p.outcome.sessionId), figures: p.outcome.figures,
-    modelCalls: extra.modelCalls ?? 0, fallback: extra.fallback ?? null, summary: extra.summary,
-    durationMs: performance.now() - p.startedAt, warnings: p.original.warnings,
+    modelCalls: extra.modelCalls ?? p.modelCalls, fallback: extra.fallback ?? p.fallback, summary: extra.summary ?? p.summary,
+    durationMs: performance.now() - p.startedAt, warnings: p.warnings,
   });
 }
 
 export async function compactFile(input: string, options: CompactFileOptions): Promise<CompactReport> {
-  const prepared = await prepareCompaction(input, options.cleanup);
+  options.onPhase?.('cleanup');
+  let prepared = await prepareCompaction(input, options.cleanup);
+  if (options.summary && options.summary.provider !== 'none') {
+    options.onPhase?.('summary');
+    prepared = await withSummary(prepared, options.summary, options.signal ?? new AbortController().signal);
+  }
+  options.onPhase?.('writing');
   const out = options.out ?? prepared.defaultOut;
   await writeCompaction(prepared, out);
   return reportOf(prepared, out);

@@ -6,6 +6,7 @@ import { writeCodex } from '../formats/codex/write';
 import type { Block, Message, Session } from '../model/transcript';
 import { estimateTokens } from '../tokens/estimate';
 import { splitAging } from './split';
+import { buildTurns } from '../read/turns';
 import { calibrate } from '../tokens/calibrate';
 import { compose } from '../tokens/composition';
 import type { WriteContext } from '../write/blockMap';
@@ -45,7 +46,8 @@ export function compactSession(session: Session, options: CleanupOptions, ctx: W
     const kept = [...split.harness, ...split.pinned, ...split.recent];
     dropped = split.aging.filter((m) => !kept.includes(m)).flatMap((m) => m.blocks);
     const summaryMessage: Message = { role: 'user', records: [], blocks: [{ type: 'summary', text: summary.text, origin: 'context-compactor', ref: { record: -1 }, tokens: estimateTokens(summary.text) }] };
-    result = { ...result, messages: [...split.harness, summaryMessage, ...split.pinned, ...split.recent] };
+    const messages = [...split.harness, summaryMessage, ...split.pinned, ...split.recent];
+    result = { ...result, messages, turns: buildTurns(messages) };
     const next = split.pinned[0] ?? split.recent[0];
     insert = { beforeRecord: next?.records[0] ?? Number.MAX_SAFE_INTEGER, text: summary.text };
   }

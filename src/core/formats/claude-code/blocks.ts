@@ -1,5 +1,6 @@
 // Turns Claude Code message content (Anthropic API blocks) into normalized blocks.
 import type { Block, SourceRef } from '../../model/transcript';
+import { SUMMARY_HEADER } from '../../summary/prompt';
 import { estimateTokens, IMAGE_TOKENS } from '../../tokens/estimate';
 
 type Obj = Record<string, unknown>;
@@ -10,6 +11,7 @@ export const PERSISTED_OUTPUT = '<persisted-output>';
 const REMINDER = '<system-reminder>';
 
 function textBlock(text: string, ref: SourceRef, role: 'user' | 'assistant'): Block {
+  if (role === 'user' && text.startsWith(SUMMARY_HEADER)) return { type: 'summary', text, origin: 'context-compactor', ref, tokens: estimateTokens(text) };
   if (role === 'user' && text.startsWith(REMINDER)) return { type: 'meta', subtype: 'system-reminder', text, ref, tokens: estimateTokens(text) };
   return { type: 'text', text, ref, tokens: estimateTokens(text) };
 }

@@ -1,5 +1,6 @@
 // Converts Codex ResponseItems (the model-visible history) into normalized blocks.
 import type { Block, SourceRef } from '../../model/transcript';
+import { SUMMARY_HEADER } from '../../summary/prompt';
 import { estimateTokens, IMAGE_TOKENS } from '../../tokens/estimate';
 
 type Obj = Record<string, unknown>;
@@ -50,6 +51,7 @@ function messageBlocks(p: Obj, base: SourceRef, role: string): Block[] {
     const ref: SourceRef = { ...base, index };
     if (c.type === 'input_image') { out.push({ type: 'media', mime: 'image/*', bytes: Math.floor(str(c.image_url).length * 0.75), ref, tokens: IMAGE_TOKENS }); continue; }
     const text = str(c.text);
+    if (role === 'user' && text.startsWith(SUMMARY_HEADER)) { out.push({ type: 'summary', text, origin: 'context-compactor', ref, tokens: estimateTokens(text) }); continue; }
     if (role === 'developer' || role === 'system' || (role === 'user' && isHarnessText(text))) out.push({ type: 'meta', subtype: role === 'user' ? 'harness' : role, text, ref, tokens: estimateTokens(text) });
     else out.push({ type: 'text', text, ref, tokens: estimateTokens(text) });
   }
