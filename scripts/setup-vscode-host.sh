@@ -12,8 +12,7 @@ vscode="$host/node_modules/code-server/lib/vscode"
 native=(node_modules/@vscode/spdlog/build/Release/spdlog.node node_modules/node-pty/build/Release/pty.node
   node_modules/native-watchdog/build/Release/watchdog.node node_modules/kerberos/build/Release/kerberos.node
   node_modules/@vscode/ripgrep/bin/rg node_modules.asar)
-# Chromium for the workbench, ripgrep to seed @vscode/ripgrep, compilers and headers for the native modules.
-packages=(chromium ripgrep g++ make python3 pkg-config libkrb5-dev libsecret-1-dev libxkbfile-dev libx11-dev)
+mapfile -t packages < <(grep -v '^#' "$spec/apt-packages.txt")
 
 stamp_of() { cat "$spec/package.json" "$spec/package-lock.json" | sha256sum | cut -d' ' -f1; }
 missing_native() { local f; for f in "${native[@]}"; do [ -e "$vscode/$f" ] || echo "$f"; done; }
