@@ -62,7 +62,11 @@ export async function resumeAndRecord(
 ): Promise<{ run: AgentRun; requests: RecordedRequest[] }> {
   const from = requests.length;
   const run = await runAgent(bin, args, cwd, env);
-  return { run, requests: requests.slice(from) };
+  const mine = requests.slice(from);
+  // RESUME_DUMP_DIR=dir keeps what the agent sent, to read or quote (one JSON file per resumed session).
+  const dump = process.env.RESUME_DUMP_DIR;
+  if (dump) fs.writeFileSync(path.join(dump, `${path.basename(bin)}-${args.join(' ').match(/[0-9a-f-]{36}/)?.[0] ?? 'run'}.json`), JSON.stringify(mine, null, 1));
+  return { run, requests: mine };
 }
 
 /** Compacts FILE with the real `context-compactor compact` entry point; the new session lands next to it. */
