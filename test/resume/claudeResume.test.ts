@@ -84,9 +84,12 @@ resumeSuite({
   },
   history: messagesOf,
   lastUserTurn: (r) => messagesOf(r).filter((m) => m.role === 'user').at(-1),
-  toolResultOf: (r, id) => {
-    for (const m of messagesOf(r)) for (const b of blocksOf(m)) if (b.type === 'tool_result' && b.tool_use_id === id) return resultText(b.content);
-    return undefined;
+  toolCalls: (r) => messagesOf(r).flatMap(blocksOf).filter((b) => b.type === 'tool_use').map((b) => b.id!),
+  fileToolIds: (file) => {
+    // Claude Code stores one record per content block; side chains (subagents) are not resumed history.
+    const blocks = jsonl(file).filter((r) => !r.isSidechain && (r.type === 'user' || r.type === 'assistant')).flatMap((r) => blocksOf(r.message as Message));
+    return { calls: blocks.filter((b) => b.type === 'tool_use').map((b) => b.id!), results: blocks.filter((b) => b.type === 'tool_result').map((b) => b.tool_use_id!) };
   },
+  toolResults: (r) => new Map(messagesOf(r).flatMap(blocksOf).filter((b) => b.type === 'tool_result').map((b) => [b.tool_use_id!, resultText(b.content)])),
   assertToolPairs: (r) => assertToolPairs(messagesOf(r)),
 });

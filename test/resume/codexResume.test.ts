@@ -33,6 +33,11 @@ function fixtureFacts(file: string): Facts {
   return pickFacts((lines.find((l) => l.type === 'session_meta')?.payload as { id: string }).id, prompts, results);
 }
 
+function callIds(items: Item[]): { calls: string[]; results: string[] } {
+  const ids = (outputs: boolean): string[] => items.filter((i) => i.call_id && i.type.endsWith('_call_output') === outputs && (outputs || i.type.endsWith('_call'))).map((i) => i.call_id!);
+  return { calls: ids(false), results: ids(true) };
+}
+
 /**
  * The Responses API rule a resumed history must obey, or the real API answers 400 ("No tool output found
  * for function call …"): every *_call has exactly one *_call_output after it with its call_id, and every
@@ -90,10 +95,9 @@ resumeSuite({
   },
   history: inputOf,
   lastUserTurn: (r) => inputOf(r).filter(isUserMessage).at(-1),
-  toolResultOf: (r, id) => {
-    const item = inputOf(r).find((i) => i.type.endsWith('_call_output') && i.call_id === id);
-    return item && outputText(item.output);
-  },
+  toolCalls: (r) => callIds(inputOf(r)).calls,
+  fileToolIds: (file) => callIds(jsonl(file).filter((l) => l.type === 'response_item').map((l) => l.payload as Item)),
+  toolResults: (r) => new Map(inputOf(r).filter((i) => i.type.endsWith('_call_output')).map((i) => [i.call_id!, outputText(i.output)])),
   assertToolPairs: (r) => assertToolPairs(inputOf(r)),
   afterResume: (report) => {
     assert.match(path.basename(report.output ?? ''), new RegExp(`^rollout-\\d{4}-\\d{2}-\\d{2}T\\d{2}-\\d{2}-\\d{2}-${report.sessionId}\\.jsonl$`));

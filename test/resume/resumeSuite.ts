@@ -54,7 +54,12 @@ export interface AgentSpec {
   readonly isTurnRequest: (r: RecordedRequest) => boolean;
   readonly history: (r: RecordedRequest) => unknown[];
   readonly lastUserTurn: (r: RecordedRequest) => unknown;
-  readonly toolResultOf: (r: RecordedRequest, id: string) => string | undefined;
+  /** Every tool result in the request by call id, as text. */
+  readonly toolResults: (r: RecordedRequest) => Map<string, string>;
+  /** The ids of the tool calls in the request, in order. */
+  readonly toolCalls: (r: RecordedRequest) => string[];
+  /** The ids of the tool calls and of the tool results that a transcript file holds. */
+  readonly fileToolIds: (file: string) => { calls: string[]; results: string[] };
   /** Asserts the wire format's call/result pairing rule; returns the number of pairs. */
   readonly assertToolPairs: (r: RecordedRequest) => number;
   /** More checks of a successful resume, run in (a). */
@@ -67,6 +72,8 @@ interface Outcome {
   runs: { original: AgentRun; compacted: AgentRun };
   requests: { original?: RecordedRequest; compacted?: RecordedRequest };
   hashes: { fixture: string; fixtureAfter: string; storeAfterCompact: string; storeAfterCompactedResume: string };
+  /** Tool ids of the compacted file as we wrote it (before the agent appended its resumed turn). */
+  written: { calls: string[]; results: string[] };
 }
 
 export function resumeSuite(spec: AgentSpec): void {
@@ -85,13 +92,14 @@ export function resumeSuite(spec: AgentSpec): void {
       const { env, cwd, stored } = spec.prepare(root, fake, facts);
       const report = await compactWithCli(stored);
       const storeAfterCompact = sha256(stored);
+      const written = spec.fileToolIds(report.output!);
       const resume = (id: string) => resumeAndRecord(fake!.requests, bin, spec.resumeArgs(id), cwd, env);
       // The compacted session first: resuming the original appends to its file, which (f) checks is untouched until then.
       const compacted = await resume(report.sessionId);
       const storeAfterCompactedResume = sha256(stored);
       const original = await resume(facts.sessionId);
       o = {
-        facts, report,
+        facts, report, written,
         runs: { original: original.run, compacted: compacted.run },
         requests: { original: original.requests.find(spec.isTurnRequest), compacted: compacted.requests.find(spec.isTurnRequest) },
         hashes: { fixture, fixtureAfter: sha256(spec.fixture), storeAfterCompact, storeAfterCompactedResume },
@@ -124,7 +132,7 @@ export function resumeSuite(spec: AgentSpec): void {
     it('(b) sends the recent prompts and the protected recent tool results verbatim', () => {
       const { compacted } = both();
       for (const prompt of o.facts.prompts) assert.ok(mentions(compacted.body, prompt), `prompt missing: ${prompt.slice(0, 80)}`);
-      assert.equal(spec.toolResultOf(compacted, o.facts.recent.id), o.facts.recent.text, `recent tool result ${o.facts.recent.id} is not verbatim`);
+      assert.equal(spec.toolResults(compacted).get(o.facts.recent.id), o.facts.recent.text, `recent tool result ${o.facts.recent.id} is not verbatim`);
     });
 
     it('(c) sends old tool results compacted', () => {
@@ -132,10 +140,10 @@ export function resumeSuite(spec: AgentSpec): void {
       assert.ok(mentions(compacted.body, COMPACTOR_MARK), `no ${COMPACTOR_MARK} marker in the compacted request`);
       assert.ok(!mentions(original.body, COMPACTOR_MARK));
       // The old result really is sent when the original resumes, so its absence below means something.
-      assert.equal(spec.toolResultOf(original, o.facts.old.id), o.facts.old.text);
+      assert.equal(spec.toolResults(original).get(o.facts.old.id), o.facts.old.text);
       assert.ok(o.facts.old.text.length > 10_000, 'the fixture should have a large old result');
       assert.ok(!mentions(compacted.body, o.facts.old.text), `old result ${o.facts.old.id} (${o.facts.old.text.length} chars) is still sent whole`);
-      assert.notEqual(spec.toolResultOf(compacted, o.facts.old.id), undefined, 'the old call and its (shortened) result are kept');
+      assert.notEqual(spec.toolResults(compacted).get(o.facts.old.id), undefined, 'the old call and its (shortened) result are kept');
     });
 
     it('(d) the compacted resume request is at most half the bytes of the original one', (t) => {
@@ -149,6 +157,17 @@ export function resumeSuite(spec: AgentSpec): void {
       const { original, compacted } = both();
       const pairs = spec.assertToolPairs(compacted);
       assert.ok(pairs > 0, 'the resumed history should contain tool calls');
+      // Both agents repair a broken history before sending it (Claude Code drops a tool_use whose result
+      // is missing, Codex answers it with "aborted"), so pairing in the request alone would hide a writer
+      // that lost a result. The agent must send exactly the calls and results we wrote...
+      const sorted = (ids: Iterable<string>): string[] => [...ids].sort();
+      assert.deepEqual(sorted(spec.toolCalls(compacted)), sorted(o.written.calls), 'the agent dropped or added tool calls of our file');
+      assert.deepEqual(sorted(spec.toolResults(compacted).keys()), sorted(o.written.results), 'the agent dropped or added tool results of our file');
+      // ...and each result must be the original one or our marked shortening of it.
+      const before = spec.toolResults(original);
+      for (const [id, text] of spec.toolResults(compacted)) {
+        assert.ok(text === before.get(id) || text.includes(COMPACTOR_MARK), `result ${id} is neither the original nor compacted by us: ${text.slice(0, 120)}`);
+      }
       t.diagnostic(`${spec.agent}: ${pairs} call/result pairs (original request: ${spec.assertToolPairs(original)})`);
     });
 
