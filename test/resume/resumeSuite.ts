@@ -6,7 +6,7 @@ import type { CompactReport } from '../../src/core/compact/report';
 import type { FakeServer, RecordedRequest } from '../support/fakeHttp';
 import {
   agentBin, byteFigures, COMPACTOR_MARK, compactWithCli, describeRun, freshDir, mentions, NEW_PROMPT,
-  resumeAndRecord, sha256, type AgentRun,
+  resumeAndRecord, sha256, type AgentRun, type ResumePair,
 } from './harness';
 
 /** The loopback key the fakes accept; a request that does not carry it gets a 401. */
@@ -111,7 +111,7 @@ export function resumeSuite(spec: AgentSpec): void {
       if (root) fs.rmSync(root, { recursive: true, force: true });
     });
 
-    const both = (): { original: RecordedRequest; compacted: RecordedRequest } => {
+    const both = (): ResumePair => {
       assert.ok(o.requests.original, `the original session sent no turn request (${describeRun(o.runs.original)})`);
       assert.ok(o.requests.compacted, `the compacted session sent no turn request (${describeRun(o.runs.compacted)})`);
       return { original: o.requests.original, compacted: o.requests.compacted };
