@@ -1,0 +1,90 @@
+// The Composition tab: kinds bar, tool list, per-turn line, largest items, and a clicked segment's items.
+import type { CompositionView, ItemFilter, ToWebview } from '../src/protocol/messages';
+import type { WebviewApi } from './api';
+import { renderKindBar } from './charts/stackedBar';
+import { renderToolBars } from './charts/toolBars';
+import { renderTurnLegend, renderTurnLine } from './charts/turnLine';
+import { formatTokens, h } from './dom';
+import { ItemList } from './itemList';
+import { renderItemHeader, renderItemRow } from './itemRows';
+import { KIND_LABEL } from './kinds';
+
+type ItemsLoaded = Extract<ToWebview, { type: 'itemsLoaded' }>;
+
+export interface CompositionTab {
+  readonly element: HTMLElement;
+  show(view: CompositionView): void;
+  itemsLoaded(msg: ItemsLoaded): void;
+}
+
+function section(title: string, ...body: Node[]): { root: HTMLElement; heading: HTMLElement; body: HTMLElement } {
+  const heading = h('h2', { text: title });
+  const content = h('div', { class: 'section-body' }, ...body);
+  return { root: h('section', { class: 'card' }, heading, content), heading, body: content };
+}
+
+export function createCompositionTab(api: WebviewApi): CompositionTab {
+  let view: CompositionView | undefined;
+  let selected: ItemFilter | undefined;
+  const jump = (line: number): void => { if (view) api.post('jumpToSource', { sessionId: view.sessionId, line }); };
+  const list = new ItemList(api, jump);
+  const kinds = section('Tokens by kind');
+  const tools = section('Tokens by tool');
+  const items = section('Items', list.element);
+  const turns = section('Context per turn');
+  const top = section('Largest items');
+  items.root.classList.add('segment-items');
+  const element = h('div', { class: 'composition' },
+    h('div', { class: 'grid' }, kinds.root, tools.root), items.root, turns.root, top.root);
+
+  const renderSelectable = (): void => {
+    if (!view) return;
+    const v = view;
+    const kindNote = v.totals.overhead > 0
+      ? h('p', { class: 'note', text: `System includes ${formatTokens(v.totals.overhead)} tokens of system prompt and tool definitions the agent sent but the transcript does not store.` })
+      : h('span');
+    kinds.body.replaceChildren(renderKindBar(v.byKind, selected?.by === 'kind' ? selected.value : undefined, (kind) => select({ by: 'kind', value: kind })), kindNote);
+    tools.body.replaceChildren(renderToolBars(v.byTool, v.totals.total, selected?.by === 'tool' ? selected.value : undefined, (tool) => select({ by: 'tool', value: tool })));
+  };
+
+  const select = (filter: ItemFilter): void => {
+    if (!view) return;
+    // Clicking the selected segment again closes its list.
+    selected = selected && selected.by === filter.by && selected.value === filter.value ? undefined : filter;
+    renderSelectable();
+    items.root.hidden = !selected;
+    if (!selected) return;
+    const count = selected.by === 'kind' ? view.byKind.find((k) => k.kind === selected?.value)?.items : view.byTool.find((t) => t.tool === selected?.value)?.items;
+    const label = selected.by === 'kind' ? KIND_LABEL[selected.value] : `Tool: ${selected.value}`;
+    items.heading.textContent = `${label} — ${formatTokens(count ?? 0)} items, largest first`;
+    list.open(view.sessionId, selected);
+  };
+
+  const renderTurns = (): void => {
+    if (!view) return;
+    turns.body.replaceChildren(renderTurnLegend(), renderTurnLine(view.perTurn, turns.body.clientWidth || 640));
+  };
+  // The line chart is drawn in pixels (one bucket per pixel), so it is redrawn when the panel resizes.
+  let lastWidth = 0;
+  new ResizeObserver(() => {
+    const width = turns.body.clientWidth;
+    if (width !== lastWidth) {
+      lastWidth = width;
+      renderTurns();
+    }
+  }).observe(turns.body);
+
+  return {
+    element,
+    show(next) {
+      view = next;
+      selected = undefined;
+      items.root.hidden = true;
+      renderSelectable();
+      renderTurns();
+      top.body.replaceChildren(renderItemHeader(), ...next.top.map((row) => renderItemRow(row, jump)));
+      top.heading.textContent = `Largest items (${next.top.length} of ${formatTokens(next.totals.items)})`;
+    },
+    itemsLoaded: (msg) => list.loaded(msg),
+  };
+}
