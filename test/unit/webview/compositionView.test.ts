@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import { TOKEN_KINDS } from '../../../src/core/model/transcript';
 import { inspectReport } from '../../../src/node/inspectFile';
 import { loadCompositionModel, TOP_ITEMS } from '../../../src/node/compositionView';
-import { MAX_ITEMS_PAGE } from '../../../src/protocol/messages';
+import { MAX_ITEMS_PAGE, type ItemRow } from '../../../src/protocol/messages';
 import { CLAUDE_SAMPLE, CODEX_SAMPLE } from '../../support/fixtures';
 
 const load = (file: string) => loadCompositionModel(file, (id) => `${id}#1`);
@@ -32,7 +32,7 @@ test('the view carries the inspect report figures for the Claude Code fixture', 
 test('pages of one kind are sorted, contiguous and add up to the kind total', async () => {
   const model = await load(CLAUDE_SAMPLE);
   const kind = model.view.byKind.find((k) => k.kind === 'tool_result')!;
-  const seen = [];
+  const seen: ItemRow[] = [];
   for (let offset = 0; ; offset += 7) {
     const page = model.page({ by: 'kind', value: 'tool_result' }, offset, 7);
     assert.equal(page.total, kind.items);
