@@ -1,21 +1,17 @@
-// Webview panel host for one transcript: locked-down HTML, ready-gated posts, typed dispatch, restore.
+// Webview panels for transcripts: locked-down HTML, one panel per file, restore after a window reload.
 import * as vscode from 'vscode';
-import { loadCompositionModel, type CompositionModel } from '../node/compositionView';
-import { isFromWebview, isWebviewState, type FromWebview, type ToWebview } from '../protocol/messages';
+import { loadCompositionModel } from '../node/compositionView';
+import { isWebviewState } from '../protocol/messages';
+import { CompositionController } from './compositionController';
 import { pickTranscriptFile, revealTranscriptLine } from './revealLine';
 import { createNonce, webviewHtml } from './webviewHtml';
 
 export const COMPOSITION_VIEW_TYPE = 'contextCompactor.composition';
 
-let loads = 0;
-
 /** One panel per transcript file; the panel's state (`{ file }`) lets the serializer reopen it. */
 class CompositionPanel implements vscode.Disposable {
   private readonly subscriptions: vscode.Disposable[] = [];
-  private ready = false;
-  /** The latest session-level message; replayed on every `ready` (a hidden webview loses its DOM). */
-  private status: ToWebview | undefined;
-  private model: CompositionModel | undefined;
+  private readonly controller: CompositionController;
   private disposed = false;
 
   constructor(readonly panel: vscode.WebviewPanel, readonly file: string, extensionUri: vscode.Uri, onDispose: () => void) {
@@ -28,13 +24,20 @@ class CompositionPanel implements vscode.Disposable {
       styleUri: webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, 'media', 'composition.css')).toString(),
       title: panel.title,
     });
+    this.controller = new CompositionController(file, {
+      post: (message) => void webview.postMessage(message),
+      load: loadCompositionModel,
+      reveal: (path, line) => revealTranscriptLine(path, line).then(undefined, (e: unknown) => {
+        void vscode.window.showErrorMessage(`Cannot open ${path}: ${e instanceof Error ? e.message : String(e)}`);
+      }),
+      setTitle: (title) => { panel.title = panelTitle(title); },
+    });
     this.subscriptions.push(
-      webview.onDidReceiveMessage((m: unknown) => { if (isFromWebview(m)) this.dispatch(m); }),
-      // Without retainContextWhenHidden a hidden webview is torn down: hold posts until it says ready again.
-      panel.onDidChangeViewState(() => { if (!panel.visible) this.ready = false; }),
+      webview.onDidReceiveMessage((m: unknown) => this.controller.receive(m)),
+      panel.onDidChangeViewState(() => { if (!panel.visible) this.controller.hidden(); }),
       panel.onDidDispose(() => { this.dispose(); onDispose(); }),
     );
-    void this.load();
+    void this.controller.load();
   }
 
   reveal(): void {
@@ -44,53 +47,9 @@ class CompositionPanel implements vscode.Disposable {
   dispose(): void {
     if (this.disposed) return;
     this.disposed = true;
+    this.controller.dispose();
     this.subscriptions.forEach((d) => d.dispose());
     this.panel.dispose();
-  }
-
-  private post(message: ToWebview): void {
-    if (message.type !== 'itemsLoaded') this.status = message;
-    // Item pages are only asked for by a ready webview; one that went away asks again when back.
-    if (this.ready) void this.panel.webview.postMessage(message);
-  }
-
-  private dispatch(message: FromWebview): void {
-    switch (message.type) {
-      case 'ready':
-        this.ready = true;
-        if (this.status) void this.panel.webview.postMessage(this.status);
-        return;
-      case 'reload':
-        void this.load();
-        return;
-      case 'requestItems': {
-        const model = this.model;
-        if (!model || model.view.sessionId !== message.sessionId) return; // stale: an older load
-        const page = model.page(message.filter, message.offset, message.limit);
-        this.post({ type: 'itemsLoaded', sessionId: message.sessionId, requestId: message.requestId, filter: message.filter, ...page });
-        return;
-      }
-      case 'jumpToSource':
-        if (this.model?.view.sessionId !== message.sessionId) return;
-        void revealTranscriptLine(this.file, message.line);
-        return;
-      default:
-        message satisfies never;
-    }
-  }
-
-  private async load(): Promise<void> {
-    this.model = undefined;
-    this.post({ type: 'sessionLoading', file: this.file });
-    try {
-      const model = await loadCompositionModel(this.file, (id) => `${id}#${++loads}`);
-      if (this.disposed) return;
-      this.model = model;
-      this.panel.title = panelTitle(model.view.title ?? this.file);
-      this.post({ type: 'sessionLoaded', sessionId: model.view.sessionId, view: model.view });
-    } catch (e) {
-      if (!this.disposed) this.post({ type: 'sessionFailed', file: this.file, message: e instanceof Error ? e.message : String(e) });
-    }
   }
 }
 
