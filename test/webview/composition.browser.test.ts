@@ -75,6 +75,11 @@ test('clicking a tool lists that tool\'s items; clicking the same tool again clo
   assert.ok(tools.length > 0 && tools.every((x) => x === 'Bash'));
   await w.page.click('.tool-row[data-tool="Bash"]');
   assert.equal(await w.page.isVisible('.segment-items'), false);
+  // Segments work from the keyboard too.
+  await w.page.focus('.kind-bar rect[data-kind="user"]');
+  await w.page.keyboard.press('Enter');
+  assert.deepEqual(lastPosted(w, 'requestItems').filter, { by: 'kind', value: 'user' });
+  assert.equal(await w.page.isVisible('.segment-items'), true);
 });
 
 test('clicking a top item or a listed item posts jumpToSource with its line', async (t) => {
@@ -121,6 +126,9 @@ test('10,000 messages: renders in bounded time, charts downsampled, list virtual
   // Still responsive: a frame comes promptly after all of that.
   const frameMs = await w.page.evaluate(() => new Promise<number>((resolve) => { const t0 = performance.now(); requestAnimationFrame(() => resolve(performance.now() - t0)); }));
   assert.ok(frameMs < 500, `next frame after ${frameMs} ms`);
+  const longest = await w.longestTask();
+  assert.ok(longest < 1_000, `longest main-thread task ${longest} ms`);
+  t.diagnostic(`10k: first render ${renderMs} ms, longest task ${Math.round(longest)} ms, ${rows} rows in the DOM`);
   await w.page.screenshot({ path: `${SHOTS}/webview-10k.png` });
 });
 

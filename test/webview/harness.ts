@@ -61,6 +61,8 @@ export interface WebviewPage {
   readonly posted: FromWebview[];
   send(message: ToWebview): Promise<void>;
   cspViolations(): Promise<string[]>;
+  /** The longest main-thread task so far, in ms (0 if none passed 50 ms). */
+  longestTask(): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -89,6 +91,9 @@ export async function openWebview(harness: Harness, model: CompositionModel): Pr
     const w = window as any;
     w.__csp = [];
     document.addEventListener('securitypolicyviolation', (e: any) => w.__csp.push(`${e.violatedDirective} ${e.blockedURI}`));
+    // Main-thread tasks over 50 ms, to bound how long the page freezes.
+    w.__longTasks = [];
+    new w.PerformanceObserver((list: any) => { for (const e of list.getEntries()) w.__longTasks.push(e.duration); }).observe({ type: 'longtask', buffered: true });
     let state: unknown;
     w.acquireVsCodeApi = () => ({ postMessage: (m: unknown) => w.__toHost(m), getState: () => state, setState: (s: unknown) => { state = s; w.__state = s; } });
     // What VS Code does for a webview: theme variables on <html>, theme class on <body>.
@@ -101,6 +106,7 @@ export async function openWebview(harness: Harness, model: CompositionModel): Pr
   return {
     page, posted, send,
     cspViolations: () => page.evaluate(() => (window as any).__csp as string[]),
+    longestTask: () => page.evaluate(() => Math.max(0, ...((window as any).__longTasks as number[]))),
     close: () => page.close(),
   };
 }
