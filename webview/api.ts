@@ -1,5 +1,5 @@
 // Typed wrapper over acquireVsCodeApi: protocol-checked posts and the persisted panel state.
-import type { FromWebview, WebviewState } from '../src/protocol/messages';
+import { isWebviewState, type FromWebview, type WebviewState } from '../src/protocol/messages';
 
 interface VsCodeApi {
   postMessage(message: unknown): void;
@@ -15,6 +15,7 @@ export interface WebviewApi {
   post<T extends FromWebview['type']>(type: T, body: Body<T>): void;
   /** Saved so the panel serializer reopens the same transcript after a window reload. */
   setState(state: WebviewState): void;
+  getState(): WebviewState | undefined;
 }
 
 export function createApi(): WebviewApi {
@@ -23,5 +24,9 @@ export function createApi(): WebviewApi {
   return {
     post: (type, body) => vscode.postMessage({ ...body, type }),
     setState: (state) => vscode.setState(state),
+    getState: () => {
+      const state = vscode.getState();
+      return isWebviewState(state) ? state : undefined;
+    },
   };
 }

@@ -13,7 +13,8 @@ type ItemsLoaded = Extract<ToWebview, { type: 'itemsLoaded' }>;
 
 export interface CompositionTab {
   readonly element: HTMLElement;
-  show(view: CompositionView): void;
+  /** Draws a session; `selected` reopens a segment's list (restored state), if the session still has it. */
+  show(view: CompositionView, selected?: ItemFilter): void;
   itemsLoaded(msg: ItemsLoaded): void;
 }
 
@@ -23,7 +24,7 @@ function section(title: string, ...body: Node[]): { root: HTMLElement; heading: 
   return { root: h('section', { class: 'card' }, heading, content), heading, body: content };
 }
 
-export function createCompositionTab(api: WebviewApi): CompositionTab {
+export function createCompositionTab(api: WebviewApi, onSelectionChange: (selected: ItemFilter | undefined) => void): CompositionTab {
   let view: CompositionView | undefined;
   let selected: ItemFilter | undefined;
   const jump = (line: number): void => { if (view) api.post('jumpToSource', { sessionId: view.sessionId, line }); };
@@ -51,6 +52,7 @@ export function createCompositionTab(api: WebviewApi): CompositionTab {
     if (!view) return;
     // Clicking the selected segment again closes its list.
     selected = selected && selected.by === filter.by && selected.value === filter.value ? undefined : filter;
+    onSelectionChange(selected);
     renderSelectable();
     items.root.hidden = !selected;
     if (!selected) return;
@@ -76,7 +78,7 @@ export function createCompositionTab(api: WebviewApi): CompositionTab {
 
   return {
     element,
-    show(next) {
+    show(next, restore) {
       view = next;
       selected = undefined;
       items.root.hidden = true;
@@ -84,6 +86,9 @@ export function createCompositionTab(api: WebviewApi): CompositionTab {
       renderTurns();
       top.body.replaceChildren(renderItemHeader(), ...next.top.map((row) => renderItemRow(row, jump)));
       top.heading.textContent = `Largest items (${next.top.length} of ${formatTokens(next.totals.items)})`;
+      const exists = restore && (restore.by === 'kind' ? next.byKind.some((k) => k.kind === restore.value && k.items > 0) : next.byTool.some((t) => t.tool === restore.value));
+      if (restore && exists) select(restore);
+      else onSelectionChange(undefined);
     },
     itemsLoaded: (msg) => list.loaded(msg),
   };

@@ -13,7 +13,8 @@ import { renderHeader } from './header';
 
 const api = createApi();
 const app = document.getElementById('app') ?? document.body;
-const composition = createCompositionTab(api);
+let file: string | undefined;
+const composition = createCompositionTab(api, (selected) => { if (file) api.setState({ file, ...(selected ? { selected } : {}) }); });
 
 /** The tabs that exist. Simulator and Cleanup join this list when they are implemented. */
 const TABS: readonly { readonly id: string; readonly label: string; readonly panel: HTMLElement }[] = [
@@ -40,16 +41,22 @@ function showStatus(...content: Node[]): void {
 
 function route(msg: ToWebview): void {
   switch (msg.type) {
-    case 'sessionLoading':
-      api.setState({ file: msg.file });
+    case 'sessionLoading': {
+      file = msg.file;
+      const saved = api.getState();
+      // Persist the file right away: a panel whose load fails must still be restorable.
+      api.setState(saved?.file === msg.file ? saved : { file: msg.file });
       showStatus(document.createElement('vscode-progress-ring'), h('span', { text: `Reading ${msg.file}…` }));
       return;
-    case 'sessionLoaded':
-      api.setState({ file: msg.view.file });
+    }
+    case 'sessionLoaded': {
+      const saved = api.getState();
+      file = msg.view.file;
       // Attach first: the line chart measures its width.
       app.replaceChildren(renderHeader(msg.view, reload), tabs);
-      composition.show(msg.view);
+      composition.show(msg.view, saved?.file === file ? saved.selected : undefined);
       return;
+    }
     case 'sessionFailed': {
       const retry = document.createElement('vscode-button');
       retry.textContent = 'Try again';

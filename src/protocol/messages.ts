@@ -97,8 +97,11 @@ export type FromWebview =
   }
   | { readonly type: 'jumpToSource'; readonly sessionId: SessionId; readonly line: number };
 
-/** What the webview persists with `setState`, so the panel serializer can reopen the same file. */
-export interface WebviewState { readonly file: string }
+/**
+ * What the webview persists with `setState`: the file lets the panel serializer reopen it after a
+ * window reload; the selected segment comes back when the (hidden, hence discarded) webview is shown again.
+ */
+export interface WebviewState { readonly file: string; readonly selected?: ItemFilter }
 
 type Shape = Readonly<Record<string, unknown>>;
 const isObject = (x: unknown): x is Shape => typeof x === 'object' && x !== null && !Array.isArray(x);
@@ -127,5 +130,5 @@ export function isFromWebview(x: unknown): x is FromWebview {
 }
 
 export function isWebviewState(x: unknown): x is WebviewState {
-  return isObject(x) && isText(x.file);
+  return isObject(x) && isText(x.file) && (x.selected === undefined || isItemFilter(x.selected));
 }

@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { mkdir } from 'node:fs/promises';
 import { after, before, test } from 'node:test';
 import { buildCompositionModel, loadCompositionModel, type CompositionModel } from '../../src/node/compositionView';
+import type { WebviewState } from '../../src/protocol/messages';
 import { CLAUDE_SAMPLE, CODEX_SAMPLE } from '../support/fixtures';
 import { openWebview, startHarness, type Harness, type WebviewPage } from './harness';
 import { hostileSession, largeSession, XSS_PAYLOADS } from './syntheticSession';
@@ -91,6 +92,24 @@ test('clicking a top item or a listed item posts jumpToSource with its line', as
   const first = claude.page({ by: 'tool', value: 'Bash' }, 0, 1).items[0]!;
   await w.page.click(`.item-list .item-row[data-line="${first.line}"]`);
   assert.deepEqual(lastPosted(w, 'jumpToSource'), { type: 'jumpToSource', sessionId: claude.view.sessionId, line: first.line });
+});
+
+test('the selected segment is saved in the state and reopened from it', async (t) => {
+  const w = await opened(claude, t);
+  await w.page.click('.tool-row[data-tool="Bash"]');
+  const state: WebviewState = await w.page.evaluate(() => window.__state);
+  assert.deepEqual(state, { file: CLAUDE_SAMPLE, selected: { by: 'tool', value: 'Bash' } });
+  const again = await openWebview(harness, claude, state as WebviewState);
+  t.after(() => again.close());
+  await again.page.waitForSelector('.item-list .item-row[data-line]');
+  assert.deepEqual(lastPosted(again, 'requestItems').filter, { by: 'tool', value: 'Bash' });
+  assert.equal(await again.page.getAttribute('.tool-row[data-tool="Bash"]', 'aria-pressed'), 'true');
+  // A state saved for another file, or for a tool this session lacks, opens no list.
+  const other = await openWebview(harness, claude, { file: CLAUDE_SAMPLE, selected: { by: 'tool', value: 'NoSuchTool' } });
+  t.after(() => other.close());
+  await other.page.waitForSelector('.kind-bar');
+  assert.equal(lastPosted(other, 'requestItems'), undefined);
+  assert.deepEqual(await other.page.evaluate(() => window.__state), { file: CLAUDE_SAMPLE });
 });
 
 test('Codex fixture renders its tools', async (t) => {

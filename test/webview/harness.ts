@@ -6,7 +6,7 @@ import * as path from 'node:path';
 import { build } from 'esbuild';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import type { CompositionModel } from '../../src/node/compositionView';
-import { isFromWebview, type FromWebview, type ToWebview } from '../../src/protocol/messages';
+import { isFromWebview, type FromWebview, type ToWebview, type WebviewState } from '../../src/protocol/messages';
 import { createNonce, webviewHtml } from '../../src/vscode/webviewHtml';
 import { DARK_THEME } from './darkTheme';
 
@@ -69,8 +69,9 @@ export interface WebviewPage {
 /**
  * Opens the page with a stub acquireVsCodeApi wired to a fake host that behaves like
  * CompositionPanel: it answers `ready` with `sessionLoaded` and `requestItems` with model pages.
+ * `savedState` is what `getState()` returns, as after the webview was hidden and shown again.
  */
-export async function openWebview(harness: Harness, model: CompositionModel): Promise<WebviewPage> {
+export async function openWebview(harness: Harness, model: CompositionModel, savedState?: WebviewState): Promise<WebviewPage> {
   const page = await harness.browser.newPage({ viewport: { width: 1100, height: 1000 }, colorScheme: 'dark' });
   page.setDefaultTimeout(10_000);
   const posted: FromWebview[] = [];
@@ -87,21 +88,21 @@ export async function openWebview(harness: Harness, model: CompositionModel): Pr
   // tsx compiles the page functions below with esbuild's keepNames, which calls a `__name` helper.
   await page.addInitScript({ content: 'window.__name = (f) => f;' });
   // Init scripts run through the DevTools protocol, so the page's CSP does not apply to them.
-  await page.addInitScript((theme) => {
+  await page.addInitScript(({ theme, saved }) => {
     const w = window as any;
     w.__csp = [];
     document.addEventListener('securitypolicyviolation', (e: any) => w.__csp.push(`${e.violatedDirective} ${e.blockedURI}`));
     // Main-thread tasks over 50 ms, to bound how long the page freezes.
     w.__longTasks = [];
     new w.PerformanceObserver((list: any) => { for (const e of list.getEntries()) w.__longTasks.push(e.duration); }).observe({ type: 'longtask', buffered: true });
-    let state: unknown;
+    let state: unknown = saved;
     w.acquireVsCodeApi = () => ({ postMessage: (m: unknown) => w.__toHost(m), getState: () => state, setState: (s: unknown) => { state = s; w.__state = s; } });
     // What VS Code does for a webview: theme variables on <html>, theme class on <body>.
     document.addEventListener('DOMContentLoaded', () => {
       for (const [k, v] of Object.entries(theme)) document.documentElement.style.setProperty(k, v);
       document.body.classList.add('vscode-dark');
     });
-  }, DARK_THEME);
+  }, { theme: DARK_THEME, saved: savedState });
   await page.goto(`${harness.origin}/`);
   return {
     page, posted, send,

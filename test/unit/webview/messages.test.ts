@@ -38,3 +38,10 @@ test('isWebviewState needs a non-empty file path', () => {
   assert.equal(isWebviewState(undefined), false);
   assert.equal(isWebviewState('/x.jsonl'), false);
 });
+
+test('isWebviewState checks a saved selection too', () => {
+  assert.equal(isWebviewState({ file: '/s.jsonl', selected: { by: 'tool', value: 'Bash' } }), true);
+  assert.equal(isWebviewState({ file: '/s.jsonl', selected: { by: 'kind', value: 'tool_result' } }), true);
+  assert.equal(isWebviewState({ file: '/s.jsonl', selected: { by: 'turn', value: '3' } }), false);
+  assert.equal(isWebviewState({ file: '/s.jsonl', selected: 'Bash' }), false);
+});
