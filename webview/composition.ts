@@ -24,6 +24,17 @@ function section(title: string, ...body: Node[]): { root: HTMLElement; heading: 
   return { root: h('section', { class: 'card' }, heading, content), heading, body: content };
 }
 
+/** A selector for the focused segment control inside `root`, to focus its replacement after a redraw. */
+function focusedControl(root: HTMLElement): string | undefined {
+  const el = document.activeElement;
+  if (!el || !root.contains(el)) return undefined;
+  for (const attr of ['data-kind', 'data-tool']) {
+    const value = el.getAttribute(attr);
+    if (value !== null) return `${el.tagName.toLowerCase()}[${attr}="${CSS.escape(value)}"]`;
+  }
+  return undefined;
+}
+
 export function createCompositionTab(api: WebviewApi, onSelectionChange: (selected: ItemFilter | undefined) => void): CompositionTab {
   let view: CompositionView | undefined;
   let selected: ItemFilter | undefined;
@@ -41,11 +52,14 @@ export function createCompositionTab(api: WebviewApi, onSelectionChange: (select
   const renderSelectable = (): void => {
     if (!view) return;
     const v = view;
+    const refocus = focusedControl(element);
     const kindNote = v.totals.overhead > 0
       ? h('p', { class: 'note', text: `System includes ${formatTokens(v.totals.overhead)} tokens of system prompt and tool definitions the agent sent but the transcript does not store.` })
       : h('span');
     kinds.body.replaceChildren(renderKindBar(v.byKind, selected?.by === 'kind' ? selected.value : undefined, (kind) => select({ by: 'kind', value: kind })), kindNote);
     tools.body.replaceChildren(renderToolBars(v.byTool, v.totals.total, selected?.by === 'tool' ? selected.value : undefined, (tool) => select({ by: 'tool', value: tool })));
+    // The controls were rebuilt: give keyboard focus back to the one that was just activated.
+    if (refocus) element.querySelector<HTMLElement | SVGElement>(refocus)?.focus();
   };
 
   const select = (filter: ItemFilter): void => {
@@ -60,6 +74,7 @@ export function createCompositionTab(api: WebviewApi, onSelectionChange: (select
     const label = selected.by === 'kind' ? KIND_LABEL[selected.value] : `Tool: ${selected.value}`;
     items.heading.textContent = `${label} — ${formatTokens(count ?? 0)} items, largest first`;
     list.open(view.sessionId, selected);
+    items.root.scrollIntoView({ block: 'nearest' });
   };
 
   const renderTurns = (): void => {

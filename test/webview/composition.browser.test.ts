@@ -81,6 +81,10 @@ test('clicking a tool lists that tool\'s items; clicking the same tool again clo
   await w.page.keyboard.press('Enter');
   assert.deepEqual(lastPosted(w, 'requestItems').filter, { by: 'kind', value: 'user' });
   assert.equal(await w.page.isVisible('.segment-items'), true);
+  // The bar is redrawn on selection; focus stays on the segment, so Enter again closes the list.
+  assert.equal(await w.page.evaluate(() => document.activeElement?.getAttribute('data-kind')), 'user');
+  await w.page.keyboard.press('Enter');
+  assert.equal(await w.page.isVisible('.segment-items'), false);
 });
 
 test('clicking a top item or a listed item posts jumpToSource with its line', async (t) => {
