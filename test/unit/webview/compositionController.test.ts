@@ -19,8 +19,10 @@ function setup(load = loadCompositionModel) {
   return { c, posted, revealed, titles };
 }
 
+/** Waits for the controller's own (un-awaitable) reload; generous, as other suites read files in parallel. */
 async function until(done: () => boolean): Promise<void> {
-  for (let i = 0; i < 1000 && !done(); i++) await new Promise((r) => setImmediate(r));
+  const deadline = Date.now() + 10_000;
+  while (!done() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 5));
   assert.ok(done(), 'condition not reached');
 }
 
