@@ -1,14 +1,20 @@
 // `context-compactor` CLI entry: dispatches subcommands; every failure is one line on stderr.
+import { runCompact } from './compactCommand';
 import { runInspect } from './inspectCommand';
+import { runUsageCommand } from '../node/usage/usageCommand';
 import type { CliIo } from './io';
 
 const USAGE = `usage: context-compactor <command> [options]
 commands:
   inspect FILE [--json]     what fills the transcript's context
+  compact FILE [--out PATH] [--keep-recent N] [--json]
+                            write a compacted copy the agent can resume
+  usage [DIR...] [--json] [--no-cache] [--threshold N]
+                            token usage and cost of every agent session
 `;
 
 type Command = (args: string[], io: CliIo) => Promise<number>;
-const COMMANDS: Record<string, Command> = { inspect: runInspect };
+const COMMANDS: Record<string, Command> = { inspect: runInspect, compact: runCompact, usage: runUsageCommand };
 
 export async function main(argv: string[], io: CliIo): Promise<number> {
   const [name, ...rest] = argv;

@@ -1,10 +1,9 @@
 // Streams a transcript file line by line into the core reader; never builds one whole-file string.
-import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
-import { StringDecoder } from 'node:string_decoder';
 import { FORMAT_READERS } from '../core/formats/registry';
 import type { Session } from '../core/model/transcript';
 import { createTranscriptReader } from '../core/read/transcriptReader';
+import { forEachLine } from './jsonlLines';
 
 /** A problem the user must see as one line (exit code 2 in the CLI). */
 export class TranscriptError extends Error {
@@ -22,26 +21,12 @@ export async function readTranscriptFile(path: string, options: ReadFileOptions 
   if (info.isDirectory()) throw new TranscriptError(`${path} is a folder, not a transcript file`);
   if (info.size === 0) throw new TranscriptError(`empty file: ${path}`);
   const reader = createTranscriptReader(FORMAT_READERS, { keepRaw: options.keepRaw ?? false, path });
-  const decoder = new StringDecoder('utf8');
-  let carry = '';
-  let lastByte = -1;
+  let endsWithNewline: boolean;
   try {
-    for await (const chunk of createReadStream(path, { highWaterMark: 1 << 20 }) as AsyncIterable<Buffer>) {
-      if (chunk.length > 0) lastByte = chunk[chunk.length - 1]!;
-      const text = carry + decoder.write(chunk);
-      let start = 0;
-      for (let nl = text.indexOf('\n'); nl !== -1; nl = text.indexOf('\n', start)) {
-        reader.push(text.slice(start, nl));
-        start = nl + 1;
-      }
-      carry = text.slice(start);
-    }
+    ({ endsWithNewline } = await forEachLine(path, (line) => reader.push(line)));
   } catch (e) {
     throw new TranscriptError(`cannot read ${path}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
   }
-  carry += decoder.end();
-  const endsWithNewline = lastByte === 0x0a;
-  if (!endsWithNewline) reader.push(carry);
   const outcome = reader.end(endsWithNewline);
   if (!outcome.ok) throw new TranscriptError(`${outcome.error} (${path})`);
   return { session: outcome.session, bytes: info.size };

@@ -11,8 +11,12 @@ export type TokenKind = (typeof TOKEN_KINDS)[number];
 
 /** Points a block back at the record (line) it came from. */
 export interface SourceRef {
-  /** 0-based index into Session.records (= line index of the file). */
+  /** 0-based index into Session.records (= line index of the file); -1 for blocks we created. */
   readonly record: number;
+  /** Position of the block inside the record's content array, when it came from one. */
+  readonly index?: number;
+  /** Position inside a Codex compacted record's replacement_history. */
+  readonly item?: number;
 }
 
 interface BlockBase {

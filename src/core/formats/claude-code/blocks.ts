@@ -1,5 +1,6 @@
 // Turns Claude Code message content (Anthropic API blocks) into normalized blocks.
 import type { Block, SourceRef } from '../../model/transcript';
+import { SUMMARY_HEADER } from '../../summary/prompt';
 import { estimateTokens, IMAGE_TOKENS } from '../../tokens/estimate';
 
 type Obj = Record<string, unknown>;
@@ -10,6 +11,7 @@ export const PERSISTED_OUTPUT = '<persisted-output>';
 const REMINDER = '<system-reminder>';
 
 function textBlock(text: string, ref: SourceRef, role: 'user' | 'assistant'): Block {
+  if (role === 'user' && text.startsWith(SUMMARY_HEADER)) return { type: 'summary', text, origin: 'context-compactor', ref, tokens: estimateTokens(text) };
   if (role === 'user' && text.startsWith(REMINDER)) return { type: 'meta', subtype: 'system-reminder', text, ref, tokens: estimateTokens(text) };
   return { type: 'text', text, ref, tokens: estimateTokens(text) };
 }
@@ -38,12 +40,14 @@ export function resultContent(content: unknown): { text: string; media: number; 
   return { text: parts.join('\n'), media: mediaCount, mediaBytes };
 }
 
-export function contentBlocks(content: unknown, ref: SourceRef, role: 'user' | 'assistant'): Block[] {
-  if (typeof content === 'string') return content === '' ? [] : [textBlock(content, ref, role)];
+export function contentBlocks(content: unknown, base: SourceRef, role: 'user' | 'assistant'): Block[] {
+  if (typeof content === 'string') return content === '' ? [] : [textBlock(content, base, role)];
   if (!Array.isArray(content)) return [];
   const out: Block[] = [];
-  for (const b of content) {
+  for (let index = 0; index < content.length; index++) {
+    const b: unknown = content[index];
     if (!isObj(b)) continue;
+    const ref: SourceRef = { record: base.record, index };
     switch (b.type) {
       case 'text': out.push(textBlock(str(b.text), ref, role)); break;
       case 'thinking': {

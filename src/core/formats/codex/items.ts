@@ -1,5 +1,6 @@
 // Converts Codex ResponseItems (the model-visible history) into normalized blocks.
 import type { Block, SourceRef } from '../../model/transcript';
+import { SUMMARY_HEADER } from '../../summary/prompt';
 import { estimateTokens, IMAGE_TOKENS } from '../../tokens/estimate';
 
 type Obj = Record<string, unknown>;
@@ -41,12 +42,16 @@ export function outputText(output: unknown): { text: string; media: number; isEr
   return { text: '', media: 0, isError: false };
 }
 
-function messageBlocks(p: Obj, ref: SourceRef, role: string): Block[] {
+function messageBlocks(p: Obj, base: SourceRef, role: string): Block[] {
   const out: Block[] = [];
-  for (const c of Array.isArray(p.content) ? p.content : []) {
+  const parts: unknown[] = Array.isArray(p.content) ? p.content : [];
+  for (let index = 0; index < parts.length; index++) {
+    const c = parts[index];
     if (!isObj(c)) continue;
+    const ref: SourceRef = { ...base, index };
     if (c.type === 'input_image') { out.push({ type: 'media', mime: 'image/*', bytes: Math.floor(str(c.image_url).length * 0.75), ref, tokens: IMAGE_TOKENS }); continue; }
     const text = str(c.text);
+    if (role === 'user' && text.startsWith(SUMMARY_HEADER)) { out.push({ type: 'summary', text, origin: 'context-compactor', ref, tokens: estimateTokens(text) }); continue; }
     if (role === 'developer' || role === 'system' || (role === 'user' && isHarnessText(text))) out.push({ type: 'meta', subtype: role === 'user' ? 'harness' : role, text, ref, tokens: estimateTokens(text) });
     else out.push({ type: 'text', text, ref, tokens: estimateTokens(text) });
   }

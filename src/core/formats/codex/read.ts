@@ -54,7 +54,7 @@ export function createCodexParser(options: ReadOptions): LineParser {
         const repl = Array.isArray(p.replacement_history) ? p.replacement_history : undefined;
         const message = str(p.message) ?? '';
         const kept: Entry[] = repl
-          ? repl.flatMap((r) => { const item = isObj(r) ? convertItem(r, { record: index }) : undefined; return item && item.side !== 'none' ? [{ item, line: index }] : []; })
+          ? repl.flatMap((r, k) => { const item = isObj(r) ? convertItem(r, { record: index, item: k }) : undefined; return item && item.side !== 'none' ? [{ item, line: index }] : []; })
           : history.filter((e) => e.item.role === 'user' && !e.item.toolResultsOnly);
         if (message) kept.push({ line: index, item: { side: 'input', role: 'user', blocks: [{ type: 'summary', text: message, origin: message.includes('[context-compactor]') ? 'context-compactor' : 'agent', ref: { record: index }, tokens: estimateTokens(message) }] } });
         history = kept;

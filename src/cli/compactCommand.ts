@@ -1,0 +1,79 @@
+// `context-compactor compact FILE [--out PATH] [--keep-recent N] [--provider P --model M ...] [--json]`.
+import { renderCompactMarkdown, type CompactReport } from '../core/compact/report';
+import { isProviderError, type ProviderId } from '../core/summary/provider';
+import { prepareCompaction, reportOf, withSummary, writeCompaction } from '../node/compactFile';
+import { countExactly, type ExactCounts } from '../node/exactCount';
+import { createSummarizer } from '../node/providers/createSummarizer';
+import { apiKeyFromEnv } from '../node/providers/envKeys';
+import { TranscriptError } from '../node/readTranscriptFile';
+import type { SummaryConfig } from '../node/summarizeStep';
+import { parseArgs } from './args';
+import type { CliIo } from './io';
+
+const USAGE = `usage: context-compactor compact FILE [--out PATH] [--keep-recent N] [--keep-recent-tokens N] [--json]
+       [--no-summary] [--provider anthropic|openai|openai-compatible|none] [--model M] [--base-url URL]
+       [--timeout SECONDS] [--max-output-tokens N] [--max-input-tokens N] [--exact]
+keys: ANTHROPIC_API_KEY, OPENAI_API_KEY, OPENAI_COMPATIBLE_API_KEY (environment only)`;
+
+const PROVIDERS = new Set<ProviderId>(['anthropic', 'openai', 'openai-compatible', 'none']);
+const DEFAULT_MODEL: Record<ProviderId, string> = { anthropic: 'claude-sonnet-4-5', openai: 'gpt-5-mini', 'openai-compatible': '', none: '' };
+
+export async function runCompact(args: string[], io: CliIo): Promise<number> {
+  const parsed = parseArgs(args, {
+    out: 'value', 'keep-recent': 'value', 'keep-recent-tokens': 'value', 'no-summary': 'flag', json: 'flag', exact: 'flag',
+    provider: 'value', model: 'value', 'base-url': 'value', timeout: 'value', 'max-output-tokens': 'value', 'max-input-tokens': 'value',
+  });
+  const fail = (msg: string): number => { io.stderr(`context-compactor compact: ${msg}\n${USAGE}\n`); return 2; };
+  if (!parsed.ok) return fail(parsed.error);
+  if (parsed.positional.length !== 1) return fail('expected exactly one FILE');
+  const v = parsed.values;
+  const nums = { keep: int(v['keep-recent'], 6), keepTokens: int(v['keep-recent-tokens'], 0), timeout: int(v.timeout, 120), maxOut: int(v['max-output-tokens'], 4000), maxIn: int(v['max-input-tokens'], 150000) };
+  const bad = Object.entries(nums).find(([, n]) => n === undefined);
+  if (bad) return fail('numeric options take a whole number ≥ 0');
+  const provider = (v.provider ?? 'none') as ProviderId;
+  if (!PROVIDERS.has(provider)) return fail(`unknown provider '${v.provider}'`);
+  // --no-summary keeps the provider for --exact counting but makes no summary call.
+  const summarize = provider !== 'none' && !parsed.flags['no-summary'];
+  const summary: SummaryConfig = {
+    provider, model: v.model ?? DEFAULT_MODEL[provider], baseUrl: v['base-url'], apiKey: apiKeyFromEnv(provider, io.env),
+    timeoutSeconds: Math.max(1, nums.timeout!), maxOutputTokens: nums.maxOut!, maxInputTokens: nums.maxIn!,
+  };
+  try {
+    const signal = new AbortController().signal;
+    let prepared = await prepareCompaction(parsed.positional[0]!, { keepRecentTurns: nums.keep!, keepRecentTokens: nums.keepTokens! });
+    if (summarize) prepared = await withSummary(prepared, summary, signal);
+    const out = v.out ?? prepared.defaultOut;
+    await writeCompaction(prepared, out);
+    const report: CompactReport & { exact?: ExactCounts } = reportOf(prepared, out);
+    if (parsed.flags.exact) report.exact = await exact(summary, prepared, signal);
+    io.stdout(parsed.flags.json ? `${JSON.stringify(report, null, 2)}\n` : renderCompactMarkdown(report) + (report.exact ? renderExact(report.exact) : ''));
+    return 0;
+  } catch (e) {
+    if (e instanceof TranscriptError || (e instanceof Error && ('code' in e || /refusing/.test(e.message)))) {
+      io.stderr(`context-compactor: ${e.message.split('\n')[0]}\n`);
+      return 2;
+    }
+    throw e;
+  }
+}
+
+async function exact(config: SummaryConfig, p: Awaited<ReturnType<typeof prepareCompaction>>, signal: AbortSignal): Promise<ExactCounts> {
+  try {
+    const s = createSummarizer({ provider: config.provider, model: config.model, baseUrl: config.baseUrl, apiKey: config.apiKey, timeoutMs: config.timeoutSeconds * 1000 });
+    if (!s) return { supported: false, provider: 'none', reason: 'no provider configured (use --provider)' };
+    return await countExactly(s, p.original.messages, p.outcome.result.messages, signal);
+  } catch (e) {
+    return { supported: false, provider: config.provider, reason: isProviderError(e) ? e.message : String(e) };
+  }
+}
+
+function renderExact(x: ExactCounts): string {
+  if (!x.supported) return `\nExact count: not available from ${x.provider} (${x.reason}); figures above are offline estimates.\n`;
+  const pct = (e: number): string => `${e >= 0 ? '+' : ''}${(e * 100).toFixed(1)} %`;
+  return `\nExact count (${x.provider}): before ${x.before.exact.toLocaleString('en-US')} (estimate ${pct(x.before.error)}), after ${x.after.exact.toLocaleString('en-US')} (estimate ${pct(x.after.error)})\n`;
+}
+
+function int(s: string | undefined, dflt: number): number | undefined {
+  if (s === undefined) return dflt;
+  return /^\d+$/.test(s) ? Number(s) : undefined;
+}

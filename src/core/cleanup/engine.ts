@@ -1,0 +1,65 @@
+// Applies the enabled cleanup rules to the part of the live context older than the protected turns.
+import type { Block, Message, Session } from '../model/transcript';
+import { buildTurns } from '../read/turns';
+import { toolNames } from '../tokens/composition';
+import { protectedPart, type Protection } from './protect';
+import { RULES } from './rules';
+import { RULE_IDS, type CleanupOptions, type RuleContext, type RuleId, type RuleSetting } from './types';
+
+export interface RuleOutcome { readonly applied: number; readonly tokensSaved: number }
+
+export interface CleanupResult {
+  /** The session as it would be resumed after cleanup (new message objects; records untouched). */
+  readonly session: Session;
+  readonly protection: Protection;
+  readonly rules: Record<RuleId, RuleOutcome>;
+  /** Original blocks each rule replaced or removed, for fidelity measurement. */
+  readonly changedOriginals: Block[];
+}
+
+export function ruleSettings(options: CleanupOptions): Record<RuleId, RuleSetting> {
+  const out = {} as Record<RuleId, RuleSetting>;
+  for (const rule of RULES) {
+    const o = options.rules?.[rule.id];
+    out[rule.id] = { enabled: o?.enabled ?? true, params: { ...rule.defaults, ...(o?.params ?? {}) } };
+  }
+  return out;
+}
+
+export function cleanupSession(session: Session, options: CleanupOptions): CleanupResult {
+  const protection = protectedPart(session, options);
+  const messages: Message[] = session.messages.map((m) => ({ ...m, blocks: [...m.blocks] }));
+  const settings = ruleSettings(options);
+  const outcomes = Object.fromEntries(RULE_IDS.map((id) => [id, { applied: 0, tokensSaved: 0 }])) as Record<RuleId, { applied: number; tokensSaved: number }>;
+  const names = toolNames(messages);
+  const answered = new Set<string>();
+  for (const m of messages) for (const b of m.blocks) if (b.type === 'tool_result') answered.add(b.id);
+  const pinned = new Set<number>(protection.latestPrompt !== undefined ? [protection.latestPrompt] : []);
+  const original = new Map<Block, Block>(); // current block → the original it stands for
+  const changedOriginals: Block[] = [];
+  const listedIdentifiers = new Set<string>();
+
+  for (const rule of RULES) {
+    const setting = settings[rule.id];
+    if (!setting.enabled) continue;
+    const removed = new Set<Block>();
+    const ctx: RuleContext = {
+      session, messages, protectedFrom: protection.fromMessage, pinned, toolNames: names, answered, params: setting.params, listedIdentifiers,
+      originalOf: (b) => original.get(b) ?? b,
+      replace(m, b, next) {
+        const msg = messages[m]!;
+        const old = msg.blocks[b]!;
+        const root = original.get(old) ?? old;
+        if (!original.has(old)) changedOriginals.push(old);
+        outcomes[rule.id].applied++;
+        outcomes[rule.id].tokensSaved += old.tokens - (next?.tokens ?? 0);
+        if (next) { msg.blocks[b] = next; original.set(next, root); } else removed.add(old);
+      },
+    };
+    rule.apply(ctx);
+    if (removed.size) for (const m of messages) if (m.blocks.some((b) => removed.has(b))) m.blocks.splice(0, m.blocks.length, ...m.blocks.filter((b) => !removed.has(b)));
+  }
+  const kept = messages.filter((m) => m.blocks.length > 0);
+  for (const o of Object.values(outcomes)) o.tokensSaved = Math.round(o.tokensSaved);
+  return { session: { ...session, messages: kept, turns: buildTurns(kept) }, protection, rules: outcomes, changedOriginals };
+}

@@ -1,0 +1,71 @@
+// Builds the small records that stand in for old tool calls and results.
+import type { ToolCallBlock, ToolResultBlock } from '../model/transcript';
+import { estimateTokens } from '../tokens/estimate';
+import { extractIdentifiers } from './identifiers';
+
+/** Marks text written by us, so a later run (and a reader) can tell it apart. */
+export const MARK = 'context-compactor';
+
+/** Argument keys whose values are identifiers and are kept longer. */
+const KEY_ARGS = new Set(['file_path', 'path', 'command', 'cmd', 'url', 'pattern', 'query', 'notebook_path', 'workdir', 'description']);
+
+function cut(s: string, max: number): string {
+  return s.length <= max ? s : `${s.slice(0, max)}…[+${s.length - max} chars]`;
+}
+
+export function shortenInput(input: unknown, maxChars: number): unknown {
+  if (typeof input === 'string') return cut(input, maxChars);
+  if (Array.isArray(input)) return input.map((v) => shortenInput(v, maxChars));
+  if (typeof input !== 'object' || input === null) return input;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(input)) out[k] = typeof v === 'string' ? cut(v, KEY_ARGS.has(k) ? maxChars * 5 : maxChars) : shortenInput(v, maxChars);
+  return out;
+}
+
+export function shortenCall(b: ToolCallBlock, maxChars: number): ToolCallBlock {
+  const input = shortenInput(b.input, maxChars);
+  const inputText = typeof input === 'string' ? input : JSON.stringify(input);
+  return { ...b, input, inputText, tokens: estimateTokens(inputText) + 8 };
+}
+
+export interface RecordParams { readonly headLines: number; readonly tailLines: number; readonly lineChars: number; readonly maxErrorChars: number; readonly identifierChars: number }
+
+/** A result record: status, size, first and last lines, the whole error, and identifiers. */
+export function resultRecord(b: ToolResultBlock, toolName: string | undefined, p: RecordParams, listed: Set<string>, source: ToolResultBlock = b): ToolResultBlock {
+  const text = b.text;
+  const lines = text.split('\n');
+  const kb = (text.length / 1024).toFixed(1);
+  const head = [`[${MARK}: ${toolName ?? 'tool'} result ${b.isError ? 'error' : 'ok'} · ${lines.length} lines · ${kb} KB${b.mediaCount ? ` · ${b.mediaCount} image(s) removed` : ''}]`];
+  let body: string[];
+  if (b.isError && text.length <= p.maxErrorChars) body = [text];
+  else if (lines.length <= p.headLines + p.tailLines) body = lines.map((l) => cut(l, p.lineChars));
+  else {
+    body = [
+      ...lines.slice(0, p.headLines).map((l) => cut(l, p.lineChars)),
+      `… ${lines.length - p.headLines - p.tailLines} lines omitted …`,
+      ...lines.slice(-p.tailLines).map((l) => cut(l, p.lineChars)),
+    ];
+  }
+  const shown = body.join('\n');
+  const ids = new Set<string>();
+  extractIdentifiers(source.text, ids, { errorLines: b.isError });
+  const missing: string[] = [];
+  let budget = p.identifierChars;
+  for (const id of ids) {
+    if (listed.has(id) || shown.includes(id)) continue;
+    if (budget - id.length - 2 < 0) break;
+    budget -= id.length + 2;
+    missing.push(id);
+    listed.add(id);
+  }
+  const out = [...head, shown, ...(missing.length ? [`identifiers: ${missing.join(', ')}`] : [])].join('\n');
+  return { ...b, text: out, mediaCount: 0, persisted: false, tokens: estimateTokens(out) + 4 };
+}
+
+/** Keeps the head and tail of a giant result. */
+export function truncateResult(b: ToolResultBlock, headChars: number, tailChars: number): ToolResultBlock {
+  const t = b.text;
+  const omitted = t.length - headChars - tailChars;
+  const text = `${t.slice(0, headChars)}\n[${MARK}: ${omitted} characters omitted from the middle]\n${t.slice(-tailChars)}`;
+  return { ...b, text, tokens: estimateTokens(text) + b.mediaCount * 1600 + 4 };
+}

@@ -1,0 +1,10 @@
+// Every cleanup rule, in the order the engine applies them.
+import type { CleanupRule } from '../types';
+import { collapseNoise } from './collapseNoise';
+import { dedupeFileReads } from './dedupeFileReads';
+import { dropReasoning } from './dropReasoning';
+import { mediaPlaceholder } from './mediaPlaceholder';
+import { toolRecords } from './toolRecords';
+import { truncateGiantResults } from './truncateGiantResults';
+
+export const RULES: readonly CleanupRule[] = [collapseNoise, dropReasoning, mediaPlaceholder, dedupeFileReads, toolRecords, truncateGiantResults];

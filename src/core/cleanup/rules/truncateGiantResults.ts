@@ -1,0 +1,20 @@
+// truncate-giant-results: a single huge old result keeps only its head and tail.
+import { truncateResult } from '../records';
+import type { CleanupRule } from '../types';
+
+export const truncateGiantResults: CleanupRule = {
+  id: 'truncate-giant-results',
+  description: 'Cut an old tool result over maxTokens to its head and tail',
+  defaults: { maxTokens: 8000, headChars: 6000, tailChars: 2000 },
+  apply(ctx) {
+    const p = ctx.params;
+    for (let m = 0; m < ctx.protectedFrom; m++) {
+      if (ctx.pinned.has(m)) continue;
+      ctx.messages[m]!.blocks.forEach((b, i) => {
+        if (b.type === 'tool_result' && b.tokens > p.maxTokens! && b.text.length > p.headChars! + p.tailChars! + 200) {
+          ctx.replace(m, i, truncateResult(b, p.headChars!, p.tailChars!));
+        }
+      });
+    }
+  },
+};

@@ -1,0 +1,46 @@
+// Cleanup rule contract, ids and settings.
+import type { Block, Message, Session } from '../model/transcript';
+
+export const RULE_IDS = ['collapse-noise', 'drop-reasoning', 'media-placeholder', 'dedupe-file-reads', 'tool-records', 'truncate-giant-results'] as const;
+export type RuleId = (typeof RULE_IDS)[number];
+
+export type RuleParams = Readonly<Record<string, number>>;
+export interface RuleSetting { readonly enabled: boolean; readonly params: RuleParams }
+
+export interface CleanupOptions {
+  /** Model turns (a reply with its tool results) kept verbatim at the end. */
+  readonly keepRecentTurns: number;
+  /** When > 0, protect the recent part by this token budget instead of a turn count. */
+  readonly keepRecentTokens?: number;
+  /** Per-rule overrides; missing rules use their defaults. */
+  readonly rules?: Partial<Record<RuleId, Partial<{ enabled: boolean; params: RuleParams }>>>;
+}
+
+export const DEFAULT_CLEANUP: CleanupOptions = { keepRecentTurns: 6 };
+
+/** What a rule sees: the working copy of the messages and where the protected part starts. */
+export interface RuleContext {
+  readonly session: Session;
+  readonly messages: Message[];
+  /** Messages at or after this index are never changed. */
+  readonly protectedFrom: number;
+  /** Message indexes inside the aging part that must still stay verbatim (the latest prompt). */
+  readonly pinned: ReadonlySet<number>;
+  readonly toolNames: ReadonlyMap<string, string>;
+  /** Tool call ids that have a result somewhere (calls still waiting are never touched). */
+  readonly answered: ReadonlySet<string>;
+  readonly params: RuleParams;
+  /** The block as it was before any rule changed it (for identifier extraction). */
+  originalOf(block: Block): Block;
+  /** Identifiers already written into an earlier record of this run (listed once). */
+  readonly listedIdentifiers: Set<string>;
+  /** Replace (or with undefined, remove) block `b` of message `m`; accounts the savings to the rule. */
+  replace(m: number, b: number, next: Block | undefined): void;
+}
+
+export interface CleanupRule {
+  readonly id: RuleId;
+  readonly description: string;
+  readonly defaults: RuleParams;
+  apply(ctx: RuleContext): void;
+}

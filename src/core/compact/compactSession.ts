@@ -1,0 +1,72 @@
+// Cleanup-first compaction of one session into a new transcript in the same format, with its report.
+import { cleanupSession, type CleanupResult } from '../cleanup/engine';
+import type { CleanupOptions, RuleId } from '../cleanup/types';
+import { writeClaudeCode } from '../formats/claude-code/write';
+import { writeCodex } from '../formats/codex/write';
+import type { Block, Message, Session } from '../model/transcript';
+import { estimateTokens } from '../tokens/estimate';
+import { splitAging } from './split';
+import { buildTurns } from '../read/turns';
+import { calibrate } from '../tokens/calibrate';
+import { compose } from '../tokens/composition';
+import type { WriteContext } from '../write/blockMap';
+import type { OutLine } from '../write/serialize';
+import { identifierRecall, pairsIntact } from './fidelity';
+
+export interface CompactOutcome {
+  readonly sessionId: string;
+  readonly lines: OutLine[];
+  readonly cleanup: CleanupResult;
+  /** The session as it will be resumed (cleaned, plus the summary when there is one). */
+  readonly result: Session;
+  readonly figures: CompactFigures;
+}
+
+export interface CompactFigures {
+  readonly before: { readonly tokens: number; readonly messages: number };
+  readonly after: { readonly tokens: number; readonly messages: number };
+  readonly reduction: number;
+  readonly pairsIntact: boolean;
+  readonly identifierRecall: number;
+  readonly identifiers: { readonly total: number; readonly missing: string[] };
+  readonly rules: Record<RuleId, { applied: number; tokensSaved: number }>;
+  readonly protectedTurns: { readonly fromTurn: number; readonly of: number };
+}
+
+/** A summary that replaces the aging part (everything before the protected turns). */
+export interface SummaryInsert { readonly text: string }
+
+export function compactSession(session: Session, options: CleanupOptions, ctx: WriteContext, summary?: SummaryInsert, precomputed?: CleanupResult): CompactOutcome {
+  const cleanup = precomputed ?? cleanupSession(session, options);
+  let result = cleanup.session;
+  let insert: { beforeRecord: number; text: string } | undefined;
+  let dropped: Block[] = [];
+  if (summary) {
+    const split = splitAging(session, cleanup);
+    const kept = [...split.harness, ...split.pinned, ...split.recent];
+    dropped = split.aging.filter((m) => !kept.includes(m)).flatMap((m) => m.blocks);
+    const summaryMessage: Message = { role: 'user', records: [], blocks: [{ type: 'summary', text: summary.text, origin: 'context-compactor', ref: { record: -1 }, tokens: estimateTokens(summary.text) }] };
+    const messages = [...split.harness, summaryMessage, ...split.pinned, ...split.recent];
+    result = { ...result, messages, turns: buildTurns(messages) };
+    const next = split.pinned[0] ?? split.recent[0];
+    insert = { beforeRecord: next?.records[0] ?? Number.MAX_SAFE_INTEGER, text: summary.text };
+  }
+  const written = session.format === 'claude-code' ? writeClaudeCode(session, result, ctx, insert) : writeCodex(session, result, ctx, insert);
+  const cal = calibrate(session);
+  const before = compose(session, 0, cal).total;
+  const after = compose(result, 0, cal).total;
+  const recall = identifierRecall([...cleanup.changedOriginals, ...dropped], result.messages);
+  return {
+    sessionId: written.sessionId, lines: written.lines, cleanup, result,
+    figures: {
+      before: { tokens: before, messages: session.messages.length },
+      after: { tokens: after, messages: result.messages.length },
+      reduction: before > 0 ? 1 - after / before : 0,
+      pairsIntact: pairsIntact(result.messages),
+      identifierRecall: recall.recall,
+      identifiers: { total: recall.total, missing: recall.missing },
+      rules: cleanup.rules,
+      protectedTurns: { fromTurn: cleanup.protection.fromTurn, of: session.turns.length },
+    },
+  };
+}

@@ -1,0 +1,42 @@
+// Fidelity of a compaction: identifier recall and tool call/result pairing.
+import type { Block, Message } from '../model/transcript';
+import { commandName, extractIdentifiers } from '../cleanup/identifiers';
+
+export function blockText(b: Block): string {
+  switch (b.type) {
+    case 'tool_call': return `${b.name} ${b.inputText}`;
+    case 'media': return '';
+    default: return b.text;
+  }
+}
+
+/** Share of identifiers in the changed originals that still appear somewhere in the output. */
+export function identifierRecall(changed: readonly Block[], output: readonly Message[], extraText = ''): { recall: number; total: number; missing: string[] } {
+  const ids = new Set<string>();
+  for (const b of changed) {
+    extractIdentifiers(blockText(b), ids, { errorLines: b.type === 'tool_result' && b.isError });
+    if (b.type === 'tool_call') { const c = commandName(b.input); if (c) ids.add(c); }
+  }
+  if (ids.size === 0) return { recall: 1, total: 0, missing: [] };
+  const parts: string[] = [extraText];
+  for (const m of output) for (const b of m.blocks) parts.push(blockText(b));
+  const haystack = parts.join('\n');
+  const missing = [...ids].filter((id) => !haystack.includes(id));
+  return { recall: 1 - missing.length / ids.size, total: ids.size, missing: missing.slice(0, 50) };
+}
+
+/** Every tool call is followed by its result and every result follows its call. */
+export function pairsIntact(messages: readonly Message[]): boolean {
+  const open = new Set<string>();
+  const seenCalls = new Set<string>();
+  for (const m of messages) {
+    for (const b of m.blocks) {
+      if (b.type === 'tool_call') { open.add(b.id); seenCalls.add(b.id); }
+      else if (b.type === 'tool_result') { if (!seenCalls.has(b.id)) return false; open.delete(b.id); }
+    }
+  }
+  // Only the newest calls may still be waiting for their result.
+  const last = messages[messages.length - 1];
+  for (const id of open) if (!last?.blocks.some((b) => b.type === 'tool_call' && b.id === id)) return false;
+  return true;
+}

@@ -1,0 +1,35 @@
+// Splits a cleaned session into what a summary replaces and what stays verbatim.
+import type { CleanupResult } from '../cleanup/engine';
+import type { Message, Session } from '../model/transcript';
+
+export interface AgingSplit {
+  /** Harness context at the start (instructions, environment): kept verbatim before the summary. */
+  readonly harness: Message[];
+  /** Messages older than the protected part: what the summary stands for. */
+  readonly aging: Message[];
+  /** The latest user prompt when it is older than the protected part: kept verbatim. */
+  readonly pinned: Message[];
+  /** The protected recent turns. */
+  readonly recent: Message[];
+  /** The newest earlier summary in the aging part (ours or the agent's own), to anchor on. */
+  readonly previousSummary?: { readonly text: string; readonly origin: 'agent' | 'context-compactor' };
+}
+
+const harnessOnly = (m: Message): boolean => m.blocks.length > 0 && m.blocks.every((b) => b.type === 'meta');
+
+export function splitAging(original: Session, cleanup: CleanupResult): AgingSplit {
+  const p = cleanup.protection;
+  const firstProtected = original.messages[p.fromMessage]?.records[0] ?? Infinity;
+  const pinnedRecord = p.latestPrompt !== undefined ? original.messages[p.latestPrompt]?.records[0] : undefined;
+  const messages = cleanup.session.messages;
+  const cut = messages.findIndex((m) => (m.records[0] ?? Infinity) >= firstProtected);
+  const aging = cut < 0 ? [...messages] : messages.slice(0, cut);
+  const recent = cut < 0 ? [] : messages.slice(cut);
+  let lead = 0;
+  while (lead < aging.length && harnessOnly(aging[lead]!)) lead++;
+  const harness = aging.slice(0, lead);
+  const pinned = aging.filter((m) => pinnedRecord !== undefined && m.records[0] === pinnedRecord && m.role === 'user');
+  let previousSummary: AgingSplit['previousSummary'];
+  for (const m of aging) for (const b of m.blocks) if (b.type === 'summary' && b.text) previousSummary = { text: b.text, origin: b.origin };
+  return { harness, aging: aging.slice(lead).filter((m) => !pinned.includes(m)), pinned, recent, previousSummary };
+}

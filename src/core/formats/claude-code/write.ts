@@ -1,0 +1,93 @@
+// Writes a cleaned Claude Code session as a NEW session file that `claude --resume <id>` loads:
+// fresh ids, one linear parentUuid chain, changed content rebuilt, everything else verbatim.
+import type { Block, Session } from '../../model/transcript';
+import type { OutLine } from '../../write/serialize';
+import { blocksByRecord, recordOrder, sameBlocks, type WriteContext } from '../../write/blockMap';
+
+type Obj = Record<string, unknown>;
+
+export interface ClaudeWriteResult { readonly sessionId: string; readonly lines: OutLine[] }
+
+/** Extra user text inserted before a record of the kept messages (the summary). */
+export interface InsertedPrompt { readonly beforeRecord: number; readonly text: string }
+
+export function writeClaudeCode(original: Session, cleaned: Session, ctx: WriteContext, insert?: InsertedPrompt): ClaudeWriteResult {
+  const sessionId = ctx.newId();
+  const before = blocksByRecord(original.messages);
+  const after = blocksByRecord(cleaned.messages);
+  const uuidMap = new Map<string, string>();
+  const lines: OutLine[] = [];
+  let parent: string | null = null;
+  let template: Obj | undefined;
+
+  const emit = (o: Obj): void => {
+    const uuid = ctx.newId();
+    if (typeof o.uuid === 'string') uuidMap.set(o.uuid, uuid);
+    // Claude Code's fast loader expects parentUuid first and uuid before timestamp, as it writes them.
+    const { parentUuid: _p, logicalParentUuid: _l, uuid: _u, ...rest } = o;
+    const rec: Obj = { parentUuid: parent, ...rest, uuid, sessionId };
+    rec.isSidechain = false;
+    if (typeof rec.sourceToolAssistantUUID === 'string') rec.sourceToolAssistantUUID = uuidMap.get(rec.sourceToolAssistantUUID) ?? parent;
+    lines.push({ value: rec });
+    parent = uuid;
+  };
+
+  const order = recordOrder(cleaned.messages);
+  const anchor = insert ? Math.max(0, order.indexOf(insert.beforeRecord)) : -1;
+  order.forEach((r, pos) => {
+    const raw = original.records[r]?.raw;
+    if (raw === undefined) throw new Error(`record ${r + 1} was read without keepRaw`);
+    const o = JSON.parse(raw) as Obj;
+    template ??= o;
+    if (insert && pos === anchor) emit(userRecord(template, insert.text, ctx, o.timestamp));
+    const now = after.get(r) ?? [];
+    const was = before.get(r) ?? [];
+    if (o.type === 'assistant' && typeof o.message === 'object' && o.message) zeroUsage(o.message as Obj);
+    if (!sameBlocks(was, now)) {
+      if (now.length === 0) return;
+      rebuildContent(o, was, now);
+      delete o.toolUseResult;
+    }
+    emit(o);
+  });
+  return { sessionId, lines };
+}
+
+function userRecord(template: Obj, text: string, ctx: WriteContext, timestamp: unknown): Obj {
+  const keep = ['userType', 'entrypoint', 'cwd', 'version', 'gitBranch'];
+  const o: Obj = { isSidechain: false, type: 'user', message: { role: 'user', content: text } };
+  for (const k of keep) if (template[k] !== undefined) o[k] = template[k];
+  o.uuid = ctx.newId();
+  o.timestamp = typeof timestamp === 'string' ? timestamp : ctx.now().toISOString();
+  return o;
+}
+
+/** Copies keep their message ids but not their usage: they were billed once, in the original. */
+function zeroUsage(message: Obj): void {
+  const u = message.usage as Obj | undefined;
+  if (!u || typeof u !== 'object') return;
+  for (const k of ['input_tokens', 'output_tokens', 'cache_read_input_tokens', 'cache_creation_input_tokens']) if (typeof u[k] === 'number') u[k] = 0;
+}
+
+function rebuildContent(o: Obj, was: readonly Block[], now: readonly Block[]): void {
+  const msg = o.message as Obj | undefined;
+  if (o.type === 'attachment' || !msg) return;
+  const items: unknown[] = Array.isArray(msg.content) ? msg.content : [];
+  msg.content = now.map((b) => {
+    const unchanged = was.includes(b);
+    if (unchanged && b.ref.index !== undefined && items[b.ref.index] !== undefined) return items[b.ref.index];
+    return toApiBlock(b);
+  });
+}
+
+function toApiBlock(b: Block): Obj {
+  switch (b.type) {
+    case 'text': return { type: 'text', text: b.text };
+    case 'meta': return { type: 'text', text: b.text };
+    case 'summary': return { type: 'text', text: b.text };
+    case 'tool_call': return { type: 'tool_use', id: b.id, name: b.name, input: b.input };
+    case 'tool_result': return { type: 'tool_result', tool_use_id: b.id, content: b.text, ...(b.isError ? { is_error: true } : {}) };
+    case 'reasoning': return { type: 'text', text: b.text };
+    case 'media': return { type: 'text', text: `[${b.mime}]` };
+  }
+}

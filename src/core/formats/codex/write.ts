@@ -1,0 +1,110 @@
+// Writes a cleaned Codex session as a NEW rollout that `codex resume <id>` replays: new id in
+// session_meta, cleaned response items in order, stale usage and UI duplicates left out.
+import type { Block, Session } from '../../model/transcript';
+import type { OutLine } from '../../write/serialize';
+import { blocksByRecord, sameBlocks, type WriteContext } from '../../write/blockMap';
+
+type Obj = Record<string, unknown>;
+const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** event_msg types that only restate context (or stale usage) and are dropped from the copy. */
+const DROP_EVENTS = new Set(['token_count', 'item_completed', 'thread_rolled_back', 'agent_reasoning', 'exec_command_end']);
+const DROP_TYPES = new Set(['token_usage_record']);
+
+export interface CodexWriteResult { readonly sessionId: string; readonly lines: OutLine[] }
+
+/** Summary text placed as a user message before a record of the kept messages. */
+export interface CodexInsert { readonly beforeRecord: number; readonly text: string }
+
+export function writeCodex(original: Session, cleaned: Session, ctx: WriteContext, insert?: CodexInsert): CodexWriteResult {
+  const sessionId = ctx.newId();
+  const before = blocksByRecord(original.messages);
+  const after = blocksByRecord(cleaned.messages);
+  const out: Obj[] = [];
+  let metaDone = false;
+  let inserted = !insert;
+  const anchor = insert ? firstKeptAtOrAfter(insert.beforeRecord, after) : -1;
+
+  original.records.forEach((rec, r) => {
+    if (rec.raw === undefined) throw new Error(`record ${r + 1} was read without keepRaw`);
+    let o: Obj;
+    try { o = JSON.parse(rec.raw) as Obj; } catch { return; }
+    const p = isObj(o.payload) ? o.payload : {};
+    if (!inserted && r >= anchor && (o.type === 'response_item' || o.type === 'compacted')) {
+      out.push({ timestamp: o.timestamp, type: 'response_item', payload: { type: 'message', role: 'user', content: [{ type: 'input_text', text: insert!.text }] } });
+      inserted = true;
+    }
+    switch (o.type) {
+      case 'session_meta':
+        if (metaDone) return;
+        metaDone = true;
+        p.id = sessionId;
+        if ('session_id' in p) p.session_id = sessionId;
+        delete p.forked_from_id;
+        out.push(o);
+        return;
+      case 'response_item': {
+        const now = after.get(r);
+        if (!now) return; // not in the live history (rolled back, replaced by a compaction, or dropped)
+        if (!sameBlocks(before.get(r), now)) o.payload = rebuildItem(p, now);
+        out.push(o);
+        return;
+      }
+      case 'compacted': {
+        const now = after.get(r);
+        if (!now) return;
+        const repl = Array.isArray(p.replacement_history) ? (p.replacement_history as Obj[]) : [];
+        const items = new Map<number, Block[]>();
+        for (const b of now) if (b.ref.item !== undefined) items.set(b.ref.item, [...(items.get(b.ref.item) ?? []), b]);
+        p.replacement_history = repl.flatMap((item, k) => {
+          const blocks = items.get(k);
+          if (!blocks) return [];
+          const was = (before.get(r) ?? []).filter((b) => b.ref.item === k);
+          return [sameBlocks(was, blocks) ? item : rebuildItem(item, blocks)];
+        });
+        out.push(o);
+        return;
+      }
+      case 'event_msg':
+        if (DROP_EVENTS.has(String(p.type))) return;
+        out.push(o);
+        return;
+      default:
+        if (!DROP_TYPES.has(String(o.type))) out.push(o);
+    }
+  });
+  // Codex 0.169 numbers every line; keep the numbering dense after dropping lines.
+  out.forEach((o, i) => { if ('ordinal' in o) o.ordinal = i; });
+  return { sessionId, lines: out.map((value) => ({ value })) };
+}
+
+function firstKeptAtOrAfter(record: number, after: Map<number, Block[]>): number {
+  let best = Infinity;
+  for (const r of after.keys()) if (r >= record && r < best) best = r;
+  return best === Infinity ? record : best;
+}
+
+function rebuildItem(p: Obj, blocks: readonly Block[]): Obj {
+  const b = blocks[0]!;
+  switch (p.type) {
+    case 'message': {
+      const parts: unknown[] = Array.isArray(p.content) ? p.content : [];
+      const content = blocks.map((x) => {
+        const orig = x.ref.index !== undefined ? parts[x.ref.index] : undefined;
+        const text = 'text' in x ? x.text : '';
+        if (isObj(orig) && isObj(orig) && orig.type !== 'input_image' && text === orig.text) return orig;
+        return { type: p.role === 'assistant' ? 'output_text' : 'input_text', text: x.type === 'media' ? `[${x.mime}]` : text };
+      });
+      return { ...p, content };
+    }
+    case 'function_call':
+      return b.type === 'tool_call' ? { ...p, arguments: b.inputText } : p;
+    case 'custom_tool_call':
+      return b.type === 'tool_call' ? { ...p, input: b.inputText } : p;
+    case 'function_call_output':
+    case 'custom_tool_call_output':
+      return b.type === 'tool_result' ? { ...p, output: b.text } : p;
+    default:
+      return p;
+  }
+}

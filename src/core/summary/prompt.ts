@@ -1,0 +1,46 @@
+// The one summary request: a structured snapshot, anchored on any earlier summary.
+import type { SummaryRequest } from './provider';
+
+export const SECTIONS = ['Goal', 'Decisions', 'Constraints', 'Evidence', 'Open errors', 'Completed work', 'Next actions'] as const;
+
+const SYSTEM = `You compress the earlier part of a coding agent's session into a snapshot the agent will continue from.
+The agent will NOT see the original messages again: keep every fact it needs, drop chatter.
+Write Markdown with exactly these level-2 sections, in this order: ${SECTIONS.map((s) => `"## ${s}"`).join(', ')}.
+- Goal: what the user wants overall, in the user's own terms; quote exact requirements.
+- Decisions: choices made and why. Constraints: rules, preferences, limits the user or environment set.
+- Evidence: concrete findings with exact identifiers (file paths, function names, commands, error messages, ids, URLs, versions).
+- Open errors: failures not yet fixed, with the exact message. Completed work: what is done (files changed and how).
+- Next actions: the concrete next steps, in order.
+Be specific and terse; use bullet points; never invent facts; copy identifiers exactly.`;
+
+export interface PromptInput {
+  /** Rendered (already cleaned) aging-out turns. */
+  readonly conversation: string;
+  /** An earlier summary (ours or the agent's own) to update instead of starting over. */
+  readonly previousSummary?: string;
+  readonly maxOutputTokens: number;
+}
+
+export function buildSummaryRequest(input: PromptInput): SummaryRequest {
+  const parts: string[] = [];
+  if (input.previousSummary) {
+    parts.push('Here is the existing snapshot of the session so far. UPDATE it with the newer turns below: keep everything that is still true, revise what changed, move finished items to Completed work. Do not drop earlier goals, decisions or constraints.', '<existing_snapshot>', input.previousSummary, '</existing_snapshot>', '', 'Newer turns:');
+  } else {
+    parts.push('Summarize these turns of the session:');
+  }
+  parts.push('<turns>', input.conversation, '</turns>');
+  parts.push('', `Answer with the snapshot only (Markdown, the ${SECTIONS.length} sections), at most ~${Math.floor(input.maxOutputTokens * 0.8)} tokens.`);
+  return { system: SYSTEM, prompt: parts.join('\n'), maxOutputTokens: input.maxOutputTokens };
+}
+
+export const SUMMARY_HEADER = '[context-compactor] This session continues from an earlier conversation that was compacted. Snapshot of everything before the recent turns:';
+
+/** The summary message as the agent will read it: header, the model's snapshot, computed facts. */
+export function composeSummary(snapshot: string, filesAndCommands: string): string {
+  return `${SUMMARY_HEADER}\n\n${snapshot.trim()}\n\n${filesAndCommands}\n`;
+}
+
+/** Sections the model left out (reported as a warning, never a reason to reject the answer). */
+export function missingSections(snapshot: string): string[] {
+  return SECTIONS.filter((s) => !new RegExp(`^#{1,3}\\s*${s}\\b`, 'im').test(snapshot));
+}

@@ -1,0 +1,82 @@
+// Folds one parsed Claude Code transcript record into a file's usage state (ccusage-compatible dedupe).
+import { asObject, type Json, modelIndex, noteTimestamp, num, str } from './common';
+import { hashString } from './hash';
+import { titleFromContent } from './title';
+import type { ClaudeRow, FileState } from './types';
+
+const SYNTHETIC_MODEL = '<synthetic>';
+
+/**
+ * Cache-write tokens as ccusage 20.0.24 counts them: when the `cache_creation` breakdown object is
+ * present, the sum of its 5m + 1h buckets wins over `cache_creation_input_tokens`. The real API keeps
+ * both equal; the loopback generator does not (2000 vs 0), and parity with ccusage is the contract.
+ */
+function cacheCreationTokens(usage: Json): number {
+  const breakdown = asObject(usage.cache_creation);
+  if (breakdown && ('ephemeral_5m_input_tokens' in breakdown || 'ephemeral_1h_input_tokens' in breakdown)) {
+    return num(breakdown.ephemeral_5m_input_tokens) + num(breakdown.ephemeral_1h_input_tokens);
+  }
+  return num(usage.cache_creation_input_tokens);
+}
+
+function rowTotal(r: ClaudeRow): number {
+  return r[1] + r[2] + r[3] + r[4];
+}
+
+/** ccusage's preference among duplicates: a main-chain row beats a sidechain row, then the larger total wins. */
+export function betterRow(candidate: ClaudeRow, current: ClaudeRow): boolean {
+  if (candidate[6] !== current[6]) return candidate[6] < current[6];
+  return rowTotal(candidate) > rowTotal(current);
+}
+
+function noteEnvelope(state: FileState, rec: Json): void {
+  state.recognized = true;
+  state.sessionId ??= str(rec.sessionId);
+  // `cwd` from records: the projects/<slug> folder name is a lossy encoding of it.
+  state.project ??= str(rec.cwd);
+  noteTimestamp(state, rec.timestamp);
+}
+
+function applyAssistant(state: FileState, rec: Json, message: Json): void {
+  const usage = asObject(message.usage);
+  const model = str(message.model) ?? 'unknown';
+  if (!usage || model === SYNTHETIC_MODEL) return; // API-error placeholders carry no billed usage.
+  noteEnvelope(state, rec);
+  const sidechain = rec.isSidechain === true ? 1 : 0;
+  const input = num(usage.input_tokens);
+  const cacheRead = num(usage.cache_read_input_tokens);
+  const row: ClaudeRow = [
+    '', input, num(usage.output_tokens), cacheCreationTokens(usage), cacheRead, modelIndex(state, model), sidechain,
+  ];
+  const messageId = str(message.id);
+  let key: string;
+  if (messageId) {
+    // Claude Code ≥2.1.3xx writes `requestRef` instead of `requestId`; both are constant per response.
+    const requestId = str(rec.requestId) ?? str(rec.requestRef) ?? '';
+    row[0] = hashString(messageId);
+    key = hashString(`${messageId}:${requestId}`);
+  } else {
+    key = `anon:${state.anonymousRows++}`;
+  }
+  const current = state.rows[key];
+  if (!current || betterRow(row, current)) state.rows[key] = row;
+  if (!sidechain) {
+    // Context fill uses the API's own cache_creation_input_tokens: it is what occupied the window.
+    state.contextTokens = input + cacheRead + num(usage.cache_creation_input_tokens);
+  }
+}
+
+function applyUser(state: FileState, rec: Json, message: Json): void {
+  noteEnvelope(state, rec);
+  if (state.title || rec.isMeta === true || rec.isSidechain === true || rec.isCompactSummary === true) return;
+  state.title = titleFromContent(message.content);
+}
+
+/** Applies one Claude record; unknown record types are ignored on purpose (formats keep growing). */
+export function applyClaudeRecord(state: FileState, rec: Json): void {
+  if (!state.firstTimestamp && typeof rec.sessionId === 'string') noteTimestamp(state, rec.timestamp);
+  const message = asObject(rec.message);
+  if (!message) return;
+  if (rec.type === 'assistant') applyAssistant(state, rec, message);
+  else if (rec.type === 'user') applyUser(state, rec, message);
+}

@@ -1,0 +1,77 @@
+// Folds one parsed Codex rollout line into a file's usage state, counting each request exactly once.
+import { asObject, type Json, modelIndex, noteTimestamp, num, str } from './common';
+import { titleFromContent, titleFromText } from './title';
+import type { FileState } from './types';
+
+type Cumulative = [number, number, number, number, number];
+
+function cumulativeOf(u: Json): Cumulative {
+  return [num(u.input_tokens), num(u.cached_input_tokens), num(u.cache_write_input_tokens), num(u.output_tokens), num(u.total_tokens)];
+}
+
+/**
+ * Codex 0.169 reports every request twice (a `token_usage_record` line and an `event_msg` token_count,
+ * and older builds emit token_count twice). Both carry the thread's cumulative usage, so billing the
+ * difference between successive cumulative totals counts each request once whatever the emitters.
+ */
+function addCumulative(state: FileState, cum: Cumulative): void {
+  const prev = state.codexCumulative;
+  if (prev && cum[4] === prev[4]) return; // the same totals again: a repeated emission
+  // A smaller total means a new series (e.g. a forked thread's own counter): start over from zero.
+  const base: Cumulative = prev && cum[4] > prev[4] ? prev : [0, 0, 0, 0, 0];
+  const d = cum.map((v, i) => Math.max(0, v - base[i]));
+  state.codexCumulative = cum;
+  const model = state.codexModel ?? 'unknown';
+  modelIndex(state, model);
+  const sums = (state.codexSums[model] ??= [0, 0, 0, 0]);
+  // OpenAI's input_tokens include cached (and, we assume, cache-write) tokens; ccusage's inputTokens do not.
+  sums[0] += Math.max(0, d[0] - d[1] - d[2]);
+  sums[1] += d[3];
+  sums[2] += d[2];
+  sums[3] += d[1];
+}
+
+function applyTokenCount(state: FileState, payload: Json): void {
+  const info = asObject(payload.info); // null on a session's first event
+  const total = info && asObject(info.total_token_usage);
+  if (!info || !total) return;
+  addCumulative(state, cumulativeOf(total));
+  const last = asObject(info.last_token_usage);
+  if (last) state.contextTokens = num(last.input_tokens);
+}
+
+function applyUsageRecord(state: FileState, payload: Json): void {
+  const thread = asObject(payload.thread_token_usage);
+  if (!thread) return;
+  addCumulative(state, cumulativeOf(thread));
+  const last = asObject(payload.usage);
+  if (last) state.contextTokens = num(last.input_tokens);
+}
+
+/** Applies one rollout line (`{timestamp, type, payload}`); other line types are ignored. */
+export function applyCodexRecord(state: FileState, rec: Json): void {
+  const payload = asObject(rec.payload);
+  if (!payload) return;
+  state.recognized = true;
+  noteTimestamp(state, rec.timestamp);
+  switch (rec.type) {
+    case 'session_meta':
+      state.sessionId ??= str(payload.id);
+      state.project ??= str(payload.cwd);
+      break;
+    case 'turn_context':
+      state.codexModel = str(payload.model) ?? state.codexModel;
+      state.project ??= str(payload.cwd);
+      break;
+    case 'token_usage_record':
+      applyUsageRecord(state, payload);
+      break;
+    case 'event_msg':
+      if (payload.type === 'token_count') applyTokenCount(state, payload);
+      else if (payload.type === 'user_message' && !state.title) state.title = titleFromText(String(payload.message ?? ''));
+      break;
+    case 'response_item':
+      if (payload.type === 'message' && payload.role === 'user' && !state.title) state.title = titleFromContent(payload.content);
+      break;
+  }
+}

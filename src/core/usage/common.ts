@@ -1,0 +1,31 @@
+// Small helpers shared by the Claude and Codex record parsers.
+import type { FileState } from './types';
+
+export type Json = Record<string, unknown>;
+
+export function asObject(v: unknown): Json | undefined {
+  return v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Json) : undefined;
+}
+
+export function num(v: unknown): number {
+  return typeof v === 'number' && Number.isFinite(v) && v > 0 ? v : 0;
+}
+
+export function str(v: unknown): string | undefined {
+  return typeof v === 'string' && v.length > 0 ? v : undefined;
+}
+
+/** Index of a model in the state's model list, appending it on first sight. */
+export function modelIndex(state: FileState, model: string): number {
+  const i = state.models.indexOf(model);
+  if (i >= 0) return i;
+  state.models.push(model);
+  return state.models.length - 1;
+}
+
+/** Widens first/last timestamps; ISO-8601 UTC strings compare correctly as text. */
+export function noteTimestamp(state: FileState, ts: unknown): void {
+  if (typeof ts !== 'string' || ts.length < 10) return;
+  if (!state.firstTimestamp || ts < state.firstTimestamp) state.firstTimestamp = ts;
+  if (!state.lastTimestamp || ts > state.lastTimestamp) state.lastTimestamp = ts;
+}

@@ -1,0 +1,46 @@
+// Renders a usage report as a plain-text table for the terminal.
+import type { SessionUsage, UsageReport } from './types';
+
+const fmtInt = (n: number): string => n.toLocaleString('en-US');
+const fmtCost = (c: number | undefined): string => (c === undefined ? '?' : `$${c.toFixed(2)}`);
+
+function pad(cells: string[], widths: number[], right: boolean[]): string {
+  return cells.map((c, i) => (right[i] ? c.padStart(widths[i]) : c.padEnd(widths[i]))).join('  ').trimEnd();
+}
+
+/** Paths keep their informative end; titles keep their beginning. */
+function shorten(s: string, max: number, keepEnd = false): string {
+  if (s.length <= max) return s;
+  return keepEnd ? `…${s.slice(s.length - max + 1)}` : `${s.slice(0, max - 1)}…`;
+}
+
+function row(s: SessionUsage): string[] {
+  return [
+    (s.lastTimestamp ?? '').slice(0, 16).replace('T', ' '),
+    s.agent === 'codex' ? 'codex' : 'claude',
+    shorten(s.project ?? '?', 28, true),
+    shorten(s.title ?? s.sessionId, 40),
+    fmtInt(s.inputTokens),
+    fmtInt(s.outputTokens),
+    fmtInt(s.cacheCreationTokens),
+    fmtInt(s.cacheReadTokens),
+    fmtCost(s.cost),
+    s.contextTokens === undefined ? '-' : `${fmtInt(s.contextTokens)}${s.compactSoon ? ' !' : ''}`,
+  ];
+}
+
+/** A fixed-column table; `!` marks sessions whose context is at or above the compaction threshold. */
+export function formatUsageTable(report: UsageReport): string {
+  const header = ['Last activity', 'Agent', 'Project', 'Title', 'Input', 'Output', 'Cache write', 'Cache read', 'Cost', 'Context'];
+  const right = [false, false, false, false, true, true, true, true, true, true];
+  const t = report.totals;
+  const totalRow = ['Total', '', `${report.sessions.length} sessions`, '', fmtInt(t.inputTokens), fmtInt(t.outputTokens),
+    fmtInt(t.cacheCreationTokens), fmtInt(t.cacheReadTokens), fmtCost(t.cost), ''];
+  const rows = [header, ...report.sessions.map(row), totalRow];
+  const widths = header.map((_, i) => Math.max(...rows.map((r) => r[i].length)));
+  const rule = widths.map((w) => '-'.repeat(w)).join('  ');
+  const lines = [pad(header, widths, right), rule, ...rows.slice(1, -1).map((r) => pad(r, widths, right)), rule, pad(totalRow, widths, right)];
+  if (report.unknownModels.length > 0) lines.push('', `No price for: ${report.unknownModels.join(', ')} (cost shown as ?, totals exclude them)`);
+  if (report.sessions.some((s) => s.compactSoon)) lines.push('! context at or above the compaction threshold: consider compacting');
+  return `${lines.join('\n')}\n`;
+}

@@ -1,0 +1,40 @@
+// Picks a session title: the first prompt a person typed, skipping text the harness injected.
+
+const TITLE_MAX = 80;
+
+/** Prefixes of user-role text that agents inject themselves (slash commands, caveats, context blocks). */
+const HARNESS_PREFIXES = [
+  '<command-name>', '<command-message>', '<command-args>', '<local-command-stdout>', '<local-command-stderr>',
+  '<system-reminder>', '<bash-input>', '<bash-stdout>', '<bash-stderr>', '<task-notification>', '<user-prompt-submit-hook>',
+  'Caveat:', '[Request interrupted', 'This session is being continued from a previous conversation',
+  // Codex
+  '<environment_context>', '<user_instructions>', '<permissions', '<skills_instructions>', '# AGENTS.md', '<turn_aborted>',
+];
+
+/** Removes embedded <system-reminder> blocks, which Claude Code can append to a typed prompt. */
+function stripReminders(text: string): string {
+  return text.replace(/<system-reminder>[\s\S]*?<\/system-reminder>/g, '');
+}
+
+/** Returns a trimmed one-line title, or undefined when the text is harness-injected or empty. */
+export function titleFromText(raw: string): string | undefined {
+  const text = stripReminders(raw).trim();
+  if (!text || HARNESS_PREFIXES.some((p) => text.startsWith(p))) return undefined;
+  const oneLine = text.replace(/\s+/g, ' ');
+  return oneLine.length > TITLE_MAX ? `${oneLine.slice(0, TITLE_MAX - 1)}…` : oneLine;
+}
+
+/** Title from message content that is a string or an array of text-like blocks; tool results never qualify. */
+export function titleFromContent(content: unknown): string | undefined {
+  if (typeof content === 'string') return titleFromText(content);
+  if (!Array.isArray(content)) return undefined;
+  for (const block of content) {
+    if (!block || typeof block !== 'object') continue;
+    const b = block as { type?: unknown; text?: unknown };
+    if ((b.type === 'text' || b.type === 'input_text') && typeof b.text === 'string') {
+      const t = titleFromText(b.text);
+      if (t) return t;
+    }
+  }
+  return undefined;
+}

@@ -1,0 +1,30 @@
+// Composition root: builds the services and registers every command, view and provider.
+import * as vscode from 'vscode';
+import { inspectFile } from './node/inspectFile.js';
+import { registerCompactCommand } from './vscode/compactCommand.js';
+import { registerInspectCommand } from './vscode/inspectCommand.js';
+import { InspectionDocuments, inspectionScheme } from './vscode/inspectionDocuments.js';
+import { createLogger } from './vscode/log.js';
+import { ApiKeyStore, registerApiKeyCommands } from './vscode/secrets.js';
+import { readSettings } from './vscode/settings.js';
+
+export function activate(context: vscode.ExtensionContext): void {
+  const channel = vscode.window.createOutputChannel('Context Compactor', { log: true });
+  const log = createLogger(channel, 'extension');
+  const keys = new ApiKeyStore(context.secrets);
+  const documents = new InspectionDocuments(async (fsPath) => (await inspectFile(fsPath)).markdown);
+
+  context.subscriptions.push(
+    channel,
+    documents,
+    vscode.workspace.registerTextDocumentContentProvider(inspectionScheme, documents),
+    registerInspectCommand(documents, createLogger(channel, 'inspect')),
+    registerCompactCommand({ settings: () => readSettings(), keys, log: createLogger(channel, 'compact') }),
+    registerApiKeyCommands(keys, () => readSettings()['summary.provider'], createLogger(channel, 'secrets')),
+  );
+  log.info(`activated ${context.extension.id} ${String(context.extension.packageJSON.version)}`);
+}
+
+export function deactivate(): void {
+  // Everything is disposed through context.subscriptions.
+}

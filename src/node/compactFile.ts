@@ -1,0 +1,95 @@
+// Compacts a transcript file: read (streaming), cleanup, write a NEW transcript atomically, report.
+import * as path from 'node:path';
+import { compactSession, type CompactOutcome } from '../core/compact/compactSession';
+import { buildCompactReport, type CompactReport } from '../core/compact/report';
+import type { CleanupOptions } from '../core/cleanup/types';
+import type { Session } from '../core/model/transcript';
+import { serializeLines } from '../core/write/serialize';
+import { resumeCommand, sessionFileName } from './agentStores';
+import { writeFileAtomic } from './atomicWrite';
+import { uuidV4, uuidV7 } from './ids';
+import { readTranscriptFile } from './readTranscriptFile';
+import { summarizeAging, type Phase, type SummaryConfig } from './summarizeStep';
+import type { SummaryFigures } from '../core/compact/report';
+import type { WriteContext } from '../core/write/blockMap';
+
+export interface CompactFileOptions {
+  readonly cleanup: CleanupOptions;
+  /** Output path; default: a new session file next to the input. */
+  readonly out?: string;
+  /** The one summary call; omitted (or provider 'none') means cleanup only. */
+  readonly summary?: SummaryConfig;
+  readonly signal?: AbortSignal;
+  readonly onPhase?: (phase: Phase) => void;
+}
+
+export interface PreparedCompaction {
+  readonly original: Session;
+  readonly outcome: CompactOutcome;
+  readonly startedAt: number;
+  readonly input: string;
+  /** Default output path (next to the input). */
+  readonly defaultOut: string;
+  readonly cleanupOptions: CleanupOptions;
+  readonly ctx: WriteContext;
+  readonly modelCalls: number;
+  readonly fallback: 'cleanup-only' | null;
+  readonly summary?: SummaryFigures;
+  readonly warnings: string[];
+}
+
+export async function prepareCompaction(input: string, cleanup: CleanupOptions): Promise<PreparedCompaction> {
+  const startedAt = performance.now();
+  const { session } = await readTranscriptFile(input, { keepRaw: true });
+  const at = new Date();
+  const newId = session.format === 'claude-code' ? uuidV4 : () => uuidV7(at.getTime());
+  let first: string | undefined;
+  const ctx: WriteContext = { newId: () => (first === undefined ? (first = newId()) : uuidV4()), now: () => at };
+  const outcome = compactSession(session, cleanup, ctx);
+  return {
+    original: session, outcome, startedAt, input, cleanupOptions: cleanup, ctx, modelCalls: 0, fallback: null, warnings: [...session.warnings],
+    defaultOut: path.join(path.dirname(input), sessionFileName(session.format, outcome.sessionId, at)),
+  };
+}
+
+/** Runs the summary step and, when it succeeds with a smaller result, rebuilds the output with it. */
+export async function withSummary(p: PreparedCompaction, config: SummaryConfig, signal: AbortSignal): Promise<PreparedCompaction> {
+  const step = await summarizeAging(p, config, signal);
+  const base = { ...p, modelCalls: step.modelCalls, fallback: step.fallback, summary: step.figures, warnings: [...p.warnings, ...step.warnings] };
+  if (!step.text) return base;
+  let first: string | undefined;
+  // Same session id as the cleanup-only outcome, so the default path stays right.
+  const ctx: WriteContext = { newId: () => (first === undefined ? (first = p.outcome.sessionId) : uuidV4()), now: p.ctx.now };
+  const outcome = compactSession(p.original, p.cleanupOptions, ctx, { text: step.text }, p.outcome.cleanup);
+  if (outcome.figures.after.tokens >= outcome.figures.before.tokens) {
+    return { ...base, fallback: 'cleanup-only', warnings: [...base.warnings, 'the summarized transcript was not smaller than the input; wrote the cleaned transcript instead'] };
+  }
+  return { ...base, outcome };
+}
+
+export async function writeCompaction(p: PreparedCompaction, out: string): Promise<void> {
+  if (path.resolve(out) === path.resolve(p.input)) throw new Error('refusing to overwrite the original transcript; choose another --out');
+  await writeFileAtomic(out, serializeLines(p.outcome.lines));
+}
+
+export function reportOf(p: PreparedCompaction, output: string | undefined, extra: Partial<Pick<CompactReport, 'summary' | 'modelCalls' | 'fallback'>> = {}): CompactReport {
+  return buildCompactReport({
+    format: p.original.format, input: p.input, output, sessionId: p.outcome.sessionId,
+    resumeCommand: resumeCommand(p.original.format, p.outcome.sessionId), figures: p.outcome.figures,
+    modelCalls: extra.modelCalls ?? p.modelCalls, fallback: extra.fallback ?? p.fallback, summary: extra.summary ?? p.summary,
+    durationMs: performance.now() - p.startedAt, warnings: p.warnings,
+  });
+}
+
+export async function compactFile(input: string, options: CompactFileOptions): Promise<CompactReport> {
+  options.onPhase?.('cleanup');
+  let prepared = await prepareCompaction(input, options.cleanup);
+  if (options.summary && options.summary.provider !== 'none') {
+    options.onPhase?.('summary');
+    prepared = await withSummary(prepared, options.summary, options.signal ?? new AbortController().signal);
+  }
+  options.onPhase?.('writing');
+  const out = options.out ?? prepared.defaultOut;
+  await writeCompaction(prepared, out);
+  return reportOf(prepared, out);
+}

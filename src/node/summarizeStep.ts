@@ -1,0 +1,73 @@
+// The one summary call: build the anchored request, fit it, call under the retry/deadline policy,
+// and fall back to the cleaned transcript on any failure.
+import { splitAging } from '../core/compact/split';
+import { collectFilesAndCommands, renderFilesAndCommands } from '../core/summary/filesAndCommands';
+import { fitConversation } from '../core/summary/fit';
+import { buildSummaryRequest, composeSummary, missingSections } from '../core/summary/prompt';
+import { runWithPolicy } from '../core/summary/callPolicy';
+import { isProviderError, type ProviderId } from '../core/summary/provider';
+import type { SummaryFigures } from '../core/compact/report';
+import { costOf } from '../core/usage/pricing';
+import { estimateTokens } from '../core/tokens/estimate';
+import type { PreparedCompaction } from './compactFile';
+import { createSummarizer } from './providers/createSummarizer';
+import { systemClock, systemRandom } from './providers/systemClock';
+
+export interface SummaryConfig {
+  readonly provider: ProviderId;
+  readonly model: string;
+  readonly baseUrl?: string;
+  readonly apiKey?: string;
+  readonly timeoutSeconds: number;
+  readonly maxOutputTokens: number;
+  /** Input budget of the summary model (its window minus output and margin). */
+  readonly maxInputTokens: number;
+}
+
+export type Phase = 'cleanup' | 'summary' | 'writing';
+
+export interface SummaryStepResult {
+  /** Summary text to insert, or undefined for cleanup-only. */
+  readonly text?: string;
+  readonly modelCalls: number;
+  readonly fallback: 'cleanup-only' | null;
+  readonly figures?: SummaryFigures;
+  readonly warnings: string[];
+}
+
+export async function summarizeAging(p: PreparedCompaction, config: SummaryConfig, signal: AbortSignal): Promise<SummaryStepResult> {
+  const split = splitAging(p.original, p.outcome.cleanup);
+  if (split.aging.length === 0) return { modelCalls: 0, fallback: null, warnings: ['nothing is older than the protected turns: no summary needed'] };
+  const warnings: string[] = [];
+  const base: SummaryFigures = { provider: config.provider, model: config.model, attempts: 0 };
+  let summarizer;
+  try {
+    summarizer = createSummarizer({ provider: config.provider, model: config.model, baseUrl: config.baseUrl, apiKey: config.apiKey, timeoutMs: config.timeoutSeconds * 1000 });
+  } catch (e) {
+    const msg = isProviderError(e) ? e.message : String(e);
+    return { modelCalls: 0, fallback: 'cleanup-only', figures: { ...base, error: msg }, warnings: [`summary skipped (${msg}); wrote the cleaned transcript instead`] };
+  }
+  if (!summarizer) return { modelCalls: 0, fallback: null, warnings };
+  const fitted = fitConversation(p.original, p.cleanupOptions, Math.max(2000, config.maxInputTokens - config.maxOutputTokens - 2000));
+  if (fitted.steps.length) warnings.push(`summary input reduced to fit the model: ${fitted.steps.join(', ')}`);
+  const req = buildSummaryRequest({ conversation: fitted.conversation, previousSummary: split.previousSummary?.text, maxOutputTokens: config.maxOutputTokens });
+  const outcome = await runWithPolicy(summarizer, req, { deadlineMs: config.timeoutSeconds * 1000, maxRetries: 2, clock: systemClock, random: systemRandom, signal });
+  const anchoredOn = split.previousSummary?.origin;
+  if (!outcome.ok) {
+    return {
+      modelCalls: outcome.attempts, fallback: 'cleanup-only', figures: { ...base, attempts: outcome.attempts, anchoredOn, error: outcome.error.message },
+      warnings: [...warnings, `summary failed after ${outcome.attempts} attempt(s): ${outcome.error.message} — wrote the cleaned transcript instead`],
+    };
+  }
+  const r = outcome.result;
+  const missing = missingSections(r.text);
+  if (missing.length) warnings.push(`the summary lacks section(s): ${missing.join(', ')}`);
+  const inputTokens = r.inputTokens ?? estimateTokens(req.system + req.prompt);
+  const outputTokens = r.outputTokens ?? estimateTokens(r.text);
+  const cost = costOf(config.model, { inputTokens, outputTokens, cacheCreationTokens: 0, cacheReadTokens: 0 });
+  const facts = renderFilesAndCommands(collectFilesAndCommands([...split.aging.map((m) => p.original.messages.find((o) => o.records[0] === m.records[0]) ?? m)]));
+  return {
+    text: composeSummary(r.text, facts), modelCalls: outcome.attempts, fallback: null, warnings,
+    figures: { ...base, model: r.model || config.model, attempts: outcome.attempts, inputTokens, outputTokens, costUsd: cost, anchoredOn },
+  };
+}

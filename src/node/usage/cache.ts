@@ -1,0 +1,101 @@
+// Persisted per-file scan state (usage-v1.json): load tolerantly and lazily, write atomically (temp + rename).
+import { readFileSync } from 'node:fs';
+import { mkdir, rename, unlink, writeFile } from 'node:fs/promises';
+import { homedir } from 'node:os';
+import { dirname, join } from 'node:path';
+import type { FileState, UsageReport } from '../../core/usage/types';
+
+export const CACHE_VERSION = 1;
+
+export interface CacheEntry {
+  size: number;
+  mtimeMs: number;
+  /** Offset just past the last complete line parsed. */
+  offset: number;
+  /** hashBytes of the first min(4 KB, size) bytes when parsed: detects rewrites cheaply. */
+  headHash: string;
+  /** The parse state, once decoded or rebuilt. */
+  state?: FileState;
+  /** Decodes the state from the cache file on first need (undefined if that part is unreadable). */
+  loadState?: () => FileState | undefined;
+}
+
+export interface UsageCache {
+  version: number;
+  files: Record<string, CacheEntry>;
+  /** The last report and the signature of the file set it came from: nothing changed → no re-merge. */
+  last?: { signature: string; report: UsageReport };
+}
+
+/**
+ * On disk: `{"version":1,"files":{path:{size,mtimeMs,offset,headHash}},"last":{…},"states":{path:FileState}}`.
+ * `states` is written last and split off by its key before parsing: a warm scan where nothing changed
+ * parses only the small index (a few KB), not the dedupe state of every file (hundreds of KB).
+ * The split is safe: inside JSON strings a quote is always escaped, so `,"states":` can only be the key.
+ */
+const STATES_KEY = ',"states":';
+
+export function entryState(e: CacheEntry): FileState | undefined {
+  return (e.state ??= e.loadState?.());
+}
+
+export function defaultCachePath(env: NodeJS.ProcessEnv): string {
+  const base = env.XDG_CACHE_HOME || join(env.HOME || homedir(), '.cache');
+  return join(base, 'context-compactor', 'usage-v1.json');
+}
+
+const empty = (): UsageCache => ({ version: CACHE_VERSION, files: {} });
+
+/** A missing, unreadable or foreign-version cache is an empty cache; a corrupt one also warns. */
+export function loadCache(path: string, warnings: string[]): UsageCache {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8'); // one small file: sync beats fs/promises' pooled chunked reads
+  } catch {
+    return empty();
+  }
+  const split = text.indexOf(STATES_KEY);
+  try {
+    const index = JSON.parse(split >= 0 ? `${text.slice(0, split)}}` : text) as Partial<UsageCache>;
+    if (index.version !== CACHE_VERSION || !index.files || typeof index.files !== 'object') return empty();
+    let states: Record<string, FileState> | undefined;
+    const statesOf = (): Record<string, FileState> => {
+      if (!states) {
+        try {
+          states = split >= 0 ? (JSON.parse(text.slice(split + STATES_KEY.length, -1)) as Record<string, FileState>) : {};
+        } catch {
+          warnings.push(`${path}: cache file is corrupt, rebuilding it`);
+          states = {};
+        }
+      }
+      return states;
+    };
+    for (const [file, e] of Object.entries(index.files)) e.loadState = () => statesOf()[file];
+    return { version: CACHE_VERSION, files: index.files, last: index.last };
+  } catch {
+    warnings.push(`${path}: cache file is corrupt, rebuilding it`);
+    return empty();
+  }
+}
+
+/** Writes to a sibling temp file and renames it over the cache, so readers never see a half-written cache. */
+export async function saveCache(path: string, cache: UsageCache, warnings: string[]): Promise<void> {
+  const tmp = `${path}.${process.pid}.${Date.now().toString(36)}.tmp`;
+  const files: Record<string, CacheEntry> = {};
+  const states: Record<string, FileState> = {};
+  for (const [f, e] of Object.entries(cache.files)) {
+    const state = entryState(e);
+    if (!state) continue;
+    files[f] = { size: e.size, mtimeMs: e.mtimeMs, offset: e.offset, headHash: e.headHash };
+    states[f] = state;
+  }
+  const index = JSON.stringify({ version: CACHE_VERSION, files, last: cache.last });
+  try {
+    await mkdir(dirname(path), { recursive: true });
+    await writeFile(tmp, `${index.slice(0, -1)}${STATES_KEY}${JSON.stringify(states)}}`);
+    await rename(tmp, path);
+  } catch (e) {
+    await unlink(tmp).catch(() => undefined);
+    warnings.push(`${path}: could not write the usage cache (${e instanceof Error ? e.message : String(e)})`);
+  }
+}

@@ -1,0 +1,108 @@
+// Finds agent transcript files under the default roots and extra directories, tolerating bad folders.
+import { readdirSync, statSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { basename, join, resolve } from 'node:path';
+
+export interface DiscoverOptions {
+  env: NodeJS.ProcessEnv;
+  /** Scan ~/.claude, ~/.codex and their env overrides. */
+  includeDefaults: boolean;
+  extraDirs: string[];
+}
+
+export interface Discovered {
+  files: string[];
+  /** Roots that were actually walked (used to prune stale cache entries). */
+  roots: string[];
+  warnings: string[];
+}
+
+/**
+ * Sync metadata calls on purpose: each is microseconds, while the async versions queue on libuv's
+ * 4-thread pool and cost more in hops than in work (the warm scan is nothing but such calls). The walk
+ * yields to the event loop every few directories so an extension host stays responsive.
+ */
+const yieldEvery = 32;
+const tick = (): Promise<void> => new Promise((r) => setImmediate(r));
+
+const errCode = (e: unknown): string => (e && typeof e === 'object' && 'code' in e ? String((e as { code: unknown }).code) : 'error');
+
+/** Default roots, as ccusage resolves them: CLAUDE_CONFIG_DIR (comma list) replaces the two home paths. */
+export function defaultRoots(env: NodeJS.ProcessEnv): string[] {
+  const home = env.HOME || homedir();
+  const claudeDirs = env.CLAUDE_CONFIG_DIR
+    ? env.CLAUDE_CONFIG_DIR.split(',').map((d) => d.trim()).filter(Boolean)
+    : [join(env.XDG_CONFIG_HOME || join(home, '.config'), 'claude'), join(home, '.claude')];
+  const codexHome = env.CODEX_HOME || join(home, '.codex');
+  // Like ccusage, a CLAUDE_CONFIG_DIR entry may also name the projects/ folder itself.
+  const claudeRoots = claudeDirs.map((d) => (basename(d) === 'projects' ? d : join(d, 'projects')));
+  return [...claudeRoots, join(codexHome, 'sessions'), join(codexHome, 'archived_sessions')];
+}
+
+/**
+ * Walks the roots for `*.jsonl`. Directories are identified by dev+ino so symlink loops and roots
+ * reached twice (e.g. ~/.config/claude → ~/.claude) are walked once; unreadable folders become warnings.
+ * Files reached through two links are merged later by the scanner, from the dev+ino of its own stat.
+ */
+export async function discoverTranscripts(opts: DiscoverOptions): Promise<Discovered> {
+  const warnings: string[] = [];
+  const files = new Set<string>();
+  const seenDirs = new Set<string>();
+  const roots: string[] = [];
+  const candidates = [
+    ...(opts.includeDefaults ? defaultRoots(opts.env).map((d) => ({ dir: d, explicit: false })) : []),
+    ...opts.extraDirs.map((d) => ({ dir: resolve(d), explicit: true })),
+  ];
+  for (const { dir, explicit } of candidates) {
+    try {
+      const st = statSync(dir);
+      if (!st.isDirectory()) {
+        if (st.isFile() && dir.endsWith('.jsonl') && explicit) files.add(dir);
+        else if (explicit) warnings.push(`${dir}: not a directory, skipped`);
+        continue;
+      }
+    } catch (e) {
+      if (explicit || errCode(e) !== 'ENOENT') warnings.push(`${dir}: cannot open (${errCode(e)}), skipped`);
+      continue;
+    }
+    roots.push(dir);
+    const stack = [dir];
+    let walked = 0;
+    while (stack.length > 0) {
+      const current = stack.pop() as string;
+      if (++walked % yieldEvery === 0) await tick();
+      let entries;
+      try {
+        const st = statSync(current);
+        const id = `${st.dev}:${st.ino}`;
+        if (seenDirs.has(id)) {
+          warnings.push(`${current}: already scanned through another path (symlink loop?), skipped`);
+          continue;
+        }
+        seenDirs.add(id);
+        entries = readdirSync(current, { withFileTypes: true });
+      } catch (e) {
+        warnings.push(`${current}: cannot read folder (${errCode(e)}), skipped`);
+        continue;
+      }
+      for (const entry of entries) {
+        const full = join(current, entry.name);
+        let isDir = entry.isDirectory();
+        let isFile = entry.isFile();
+        if (entry.isSymbolicLink()) {
+          try {
+            const target = statSync(full);
+            isDir = target.isDirectory();
+            isFile = target.isFile();
+          } catch (e) {
+            warnings.push(`${full}: broken symlink (${errCode(e)}), skipped`);
+            continue;
+          }
+        }
+        if (isDir) stack.push(full);
+        else if (isFile && entry.name.endsWith('.jsonl')) files.add(full);
+      }
+    }
+  }
+  return { files: [...files].sort(), roots, warnings };
+}

@@ -1,0 +1,68 @@
+// `context-compactor usage [DIR...] [--json] [--no-cache] [--threshold N]`: token usage of every agent session.
+import { DEFAULT_COMPACT_THRESHOLD } from '../../core/usage/aggregate';
+import { formatUsageTable } from '../../core/usage/format';
+import { scanUsage } from './scanner';
+
+export interface UsageIo {
+  stdout: (s: string) => void;
+  stderr: (s: string) => void;
+  env: NodeJS.ProcessEnv;
+}
+
+const USAGE = 'usage: context-compactor usage [DIR...] [--json] [--no-cache] [--threshold N]\n';
+
+interface UsageArgs {
+  dirs: string[];
+  json: boolean;
+  cache: boolean;
+  threshold: number;
+}
+
+function parseArgs(args: string[]): UsageArgs | string {
+  const out: UsageArgs = { dirs: [], json: false, cache: true, threshold: DEFAULT_COMPACT_THRESHOLD };
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i];
+    if (a === '--json') out.json = true;
+    else if (a === '--no-cache') out.cache = false;
+    else if (a === '--threshold' || a.startsWith('--threshold=')) {
+      const v = a.includes('=') ? a.slice(a.indexOf('=') + 1) : args[++i];
+      const n = Number(v);
+      if (v === undefined || !Number.isFinite(n) || n <= 0) return `--threshold needs a positive number, got ${v ?? 'nothing'}`;
+      out.threshold = n;
+    } else if (a === '--help' || a === '-h') return '';
+    else if (a.startsWith('-')) return `unknown option ${a}`;
+    else out.dirs.push(a);
+  }
+  return out;
+}
+
+/** Exit codes: 0 ok, 2 bad arguments, 1 unexpected failure (reported in one line, no stack trace). */
+export async function runUsageCommand(args: string[], io: UsageIo): Promise<number> {
+  const parsed = parseArgs(args);
+  if (typeof parsed === 'string') {
+    if (parsed) io.stderr(`${parsed}\n`);
+    io.stderr(USAGE);
+    return parsed ? 2 : 0;
+  }
+  try {
+    // DIRs given: scan just those; otherwise the agents' default locations.
+    const { report } = await scanUsage({
+      env: io.env,
+      extraDirs: parsed.dirs,
+      includeDefaults: parsed.dirs.length === 0,
+      useCache: parsed.cache,
+      threshold: parsed.threshold,
+    });
+    if (parsed.json) {
+      const { sessions, totals, warnings, unknownModels } = report;
+      io.stdout(`${JSON.stringify({ sessions, totals, unknownModels, warnings }, null, 2)}\n`);
+    } else {
+      io.stdout(report.sessions.length > 0 ? formatUsageTable(report) : 'No agent sessions found.\n');
+      for (const w of report.warnings) io.stderr(`warning: ${w}\n`);
+    }
+    return 0;
+  } catch (e) {
+    io.stderr(`context-compactor usage: ${e instanceof Error ? e.message : String(e)}\n`);
+    return 1;
+  }
+}

@@ -1,0 +1,40 @@
+// "Inspect transcript": runs inspectFile on a transcript and shows the report as a markdown document.
+import * as vscode from 'vscode';
+import * as path from 'node:path';
+import { inspectFile } from '../node/inspectFile.js';
+import { CommandIds } from './commandIds.js';
+import { InspectionDocuments } from './inspectionDocuments.js';
+import { describeError, type Logger } from './log.js';
+import { pickTranscript } from './pickTranscript.js';
+
+/** Resolves to the report's Uri, or undefined when cancelled or failed (the user has seen why). */
+async function inspect(arg: unknown, documents: InspectionDocuments, log: Logger): Promise<vscode.Uri | undefined> {
+  const source = await pickTranscript(arg, 'Inspect transcript');
+  if (source === undefined) return undefined;
+  const name = path.basename(source.fsPath);
+  let markdown: string;
+  try {
+    markdown = await vscode.window.withProgress(
+      { location: vscode.ProgressLocation.Window, title: `Inspecting ${name}` },
+      async () => (await inspectFile(source.fsPath)).markdown,
+    );
+  } catch (err) {
+    log.error(`inspect ${source.fsPath}: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+    void vscode.window.showErrorMessage(`Context Compactor: cannot inspect ${name}: ${describeError(err)}`);
+    return undefined;
+  }
+  const uri = InspectionDocuments.uriFor(source);
+  documents.set(uri, markdown);
+  const doc = await vscode.workspace.openTextDocument(uri);
+  await vscode.window.showTextDocument(doc, { preview: false });
+  // The rendered preview reads better than the raw table; without the built-in markdown extension the text stays.
+  await vscode.commands.executeCommand('markdown.showPreview', uri).then(undefined, (err: unknown) => {
+    log.warn(`markdown preview unavailable: ${describeError(err)}`);
+  });
+  log.info(`inspected ${source.fsPath}`);
+  return uri;
+}
+
+export function registerInspectCommand(documents: InspectionDocuments, log: Logger): vscode.Disposable {
+  return vscode.commands.registerCommand(CommandIds.inspectTranscript, (arg?: unknown) => inspect(arg, documents, log));
+}

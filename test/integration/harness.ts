@@ -1,0 +1,52 @@
+// A minimal sequential test runner for the extension host: named async tests, a per-test timeout, a JSON verdict.
+export interface Failure {
+  readonly test: string;
+  readonly error: string;
+}
+
+/** What the entry writes to $VSCODE_E2E_RESULT; runInVsCode.mjs reads it. */
+export interface Verdict {
+  readonly passed: number;
+  readonly failed: number;
+  readonly failures: readonly Failure[];
+  /** Texts the runner must then find on the workbench page (notifications, for example). */
+  readonly expectOnScreen: readonly string[];
+}
+
+type TestFn = () => Promise<void> | void;
+
+const tests: { name: string; fn: TestFn }[] = [];
+const onScreen: string[] = [];
+
+export function test(name: string, fn: TestFn): void {
+  tests.push({ name, fn });
+}
+
+/** Asks the runner to check, after the suite, that the workbench shows this text (the extension API cannot see notifications). */
+export function expectOnScreen(text: string): void {
+  onScreen.push(text);
+}
+
+function withTimeout(promise: Promise<void>, ms: number, name: string): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`timed out after ${ms} ms: ${name}`)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+export async function runAll(timeoutMs = 30_000): Promise<Verdict> {
+  const failures: Failure[] = [];
+  for (const { name, fn } of tests) {
+    const started = Date.now();
+    try {
+      await withTimeout(Promise.resolve().then(fn), timeoutMs, name);
+      console.log(`  ok   ${name} (${Date.now() - started} ms)`);
+    } catch (err) {
+      const error = err instanceof Error ? (err.stack ?? err.message) : String(err);
+      failures.push({ test: name, error });
+      console.log(`  FAIL ${name}\n${error}`);
+    }
+  }
+  return { passed: tests.length - failures.length, failed: failures.length, failures, expectOnScreen: [...onScreen] };
+}

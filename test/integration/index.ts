@@ -1,0 +1,15 @@
+// extensionTestsPath entry (VS Code's run() contract), shared by the code-server runner and @vscode/test-electron.
+import { writeFileSync } from 'node:fs';
+import { runAll } from './harness.js';
+import './suite/activation.test.js';
+import './suite/apiKeys.test.js';
+import './suite/inspect.test.js';
+
+export async function run(): Promise<void> {
+  const verdict = await runAll();
+  // The web extension host ignores a rejected run(), so the verdict also goes to a file the runner reads.
+  const resultFile = process.env['VSCODE_E2E_RESULT'];
+  if (resultFile) writeFileSync(resultFile, JSON.stringify(verdict, null, 2));
+  console.log(`${verdict.passed} passed, ${verdict.failed} failed`);
+  if (verdict.failed > 0 || verdict.passed === 0) throw new Error(`${verdict.failed} of ${verdict.passed + verdict.failed} integration tests failed`);
+}

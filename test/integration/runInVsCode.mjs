@@ -1,0 +1,98 @@
+// Runs the integration suite inside a real VS Code 1.100.3 extension host (the server shipped in code-server's npm
+// package) with the web workbench in headless Debian Chromium, offline. Install the host first:
+// `bash scripts/setup-vscode-host.sh`. Env: VSCODE_TEST_HOST (host dir), VSCODE_E2E_TIMEOUT_MS (default 180000).
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+const root = path.resolve(fileURLToPath(import.meta.url), '../../..');
+const hostDir = path.resolve(process.env.VSCODE_TEST_HOST ?? path.join(root, '.vscode-test/host'));
+const serverMain = path.join(hostDir, 'node_modules/code-server/lib/vscode/out/server-main.js');
+const testsEntry = path.join(root, 'dist/test/integration/index.js');
+const workspace = path.join(root, 'test/integration/workspace');
+const shot = path.join(root, 'test-results/integration.png');
+const timeoutMs = Number(process.env.VSCODE_E2E_TIMEOUT_MS ?? 180000);
+
+function fail(message) {
+  console.error(`runInVsCode: ${message}`);
+  process.exit(1);
+}
+if (!fs.existsSync(serverMain)) fail(`no VS Code server at ${serverMain}; run: bash scripts/setup-vscode-host.sh`);
+if (!fs.existsSync(testsEntry)) fail(`no ${path.relative(root, testsEntry)}; run: npm run build`);
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+const port = await new Promise((resolve) => {
+  const s = net.createServer().listen(0, '127.0.0.1', () => { const p = s.address().port; s.close(() => resolve(p)); });
+});
+const data = fs.mkdtempSync(path.join(os.tmpdir(), 'context-compactor-e2e-'));
+fs.mkdirSync(path.join(data, 'user/User'), { recursive: true });
+// No trust prompt, no gallery look-ups, no welcome page: nothing that needs a network or a click.
+fs.writeFileSync(path.join(data, 'user/User/settings.json'), JSON.stringify({
+  'security.workspace.trust.enabled': false, 'extensions.autoCheckUpdates': false, 'extensions.autoUpdate': false,
+  'workbench.startupEditor': 'none', 'telemetry.telemetryLevel': 'off', 'update.mode': 'none',
+  // The fixture workspace lives inside this git repository; don't offer to open it.
+  'git.openRepositoryInParentFolders': 'never',
+}));
+const resultFile = path.join(data, 'result.json');
+const server = spawn(process.execPath, [serverMain, '--host', '127.0.0.1', '--port', String(port), '--without-connection-token',
+  '--accept-server-license-terms', '--telemetry-level', 'off', '--server-data-dir', path.join(data, 'server'),
+  '--user-data-dir', path.join(data, 'user')], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, VSCODE_E2E_RESULT: resultFile } });
+let log = '';
+let hostExit = null;
+let serverExit = null;
+const onOut = (chunk) => {
+  log += chunk;
+  const m = /Extension Host Process exited with code: (\d+)/.exec(log);
+  if (m) hostExit = Number(m[1]);
+};
+server.stdout.on('data', onOut);
+server.stderr.on('data', onOut);
+server.on('exit', (code) => { serverExit = code ?? -1; });
+
+let browser;
+let verdict;
+let uiFailures = [];
+try {
+  for (let i = 0; i < 300 && !/Extension host agent started/.test(log) && serverExit === null; i++) await sleep(100);
+  if (!/Extension host agent started/.test(log)) throw new Error(`VS Code server did not start (exit ${serverExit}):\n${log}`);
+
+  const authority = `127.0.0.1:${port}`;
+  // The web workbench takes the extension under development and the test entry in its `payload` URL parameter.
+  const payload = [['extensionDevelopmentPath', `vscode-remote://${authority}${root}`], ['extensionTestsPath', `vscode-remote://${authority}${testsEntry}`]];
+  const url = `http://${authority}/?folder=${encodeURIComponent(workspace)}&payload=${encodeURIComponent(JSON.stringify(payload))}`;
+  browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox',
+    '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update',
+    '--disable-sync', '--no-first-run', '--disable-default-apps'] });
+  const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+  await page.goto(url);
+  const deadline = Date.now() + timeoutMs;
+  while (hostExit === null && !fs.existsSync(resultFile) && Date.now() < deadline) await page.waitForTimeout(250);
+  if (fs.existsSync(resultFile)) {
+    await page.waitForTimeout(300); // the entry writes the file in one call; let the page settle for the screenshot
+    verdict = JSON.parse(fs.readFileSync(resultFile, 'utf8'));
+    // Notifications are out of reach of the extension API; the suite names texts to look for on the page.
+    for (const text of verdict.expectOnScreen ?? []) {
+      const found = await page.getByText(text, { exact: false }).first().waitFor({ timeout: 5000 }).then(() => true, () => false);
+      if (!found) uiFailures.push(`not on screen: ${JSON.stringify(text)}`);
+    }
+  }
+  fs.mkdirSync(path.dirname(shot), { recursive: true });
+  await page.screenshot({ path: shot });
+} finally {
+  await browser?.close();
+  server.kill();
+  fs.rmSync(data, { recursive: true, force: true });
+}
+
+const hostLines = log.split('\n').filter((l) => /Extension Host|\berror\b/i.test(l)).slice(-20);
+if (hostLines.length > 0) console.log(hostLines.join('\n'));
+console.log(`screenshot: ${path.relative(process.cwd(), shot)}`);
+if (!verdict) fail(`no verdict from the tests within ${timeoutMs} ms (host exit ${hostExit})`);
+for (const f of verdict.failures) console.error(`FAIL ${f.test}\n${f.error}\n`);
+for (const f of uiFailures) console.error(`FAIL ${f}`);
+console.log(`${verdict.passed} passed, ${verdict.failed + uiFailures.length} failed (integration, VS Code 1.100.3 server + Chromium)`);
+process.exit(verdict.failed === 0 && uiFailures.length === 0 && verdict.passed > 0 ? 0 : 1);

@@ -1,0 +1,121 @@
+// Incremental cache: unchanged files are not read, appended tails are parsed alone, rewrites are reparsed.
+import assert from 'node:assert/strict';
+import { appendFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import { CLAUDE_FILE, CODEX_FILE, scanDirs, tempDir, totalsOf } from './helpers';
+
+function setup(t: Parameters<typeof tempDir>[0]): { dir: string; file: string; cachePath: string; bytes: Buffer } {
+  const dir = tempDir(t);
+  return { dir, file: join(dir, 'ab9a2988-b392-46b5-a150-6191e63efe31.jsonl'), cachePath: join(dir, 'cache', 'usage-v1.json'), bytes: readFileSync(CLAUDE_FILE) };
+}
+
+/** Byte offset just past the n-th '\n'. */
+function afterLine(bytes: Buffer, n: number): number {
+  let at = -1;
+  for (let i = 0; i < n; i++) at = bytes.indexOf(10, at + 1);
+  return at + 1;
+}
+
+test('second scan of unchanged files reads no bytes', async (t) => {
+  const { dir, file, cachePath, bytes } = setup(t);
+  writeFileSync(file, bytes);
+  writeFileSync(join(dir, 'rollout-2026-12-02T15-47-44-01a23770-bb97-7083-97f3-a496988e50fc.jsonl'), readFileSync(CODEX_FILE));
+  const cold = await scanDirs([dir], { useCache: true, cachePath });
+  assert.equal(cold.stats.parsedFully, 2);
+  assert.ok(existsSync(cachePath));
+  const warm = await scanDirs([dir], { useCache: true, cachePath });
+  assert.equal(warm.stats.bytesRead, 0);
+  assert.equal(warm.stats.reused, 2);
+  assert.deepEqual(JSON.parse(JSON.stringify(warm.report)), JSON.parse(JSON.stringify(cold.report)));
+});
+
+test('append: only the new tail is parsed and totals equal a --no-cache scan', async (t) => {
+  const { dir, file, cachePath, bytes } = setup(t);
+  const cut = afterLine(bytes, 20);
+  writeFileSync(file, bytes.subarray(0, cut));
+  await scanDirs([dir], { useCache: true, cachePath });
+  appendFileSync(file, bytes.subarray(cut));
+  const tail = await scanDirs([dir], { useCache: true, cachePath });
+  assert.equal(tail.stats.tailed, 1);
+  assert.equal(tail.stats.parsedFully, 0);
+  // Read = the 4 KB prefix check + the appended bytes, nothing before the saved offset.
+  assert.equal(tail.stats.bytesRead, 4096 + (bytes.length - cut));
+  const fresh = await scanDirs([dir]);
+  assert.deepEqual(totalsOf(tail), totalsOf(fresh));
+  assert.deepEqual(tail.report.sessions, fresh.report.sessions);
+});
+
+test('a half-written last line is parsed once it is complete', async (t) => {
+  const { dir, file, cachePath, bytes } = setup(t);
+  const lineStart = afterLine(bytes, 37);
+  const lineEnd = afterLine(bytes, 38);
+  assert.ok(bytes.subarray(lineStart, lineEnd).includes('"usage"'), 'the split line carries usage');
+  writeFileSync(file, bytes.subarray(0, lineStart + 100)); // mid-line, as a writer caught mid-append
+  const partial = await scanDirs([dir], { useCache: true, cachePath });
+  assert.equal(partial.report.warnings.length, 0, 'a half line is not an invalid line');
+  const cache = JSON.parse(readFileSync(cachePath, 'utf8')) as { files: Record<string, { offset: number }> };
+  assert.equal(cache.files[file].offset, lineStart);
+  appendFileSync(file, bytes.subarray(lineStart + 100));
+  const done = await scanDirs([dir], { useCache: true, cachePath });
+  assert.equal(done.stats.tailed, 1);
+  assert.deepEqual(totalsOf(done), totalsOf(await scanDirs([dir])));
+  assert.deepEqual(totalsOf(done), [12, 340, 0, 66210]);
+});
+
+test('rewrite (different prefix) or shrink: full reparse', async (t) => {
+  const { dir, file, cachePath, bytes } = setup(t);
+  writeFileSync(file, bytes);
+  await scanDirs([dir], { useCache: true, cachePath });
+  const rewritten = Buffer.concat([Buffer.from(bytes.subarray(0, afterLine(bytes, 2)).toString().replace('enqueue', 'ENQUEUE')), bytes.subarray(afterLine(bytes, 2)), Buffer.from('\n')]);
+  writeFileSync(file, rewritten);
+  const again = await scanDirs([dir], { useCache: true, cachePath });
+  assert.equal(again.stats.parsedFully, 1);
+  assert.deepEqual(totalsOf(again), [12, 340, 0, 66210]);
+  writeFileSync(file, bytes.subarray(0, afterLine(bytes, 20)));
+  const shrunk = await scanDirs([dir], { useCache: true, cachePath });
+  assert.equal(shrunk.stats.parsedFully, 1);
+  assert.deepEqual(totalsOf(shrunk), totalsOf(await scanDirs([dir])));
+  assert.ok(shrunk.report.totals.cacheReadTokens < 66210);
+});
+
+test('--no-cache neither reads nor writes the cache; a corrupt cache is rebuilt with a warning', async (t) => {
+  const { dir, file, cachePath, bytes } = setup(t);
+  writeFileSync(file, bytes);
+  await scanDirs([dir], { useCache: false, cachePath });
+  assert.equal(existsSync(cachePath), false);
+  await scanDirs([dir], { useCache: true, cachePath });
+  writeFileSync(cachePath, '{"version":1,"files":{tr');
+  const r = await scanDirs([dir], { useCache: true, cachePath });
+  assert.ok(r.report.warnings.some((w) => w.includes('cache file is corrupt')));
+  assert.deepEqual(totalsOf(r), [12, 340, 0, 66210]);
+  const warm = await scanDirs([dir], { useCache: true, cachePath });
+  assert.equal(warm.stats.bytesRead, 0);
+});
+
+test('a changed threshold rebuilds the cached report instead of reusing its compactSoon flags', async (t) => {
+  const { dir, file, cachePath, bytes } = setup(t);
+  writeFileSync(file, bytes);
+  const low = await scanDirs([dir], { useCache: true, cachePath, threshold: 1000 });
+  assert.equal(low.report.sessions[0].compactSoon, true);
+  const high = await scanDirs([dir], { useCache: true, cachePath, threshold: 1e9 });
+  assert.equal(high.stats.bytesRead, 0);
+  assert.equal(high.report.sessions[0].compactSoon, false);
+});
+
+test('warm scans parse only the cache index; a damaged states section means a reparse, not wrong totals', async (t) => {
+  const { dir, file, cachePath, bytes } = setup(t);
+  writeFileSync(file, bytes);
+  await scanDirs([dir], { useCache: true, cachePath });
+  const text = readFileSync(cachePath, 'utf8');
+  const at = text.indexOf(',"states":');
+  assert.ok(at > 0 && JSON.parse(text).states[file].rows, 'valid JSON with states last');
+  writeFileSync(cachePath, `${text.slice(0, at)},"states":{"${file}":{"agent":`); // states cut short
+  const warm = await scanDirs([dir], { useCache: true, cachePath });
+  assert.equal(warm.stats.bytesRead, 0, 'nothing changed: the index alone answers');
+  assert.deepEqual(totalsOf(warm), [12, 340, 0, 66210]);
+  const rethreshold = await scanDirs([dir], { useCache: true, cachePath, threshold: 5 });
+  assert.ok(rethreshold.report.warnings.some((w) => w.includes('corrupt')));
+  assert.equal(rethreshold.stats.parsedFully, 1);
+  assert.deepEqual(totalsOf(rethreshold), [12, 340, 0, 66210]);
+});
