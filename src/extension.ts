@@ -5,6 +5,7 @@ import { registerCompactCommand } from './vscode/compactCommand.js';
 import { registerInspectCommand } from './vscode/inspectCommand.js';
 import { InspectionDocuments, inspectionScheme } from './vscode/inspectionDocuments.js';
 import { createLogger } from './vscode/log.js';
+import { PreviewDocuments, previewScheme } from './vscode/previewDocuments.js';
 import { ApiKeyStore, registerApiKeyCommands } from './vscode/secrets.js';
 import { readSettings } from './vscode/settings.js';
 
@@ -13,13 +14,16 @@ export function activate(context: vscode.ExtensionContext): void {
   const log = createLogger(channel, 'extension');
   const keys = new ApiKeyStore(context.secrets);
   const documents = new InspectionDocuments(async (fsPath) => (await inspectFile(fsPath)).markdown);
+  const previews = new PreviewDocuments();
 
   context.subscriptions.push(
     channel,
     documents,
+    previews,
     vscode.workspace.registerTextDocumentContentProvider(inspectionScheme, documents),
+    vscode.workspace.registerTextDocumentContentProvider(previewScheme, previews),
     registerInspectCommand(documents, createLogger(channel, 'inspect')),
-    registerCompactCommand({ settings: () => readSettings(), keys, log: createLogger(channel, 'compact') }),
+    registerCompactCommand({ settings: () => readSettings(), keys, log: createLogger(channel, 'compact'), previews }),
     registerApiKeyCommands(keys, () => readSettings()['summary.provider'], createLogger(channel, 'secrets')),
   );
   log.info(`activated ${context.extension.id} ${String(context.extension.packageJSON.version)}`);

@@ -1,10 +1,15 @@
-// "Compact transcript": hands a transcript, the settings and the provider's API key to compactFile, then offers the result.
-import * as vscode from 'vscode';
+// "Compact transcript": progress with phases and cancel → diff preview → Accept / Discard → write → resume.
 import * as path from 'node:path';
-import { compactFile } from '../node/compactFile.js';
+import * as vscode from 'vscode';
+import { renderReadable } from '../core/compact/renderReadable';
+import { renderCompactMarkdown, type CompactReport } from '../core/compact/report';
+import { storePath } from '../node/agentStores';
+import { prepareCompaction, reportOf, withSummary, writeCompaction, type PreparedCompaction } from '../node/compactFile';
+import { cleanupOptionsFrom, summaryConfigFrom } from '../node/compactOptions';
 import { CommandIds } from './commandIds.js';
 import { describeError, type Logger } from './log.js';
 import { pickTranscript } from './pickTranscript.js';
+import type { PreviewDocuments } from './previewDocuments';
 import type { ApiKeyStore } from './secrets.js';
 import type { Settings } from './settingKeys.js';
 
@@ -12,38 +17,103 @@ interface CompactDeps {
   readonly settings: () => Settings;
   readonly keys: ApiKeyStore;
   readonly log: Logger;
+  readonly previews: PreviewDocuments;
 }
 
-async function compact(arg: unknown, deps: CompactDeps): Promise<vscode.Uri | undefined> {
+/** Lets tests (and other commands) decide without the notification. */
+export interface CompactArgs { readonly decision?: 'accept' | 'accept-and-store' | 'discard' }
+export interface CompactOutcome { readonly report: CompactReport; readonly output?: string; readonly storeCopy?: string }
+
+const AGENT = { 'claude-code': 'Claude Code', codex: 'Codex' } as const;
+
+async function compact(arg: unknown, args: CompactArgs | undefined, deps: CompactDeps): Promise<CompactOutcome | undefined> {
   const source = await pickTranscript(arg, 'Compact transcript');
   if (source === undefined) return undefined;
   const name = path.basename(source.fsPath);
   const settings = deps.settings();
-  const provider = settings['summary.provider'];
-  const apiKey = provider === 'none' ? undefined : await deps.keys.get(provider);
+  const summary = summaryConfigFrom(settings, settings['summary.provider'] === 'none' ? undefined : await deps.keys.get(settings['summary.provider'] as never));
+  let prepared: PreparedCompaction | undefined;
   try {
-    const result = await vscode.window.withProgress(
+    prepared = await vscode.window.withProgress(
       { location: vscode.ProgressLocation.Notification, title: `Compacting ${name}`, cancellable: true },
-      (_progress, token) => {
-        // SDK calls take an AbortSignal; the progress notification gives a CancellationToken.
+      async (progress, token) => {
+        // SDK calls take an AbortSignal; the notification gives a CancellationToken.
         const abort = new AbortController();
         token.onCancellationRequested(() => abort.abort());
-        return compactFile(source.fsPath, { settings, apiKey, signal: abort.signal });
+        progress.report({ message: 'cleanup…' });
+        let p = await prepareCompaction(source.fsPath, cleanupOptionsFrom(settings));
+        if (summary.provider !== 'none' && !token.isCancellationRequested) {
+          progress.report({ message: `summary (${summary.provider}${summary.model ? ` ${summary.model}` : ''})…` });
+          p = await withSummary(p, summary, abort.signal);
+        }
+        progress.report({ message: 'preparing the preview…' });
+        return token.isCancellationRequested ? undefined : p;
       },
     );
-    deps.log.info(`compacted ${source.fsPath} -> ${result.outputPath}`);
-    const output = vscode.Uri.file(result.outputPath);
-    void vscode.window.showInformationMessage(`Context Compactor: wrote ${path.basename(result.outputPath)}.`, 'Open').then((choice) => {
-      if (choice === 'Open') void vscode.window.showTextDocument(output);
-    });
-    return output;
   } catch (err) {
     deps.log.error(`compact ${source.fsPath}: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
     void vscode.window.showErrorMessage(`Context Compactor: cannot compact ${name}: ${describeError(err)}`);
     return undefined;
   }
+  if (!prepared) {
+    void vscode.window.showInformationMessage('Context Compactor: compaction cancelled; nothing was written.');
+    return undefined;
+  }
+  const preview = reportOf(prepared, undefined);
+  for (const w of prepared.warnings) deps.log.warn(w);
+  await showDiff(prepared, name, deps.previews);
+  const decision = args?.decision ?? (await ask(prepared, preview));
+  if (decision === 'discard') return { report: preview };
+  return accept(prepared, source, decision === 'accept-and-store', deps);
+}
+
+async function showDiff(p: PreparedCompaction, name: string, previews: PreviewDocuments): Promise<void> {
+  const left = previews.put(`${p.outcome.sessionId}/original.md`, renderReadable(p.original, `${name} — live context as the agent sends it`));
+  const right = previews.put(`${p.outcome.sessionId}/compacted.md`, renderReadable(p.outcome.result, `${name} — after compaction`));
+  await vscode.commands.executeCommand('vscode.diff', left, right, `${name}: original ↔ compacted`, { preview: true });
+}
+
+async function ask(p: PreparedCompaction, r: CompactReport): Promise<NonNullable<CompactArgs['decision']>> {
+  const storeLabel = `Accept + add to ${AGENT[p.original.format]} sessions`;
+  const pct = (r.reduction * 100).toFixed(1);
+  const msg = `Compaction: ${r.before.tokens.toLocaleString()} → ${r.after.tokens.toLocaleString()} tokens (−${pct} %), identifier recall ${(r.identifierRecall * 100).toFixed(0)} %, ${r.modelCalls} model call(s)${r.fallback ? ', summary fell back to cleanup only' : ''}.`;
+  const choice = await vscode.window.showInformationMessage(msg, 'Accept', storeLabel, 'Discard');
+  return choice === 'Accept' ? 'accept' : choice === storeLabel ? 'accept-and-store' : 'discard';
+}
+
+/** Next to the original when it lives in the workspace, else under the workspace's compacted/ folder. */
+function targetPath(p: PreparedCompaction, source: vscode.Uri): string {
+  const base = path.basename(p.defaultOut);
+  const folder = vscode.workspace.getWorkspaceFolder(source) ?? vscode.workspace.workspaceFolders?.[0];
+  if (!folder) return p.defaultOut;
+  if (vscode.workspace.getWorkspaceFolder(source)) return path.join(path.dirname(source.fsPath), base);
+  return path.join(folder.uri.fsPath, 'compacted', base);
+}
+
+async function accept(p: PreparedCompaction, source: vscode.Uri, toStore: boolean, deps: CompactDeps): Promise<CompactOutcome | undefined> {
+  try {
+    const output = targetPath(p, source);
+    await writeCompaction(p, output);
+    let storeCopy: string | undefined;
+    if (toStore) {
+      storeCopy = storePath(p.original.format, p.outcome.sessionId, p.original.cwd, p.ctx.now());
+      await writeCompaction(p, storeCopy);
+    }
+    const report = reportOf(p, output);
+    deps.previews.put(`${p.outcome.sessionId}/report.md`, renderCompactMarkdown(report));
+    deps.log.info(`compacted ${source.fsPath} -> ${output}${storeCopy ? ` and ${storeCopy}` : ''}`);
+    void vscode.window.showInformationMessage(`Context Compactor: wrote ${path.basename(output)}${storeCopy ? ` (also in ${AGENT[p.original.format]}'s sessions)` : ''}.`, 'Open', 'Copy resume command').then(async (choice) => {
+      if (choice === 'Open') await vscode.window.showTextDocument(vscode.Uri.file(output));
+      if (choice === 'Copy resume command') await vscode.env.clipboard.writeText(report.resumeCommand);
+    });
+    return { report, output, storeCopy };
+  } catch (err) {
+    deps.log.error(`write ${source.fsPath}: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+    void vscode.window.showErrorMessage(`Context Compactor: cannot write the compacted transcript: ${describeError(err)}`);
+    return undefined;
+  }
 }
 
 export function registerCompactCommand(deps: CompactDeps): vscode.Disposable {
-  return vscode.commands.registerCommand(CommandIds.compactTranscript, (arg?: unknown) => compact(arg, deps));
+  return vscode.commands.registerCommand(CommandIds.compactTranscript, (arg?: unknown, args?: CompactArgs) => compact(arg, args, deps));
 }

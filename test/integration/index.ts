@@ -4,6 +4,7 @@ import { runAll } from './harness.js';
 import './suite/activation.test.js';
 import './suite/apiKeys.test.js';
 import './suite/inspect.test.js';
+import './suite/compact.test.js';
 
 export async function run(): Promise<void> {
   const verdict = await runAll();

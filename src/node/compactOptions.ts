@@ -1,0 +1,40 @@
+// Turns the extension's settings snapshot into cleanup options and a summary configuration.
+import { RULE_IDS, type CleanupOptions, type RuleId } from '../core/cleanup/types';
+import type { ProviderId } from '../core/summary/provider';
+import type { SummaryConfig } from './summarizeStep';
+
+export interface CompactSettings {
+  readonly 'summary.provider': string;
+  readonly 'summary.model': string;
+  readonly 'summary.baseUrl': string;
+  readonly 'summary.maxOutputTokens': number;
+  readonly 'summary.timeoutSeconds': number;
+  readonly 'cleanup.keepRecentTurns': number;
+  readonly 'cleanup.keepRecentTokens': number;
+  readonly 'cleanup.rules': Readonly<Record<string, unknown>>;
+}
+
+export const DEFAULT_MODELS: Readonly<Record<ProviderId, string>> = { anthropic: 'claude-sonnet-4-5', openai: 'gpt-5-mini', 'openai-compatible': '', none: '' };
+
+/** `cleanup.rules`: `{ "drop-reasoning": false, "tool-records": { "headLines": 5 } }`; unknown ids are ignored. */
+export function cleanupOptionsFrom(s: CompactSettings): CleanupOptions {
+  const rules: NonNullable<CleanupOptions['rules']> = {};
+  for (const [id, v] of Object.entries(s['cleanup.rules'] ?? {})) {
+    if (!(RULE_IDS as readonly string[]).includes(id)) continue;
+    if (typeof v === 'boolean') rules[id as RuleId] = { enabled: v };
+    else if (typeof v === 'object' && v !== null) {
+      const { enabled, ...params } = v as Record<string, unknown>;
+      const numeric = Object.fromEntries(Object.entries(params).filter(([, x]) => typeof x === 'number')) as Record<string, number>;
+      rules[id as RuleId] = { ...(typeof enabled === 'boolean' ? { enabled } : {}), params: numeric };
+    }
+  }
+  return { keepRecentTurns: Math.max(0, Math.floor(s['cleanup.keepRecentTurns'])), keepRecentTokens: Math.max(0, Math.floor(s['cleanup.keepRecentTokens'])), rules };
+}
+
+export function summaryConfigFrom(s: CompactSettings, apiKey: string | undefined): SummaryConfig {
+  const provider = (['anthropic', 'openai', 'openai-compatible', 'none'].includes(s['summary.provider']) ? s['summary.provider'] : 'none') as ProviderId;
+  return {
+    provider, model: s['summary.model'] || DEFAULT_MODELS[provider], baseUrl: s['summary.baseUrl'] || undefined, apiKey,
+    timeoutSeconds: Math.max(1, s['summary.timeoutSeconds']), maxOutputTokens: Math.max(256, s['summary.maxOutputTokens']), maxInputTokens: 150000,
+  };
+}
