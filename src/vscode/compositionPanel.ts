@@ -3,7 +3,8 @@ import * as vscode from 'vscode';
 import { loadCompositionModel } from '../node/compositionView';
 import { isWebviewState } from '../protocol/messages';
 import { CompositionController } from './compositionController';
-import { pickTranscriptFile, revealTranscriptLine } from './revealLine';
+import { pickTranscript } from './pickTranscript';
+import { revealTranscriptLine } from './revealLine';
 import { createNonce, webviewHtml } from './webviewHtml';
 
 export const COMPOSITION_VIEW_TYPE = 'contextCompactor.composition';
@@ -85,8 +86,8 @@ export class CompositionPanels implements vscode.Disposable {
 
   /** The `contextCompactor.showComposition` handler: a Uri/path argument, the active .jsonl, or a file dialog. */
   async showFromCommand(arg?: unknown): Promise<void> {
-    const file = await pickTranscriptFile(arg);
-    if (file) this.show(file);
+    const uri = await pickTranscript(arg, 'Show context composition');
+    if (uri) this.show(uri.fsPath);
   }
 
   dispose(): void {

@@ -14,17 +14,3 @@ export async function revealTranscriptLine(file: string, line: number): Promise<
   const editor = vscode.window.activeTextEditor;
   if (editor?.document === document) editor.revealRange(new vscode.Range(position, position), vscode.TextEditorRevealType.InCenter);
 }
-
-/** The file a `showComposition` invocation means: explicit argument, else the active .jsonl editor, else ask. */
-export async function pickTranscriptFile(arg?: unknown): Promise<string | undefined> {
-  if (arg instanceof vscode.Uri && arg.scheme === 'file') return arg.fsPath;
-  if (typeof arg === 'string' && arg.length > 0) return arg;
-  const active = vscode.window.activeTextEditor?.document.uri;
-  if (active?.scheme === 'file' && active.fsPath.endsWith('.jsonl')) return active.fsPath;
-  const picked = await vscode.window.showOpenDialog({
-    canSelectMany: false,
-    openLabel: 'Show context composition',
-    filters: { 'Agent transcripts': ['jsonl'] },
-  });
-  return picked?.[0]?.fsPath;
-}
