@@ -84,10 +84,14 @@ export class CompositionPanels implements vscode.Disposable {
     this.adopt(panel, file);
   }
 
-  /** The `contextCompactor.showComposition` handler: a Uri/path argument, the active .jsonl, or a file dialog. */
-  async showFromCommand(arg?: unknown): Promise<void> {
+  /**
+   * The `contextCompactor.showComposition` handler: a Uri argument, the active .jsonl, or a file dialog.
+   * Resolves to the file shown (for tests and callers), or undefined when the user picked nothing.
+   */
+  async showFromCommand(arg?: unknown): Promise<string | undefined> {
     const uri = await pickTranscript(arg, 'Show context composition');
     if (uri) this.show(uri.fsPath);
+    return uri?.fsPath;
   }
 
   dispose(): void {
