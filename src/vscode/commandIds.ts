@@ -2,6 +2,7 @@
 export const CommandIds = {
   inspectTranscript: 'contextCompactor.inspectTranscript',
   compactTranscript: 'contextCompactor.compactTranscript',
+  showComposition: 'contextCompactor.showComposition',
   setApiKey: 'contextCompactor.setApiKey',
   clearApiKey: 'contextCompactor.clearApiKey',
 } as const;
