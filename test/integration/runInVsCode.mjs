@@ -98,6 +98,8 @@ try {
   }
   fs.mkdirSync(path.dirname(shot), { recursive: true });
   await page.screenshot({ path: shot });
+  // The test entry keeps the extension host (and with it the webviews' resource loading) alive until this file exists.
+  fs.writeFileSync(`${resultFile}.seen`, '');
 } finally {
   await browser?.close();
   server.kill();
