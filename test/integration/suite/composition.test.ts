@@ -28,6 +28,9 @@ test('Show context composition opens the panel for a transcript', async () => {
   await activeExtension();
   // A second editor group keeps the preview above on screen; the panel opens in the active (new) group.
   await vscode.commands.executeCommand('workbench.action.newGroupRight');
+  // Let the preview finish loading first: in code-server all webviews share one service worker, and a webview that
+  // registers while another still waits for its resources can leave that one blank (the flake noted above).
+  await new Promise((r) => setTimeout(r, 3000));
   const shown = await vscode.commands.executeCommand(CommandIds.showComposition, fixture('claude-session.jsonl'));
   assert.equal(shown, fixture('claude-session.jsonl').fsPath);
   await waitFor(() => tabs().some(isPanel), 10_000);
