@@ -5,6 +5,7 @@ import './suite/activation.test.js';
 import './suite/apiKeys.test.js';
 import './suite/inspect.test.js';
 import './suite/compact.test.js';
+import './suite/sessions.test.js';
 
 export async function run(): Promise<void> {
   const verdict = await runAll();
