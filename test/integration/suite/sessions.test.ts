@@ -116,6 +116,43 @@ test('appending a turn to a watched transcript updates the tree and the badge wi
   assert.match(view.treeView.badge?.tooltip ?? '', /1 session at or above 150,000 tokens/);
 });
 
+test('changing contextCompactor.contextThreshold re-flags sessions without a rescan', async () => {
+  const view = await api();
+  const config = vscode.workspace.getConfiguration('contextCompactor');
+  const contexts = sessions(view).map((s) => s.session.contextTokens ?? 0);
+  const threshold = 30_000;
+  const expected = contexts.filter((c) => c >= threshold).length;
+  assert.ok(expected > 1 && expected < contexts.length, `the fixtures straddle ${threshold}: ${contexts.join(', ')}`);
+  await config.update('contextThreshold', threshold, vscode.ConfigurationTarget.Global);
+  try {
+    await waitFor(() => view.tree.compactSoonCount === expected, 5_000);
+    assert.equal(view.tree.compactSoonCount, expected);
+    assert.equal(view.treeView.badge?.value, expected);
+  } finally {
+    await config.update('contextThreshold', undefined, vscode.ConfigurationTarget.Global);
+  }
+  await waitFor(() => view.tree.compactSoonCount === 1, 5_000);
+  assert.equal(view.tree.compactSoonCount, 1, 'back to the default 150,000: only the grown session');
+});
+
+test('Reveal file: a workspace transcript in the Explorer; one outside it in the OS, or in an editor on the web', async () => {
+  const view = await api();
+  const inWorkspace = sessionFor(view, fixture('claude-session.jsonl').fsPath);
+  assert.ok(inWorkspace);
+  const revealed = await vscode.commands.executeCommand<vscode.Uri>(CommandIds.revealSessionFile, inWorkspace);
+  assert.equal(revealed?.fsPath, inWorkspace.file);
+  const outside = sessionFor(view, claudeFile());
+  assert.ok(outside);
+  await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  await vscode.commands.executeCommand(CommandIds.revealSessionFile, outside);
+  if (vscode.env.uiKind === vscode.UIKind.Web) {
+    // No OS file manager behind a browser: revealFileInOS does not exist there, the fallback opens the file.
+    assert.equal(vscode.window.activeTextEditor?.document.uri.fsPath, outside.file);
+  }
+  await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  await vscode.commands.executeCommand('workbench.view.extension.contextCompactor');
+});
+
 test('with no transcripts anywhere the view shows its welcome (state "empty"); they come back on refresh', async () => {
   const view = await api();
   const { claude, codex } = stores();
@@ -135,6 +172,9 @@ test('with no transcripts anywhere the view shows its welcome (state "empty"); t
   await view.refresh();
   assert.equal(view.state, 'ready');
   assert.ok(sessionFor(view, claudeFile()));
-  // The runner's final screenshot (integration.png) shows the tree again.
+  // The grown session, flagged: warning icon, "compact soon", badge 1 (the final integration.png is taken after
+  // the extension host has exited, so this is the screenshot of the flagged state).
   await view.treeView.reveal(sessionFor(view, claudeFile()) as SessionNode, { select: true, expand: true });
+  const missing = await checkScreen(['172k context · compact soon'], 'sessions-compact-soon');
+  assert.deepEqual(missing ?? [], [], 'the flagged session is on screen (test-results/sessions-compact-soon.png)');
 });
