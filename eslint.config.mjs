@@ -32,4 +32,14 @@ export default tseslint.config(
     files: ['src/node/**/*.ts', 'src/protocol/**/*.ts', 'src/cli/**/*.ts', 'webview/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', { paths: [noVscode], patterns: [{ group: ['**/vscode/**'], message: 'Only src/extension.ts and src/vscode/ may depend on src/vscode.' }] }] },
   },
+  {
+    // The webview runs in a browser sandbox: it gets data through src/protocol messages only.
+    files: ['webview/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        paths: [noVscode, ...nodeIo.map((name) => ({ name, message: 'The webview runs in a browser: no Node modules.' }))],
+        patterns: [{ group: ['**/src/vscode/**', '**/src/node/**', '**/src/cli/**'], message: 'The webview may import src/protocol (and types from src/core) only.' }],
+      }],
+    },
+  },
 );

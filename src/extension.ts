@@ -1,7 +1,9 @@
 // Composition root: builds the services and registers every command, view and provider.
 import * as vscode from 'vscode';
 import { inspectFile } from './node/inspectFile.js';
+import { CommandIds } from './vscode/commandIds.js';
 import { registerCompactCommand } from './vscode/compactCommand.js';
+import { registerCompositionPanel } from './vscode/compositionPanel.js';
 import { registerInspectCommand } from './vscode/inspectCommand.js';
 import { InspectionDocuments, inspectionScheme } from './vscode/inspectionDocuments.js';
 import { createLogger } from './vscode/log.js';
@@ -22,6 +24,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
   const keys = new ApiKeyStore(context.secrets);
   const documents = new InspectionDocuments(async (fsPath) => (await inspectFile(fsPath)).markdown);
   const previews = new PreviewDocuments();
+  const composition = registerCompositionPanel(context.extensionUri); // also restores panels after a reload
 
   context.subscriptions.push(
     channel,
@@ -31,6 +34,8 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
     vscode.workspace.registerTextDocumentContentProvider(previewScheme, previews),
     registerInspectCommand(documents, createLogger(channel, 'inspect')),
     registerCompactCommand({ settings: () => readSettings(), keys, log: createLogger(channel, 'compact'), previews }),
+    composition,
+    vscode.commands.registerCommand(CommandIds.showComposition, (arg?: unknown) => composition.showFromCommand(arg)),
     registerApiKeyCommands(keys, () => readSettings()['summary.provider'], createLogger(channel, 'secrets')),
   );
   // Sessions view: creating it is cheap; the first scan waits until the view is shown.

@@ -1,6 +1,7 @@
 // `context-compactor` CLI entry: dispatches subcommands; every failure is one line on stderr.
 import { runCompact } from './compactCommand';
 import { runInspect } from './inspectCommand';
+import { runSimulate } from './simulateCommand';
 import { runUsageCommand } from '../node/usage/usageCommand';
 import type { CliIo } from './io';
 
@@ -9,12 +10,14 @@ commands:
   inspect FILE [--json]     what fills the transcript's context
   compact FILE [--out PATH] [--keep-recent N] [--json]
                             write a compacted copy the agent can resume
+  simulate FILE [--threshold N] [--keep-recent N] [--json]
+                            replay the session under a rolling compaction policy
   usage [DIR...] [--json] [--no-cache] [--threshold N]
                             token usage and cost of every agent session
 `;
 
 type Command = (args: string[], io: CliIo) => Promise<number>;
-const COMMANDS: Record<string, Command> = { inspect: runInspect, compact: runCompact, usage: runUsageCommand };
+const COMMANDS: Record<string, Command> = { inspect: runInspect, compact: runCompact, usage: runUsageCommand, simulate: runSimulate };
 
 export async function main(argv: string[], io: CliIo): Promise<number> {
   const [name, ...rest] = argv;

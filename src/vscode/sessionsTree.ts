@@ -81,6 +81,8 @@ export class SessionsView implements vscode.Disposable {
   private tail: Promise<void> = Promise.resolve();
   /** A watcher fired while the view was hidden: rescan when it shows again. */
   private stale = false;
+  /** A scan still in flight at dispose() must not touch the disposed view. */
+  private disposed = false;
   state: SessionsState = 'idle';
 
   constructor(private readonly deps: SessionsDeps) {
@@ -166,6 +168,7 @@ export class SessionsView implements vscode.Disposable {
 
   /** Rebuilds the tree from the last report (a threshold change needs no rescan). */
   private rebuild(): void {
+    if (this.disposed) return;
     const settings = this.deps.settings();
     this.provider.apply(buildSessionTree(this.report?.sessions ?? [], { threshold: settings.contextThreshold, homeDir: (this.deps.env ?? process.env).HOME }));
     const soon = this.tree.compactSoonCount;
@@ -176,6 +179,7 @@ export class SessionsView implements vscode.Disposable {
   }
 
   dispose(): void {
+    this.disposed = true;
     for (const d of this.disposables) d.dispose();
   }
 }

@@ -79,6 +79,7 @@ async function answerScreenCheck(page) {
 let browser;
 let verdict;
 let uiFailures = [];
+const pageErrors = [];
 try {
   for (let i = 0; i < 300 && !/Extension host agent started/.test(log) && serverExit === null; i++) await sleep(100);
   if (!/Extension host agent started/.test(log)) throw new Error(`VS Code server did not start (exit ${serverExit}):\n${log}`);
@@ -90,9 +91,14 @@ try {
   browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox',
     '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update',
     '--disable-sync', '--no-first-run', '--disable-default-apps'] });
+  pageErrors.length = 0;
   // Clipboard permissions: "Copy resume command" is checked by reading the clipboard back.
   const browserContext = await browser.newContext({ viewport: { width: 1400, height: 900 }, permissions: ['clipboard-read', 'clipboard-write'] });
   const page = await browserContext.newPage();
+  // Webview errors (CSP, script failures) never reach the extension host; keep them for the report.
+  page.on('console', (m) => { if (process.env.VSCODE_E2E_DEBUG_FRAMES) console.log('console', m.type(), m.text().slice(0, 200)); if (m.type() === 'error' && /webview|vscode-resource|Content Security|Refused/i.test(m.text())) pageErrors.push(m.text().slice(0, 300)); });
+  if (process.env.VSCODE_E2E_DEBUG_FRAMES) page.on('response', (r) => { if (r.status() >= 400) console.log('http', r.status(), r.url().slice(0, 200)); });
+  page.on('pageerror', (e) => pageErrors.push(String(e).slice(0, 300)));
   await page.goto(url);
   const deadline = Date.now() + timeoutMs;
   while (hostExit === null && !fs.existsSync(resultFile) && Date.now() < deadline) {
@@ -104,9 +110,19 @@ try {
     verdict = JSON.parse(fs.readFileSync(resultFile, 'utf8'));
     // Notifications are out of reach of the extension API; the suite names texts to look for on the page.
     for (const text of verdict.expectOnScreen ?? []) {
-      const found = await page.getByText(text, { exact: false }).first().waitFor({ timeout: 5000 }).then(() => true, () => false);
+      // Webview content lives in nested iframes, so look in every frame, not just the workbench.
+      let found = false;
+      for (let tries = 0; tries < 10 && !found; tries++) {
+        for (const frame of page.frames()) {
+          if (await frame.getByText(text, { exact: false }).count().catch(() => 0)) { found = true; break; }
+        }
+        if (!found) await page.waitForTimeout(500);
+      }
       if (!found) uiFailures.push(`not on screen: ${JSON.stringify(text)}`);
     }
+  }
+  if (process.env.VSCODE_E2E_DEBUG_FRAMES) {
+    for (const f of page.frames()) console.log('frame', f.url().slice(0, 160), (await f.evaluate(() => document.body?.innerText?.slice(0, 200)).catch((e) => String(e).slice(0, 100))));
   }
   fs.mkdirSync(path.dirname(shot), { recursive: true });
   await page.screenshot({ path: shot });
@@ -122,5 +138,6 @@ console.log(`screenshot: ${path.relative(process.cwd(), shot)}`);
 if (!verdict) fail(`no verdict from the tests within ${timeoutMs} ms (host exit ${hostExit})`);
 for (const f of verdict.failures) console.error(`FAIL ${f.test}\n${f.error}\n`);
 for (const f of uiFailures) console.error(`FAIL ${f}`);
+if (uiFailures.length > 0 && pageErrors.length > 0) console.error(`page errors:\n${pageErrors.slice(0, 10).join('\n')}`);
 console.log(`${verdict.passed} passed, ${verdict.failed + uiFailures.length} failed (integration, VS Code 1.100.3 server + Chromium)`);
 process.exit(verdict.failed === 0 && uiFailures.length === 0 && verdict.passed > 0 ? 0 : 1);

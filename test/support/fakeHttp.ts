@@ -27,6 +27,8 @@ export interface RecordedRequest {
   auth: string | undefined;
   headers: Record<string, string | string[] | undefined>;
   body: unknown;
+  /** Size of the body as sent, in bytes: what a real API would bill and limit. */
+  bytes: number;
 }
 
 export interface FakeServer {
@@ -72,23 +74,24 @@ export async function startFakeServer(handle: ProtocolHandler): Promise<FakeServ
   return fake;
 }
 
-function readBody(req: IncomingMessage): Promise<string> {
+function readBody(req: IncomingMessage): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('end', () => resolve(Buffer.concat(chunks)));
     req.on('error', reject);
   });
 }
 
-function record(req: IncomingMessage, raw: string): RecordedRequest {
+function record(req: IncomingMessage, bytes: Buffer): RecordedRequest {
+  const raw = bytes.toString('utf8');
   const headers = { ...req.headers };
   const auth = (headers.authorization ?? headers['x-api-key']) as string | undefined;
   delete headers.authorization;
   delete headers['x-api-key'];
   let body: unknown = raw;
   try { body = raw ? JSON.parse(raw) : undefined; } catch { /* keep the raw text */ }
-  return { method: req.method ?? '', path: (req.url ?? '').split('?')[0] ?? '', auth, headers, body };
+  return { method: req.method ?? '', path: (req.url ?? '').split('?')[0] ?? '', auth, headers, body, bytes: bytes.length };
 }
 
 export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {

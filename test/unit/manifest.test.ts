@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { CommandIds, PendingCommandIds } from '../../src/vscode/commandIds.js';
+import { CommandIds } from '../../src/vscode/commandIds.js';
 import { SESSIONS_STATE_KEY, SESSIONS_VIEW_ID } from '../../src/vscode/viewIds.js';
 import { settingDefaults, settingsSection, summaryProviders } from '../../src/vscode/settingKeys.js';
 
@@ -32,17 +32,11 @@ test('every command shows as "Context Compactor: …" in the palette', () => {
   for (const c of manifest.contributes.commands) assert.equal(c.category, 'Context Compactor', c.command);
 });
 
-test('menus only name contributed commands, or ones another branch contributes (PendingCommandIds)', () => {
+test('menus only name contributed commands', () => {
   const ids = new Set<string>(Object.values(CommandIds));
-  const pending = new Set<string>(Object.values(PendingCommandIds));
   for (const [menu, items] of Object.entries(manifest.contributes.menus)) {
-    for (const item of items) assert.ok(ids.has(item.command) || pending.has(item.command), `${menu}: ${item.command}`);
+    for (const item of items) assert.ok(ids.has(item.command), `${menu}: ${item.command}`);
   }
-});
-
-test('a pending command is not contributed here (once it is, it belongs in CommandIds)', () => {
-  const contributed = new Set(manifest.contributes.commands.map((c) => c.command));
-  for (const id of Object.values(PendingCommandIds)) assert.ok(!contributed.has(id) || (Object.values(CommandIds) as string[]).includes(id), id);
 });
 
 test('inspect and compact sit in the editor title of .jsonl files', () => {
@@ -93,7 +87,7 @@ test('session items offer inspect, compact, composition, reveal and copy resume;
   const forSessions = items.filter((m) => m.when === `view == ${SESSIONS_VIEW_ID} && viewItem =~ /^session/`);
   assert.equal(forSessions.length, items.length, 'every item action is scoped to session items of this view');
   const menu = forSessions.filter((m) => !m.group?.startsWith('inline')).map((m) => m.command);
-  assert.deepEqual(menu, [CommandIds.inspectTranscript, CommandIds.compactTranscript, PendingCommandIds.showComposition, CommandIds.revealSessionFile, CommandIds.copyResumeCommand]);
+  assert.deepEqual(menu, [CommandIds.inspectTranscript, CommandIds.compactTranscript, CommandIds.showComposition, CommandIds.revealSessionFile, CommandIds.copyResumeCommand]);
   const inline = forSessions.filter((m) => m.group?.startsWith('inline')).map((m) => m.command);
   assert.deepEqual(inline, [CommandIds.inspectTranscript, CommandIds.compactTranscript]);
   const title = (manifest.contributes.menus['view/title'] ?? []).map((m) => m.command);

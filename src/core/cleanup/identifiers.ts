@@ -14,23 +14,28 @@ const PATTERNS: readonly RegExp[] = [
 const ERROR_LINE = /^.*\b(?:[A-Z]\w*Error|error|Error|ERROR|failed|FAILED|exception|Exception|panic)\b.*$/gm;
 const MAX_PER_TEXT = 400;
 
+/**
+ * Adds the identifiers of `text` to `out`. The same text always yields the same (capped) set,
+ * whatever `out` already holds, so records and the recall measure agree on what counts.
+ */
 export function extractIdentifiers(text: string, out: Set<string>, opts: { errorLines?: boolean } = {}): void {
   const sample = text.length > 400_000 ? text.slice(0, 200_000) + '\n' + text.slice(-200_000) : text;
-  let added = 0;
+  const own = new Set<string>();
   for (const re of PATTERNS) {
     re.lastIndex = 0;
-    for (let m = re.exec(sample); m && added < MAX_PER_TEXT; m = re.exec(sample)) {
+    for (let m = re.exec(sample); m && own.size < MAX_PER_TEXT; m = re.exec(sample)) {
       const id = m[0].replace(/[.,:;]+$/, '');
-      if (id.length >= 4 && !out.has(id)) { out.add(id); added++; }
+      if (id.length >= 4) own.add(id);
     }
   }
   if (opts.errorLines) {
     ERROR_LINE.lastIndex = 0;
-    for (let m = ERROR_LINE.exec(sample); m && added < MAX_PER_TEXT; m = ERROR_LINE.exec(sample)) {
+    for (let m = ERROR_LINE.exec(sample); m && own.size < MAX_PER_TEXT; m = ERROR_LINE.exec(sample)) {
       const line = m[0].trim().slice(0, 200);
-      if (line.length >= 8 && !out.has(line)) { out.add(line); added++; }
+      if (line.length >= 8) own.add(line);
     }
   }
+  for (const id of own) out.add(id);
 }
 
 /** The command name of a shell-like tool call (first word), for the identifier set. */

@@ -30,8 +30,11 @@ export function shortenCall(b: ToolCallBlock, maxChars: number): ToolCallBlock {
 
 export interface RecordParams { readonly headLines: number; readonly tailLines: number; readonly lineChars: number; readonly maxErrorChars: number; readonly identifierChars: number }
 
-/** A result record: status, size, first and last lines, the whole error, and identifiers. */
-export function resultRecord(b: ToolResultBlock, toolName: string | undefined, p: RecordParams, listed: Set<string>, source: ToolResultBlock = b): ToolResultBlock {
+/**
+ * A result record: status, size, first and last lines, the whole error, and the identifiers not
+ * already listed by an earlier record (`listed`; the caller adds `identifiers` once it keeps the record).
+ */
+export function resultRecord(b: ToolResultBlock, toolName: string | undefined, p: RecordParams, listed: ReadonlySet<string>, source: ToolResultBlock = b): { block: ToolResultBlock; identifiers: string[] } {
   const text = b.text;
   const lines = text.split('\n');
   const kb = (text.length / 1024).toFixed(1);
@@ -56,10 +59,9 @@ export function resultRecord(b: ToolResultBlock, toolName: string | undefined, p
     if (budget - id.length - 2 < 0) break;
     budget -= id.length + 2;
     missing.push(id);
-    listed.add(id);
   }
   const out = [...head, shown, ...(missing.length ? [`identifiers: ${missing.join(', ')}`] : [])].join('\n');
-  return { ...b, text: out, mediaCount: 0, persisted: false, tokens: estimateTokens(out) + 4 };
+  return { block: { ...b, text: out, mediaCount: 0, persisted: false, tokens: estimateTokens(out) + 4 }, identifiers: missing };
 }
 
 /** Keeps the head and tail of a giant result. */

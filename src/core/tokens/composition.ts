@@ -57,17 +57,10 @@ export function compose(session: Session, topN = 20, calibration?: Calibration):
   const s = cal.scale;
   const byKind = emptyKinds();
   const byTool: Record<string, number> = {};
-  const names = toolNames(session.messages);
-  const items: CompositionItem[] = [];
-  for (const m of session.messages) {
-    for (const b of m.blocks) {
-      const kind = blockKind(b, m);
-      const t = b.tokens * s;
-      byKind[kind] += t;
-      const tool = b.type === 'tool_call' ? b.name : b.type === 'tool_result' ? names.get(b.id) ?? 'unknown' : undefined;
-      if (tool) byTool[tool] = (byTool[tool] ?? 0) + t;
-      items.push({ kind, tool, tokens: t, line: b.ref.record + 1, preview: previewOf(b) });
-    }
+  const items = compositionItems(session, s);
+  for (const i of items) {
+    byKind[i.kind] += i.tokens;
+    if (i.tool) byTool[i.tool] = (byTool[i.tool] ?? 0) + i.tokens;
   }
   byKind.system += cal.overhead;
   const rounded = roundAll(byKind);
@@ -77,6 +70,19 @@ export function compose(session: Session, topN = 20, calibration?: Calibration):
     total, source: cal.source, byKind: rounded, byTool: roundAll(byTool),
     perTurn: perTurn(session, cal), top: items.slice(0, topN).map((i) => ({ ...i, tokens: Math.round(i.tokens) })), calibration: cal,
   };
+}
+
+/** Every block of the live context as an item, tokens scaled by `scale` (unrounded), in context order. */
+export function compositionItems(session: Session, scale: number): CompositionItem[] {
+  const names = toolNames(session.messages);
+  const items: CompositionItem[] = [];
+  for (const m of session.messages) {
+    for (const b of m.blocks) {
+      const tool = b.type === 'tool_call' ? b.name : b.type === 'tool_result' ? names.get(b.id) ?? 'unknown' : undefined;
+      items.push({ kind: blockKind(b, m), tool, tokens: b.tokens * scale, line: b.ref.record + 1, preview: previewOf(b) });
+    }
+  }
+  return items;
 }
 
 function perTurn(session: Session, cal: Calibration): TurnFigure[] {

@@ -82,13 +82,15 @@ test('Copy resume command puts "claude --resume <id>" on the clipboard', async (
   assert.equal(await vscode.env.clipboard.readText(), `claude --resume ${CLAUDE_ID}`);
 });
 
-test('Inspect from a session item maps the item to its transcript', async () => {
+test('Inspect and Show composition from a session item map the item to its transcript', async () => {
   const view = await api();
   const s = sessionFor(view, claudeFile());
   assert.ok(s);
   const uri = await vscode.commands.executeCommand<vscode.Uri | undefined>(CommandIds.inspectTranscript, s);
   assert.ok(uri instanceof vscode.Uri, 'a report was opened');
   assert.match(decodeURIComponent(uri.toString()), new RegExp(`${CLAUDE_ID}`));
+  // Show composition goes through the same pickTranscript and resolves to the file it shows.
+  assert.equal(await vscode.commands.executeCommand<string | undefined>(CommandIds.showComposition, s), s.file);
   await vscode.commands.executeCommand('workbench.action.closeAllEditors');
 });
 

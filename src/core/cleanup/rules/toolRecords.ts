@@ -15,8 +15,12 @@ export const toolRecords: CleanupRule = {
           const next = shortenCall(b, p.argChars!);
           if (next.tokens < b.tokens) ctx.replace(m, i, next);
         } else if (b.type === 'tool_result' && b.tokens > p.keepUnderTokens! && !b.text.startsWith('[context-compactor: superseded')) {
-          const next = resultRecord(b, ctx.toolNames.get(b.id), { headLines: p.headLines!, tailLines: p.tailLines!, lineChars: p.lineChars!, maxErrorChars: p.maxErrorChars!, identifierChars: p.identifierChars! }, ctx.listedIdentifiers, ctx.originalOf(b) as typeof b);
-          if (next.tokens < b.tokens) ctx.replace(m, i, next);
+          const params = { headLines: p.headLines!, tailLines: p.tailLines!, lineChars: p.lineChars!, maxErrorChars: p.maxErrorChars!, identifierChars: p.identifierChars! };
+          const next = resultRecord(b, ctx.toolNames.get(b.id), params, ctx.listedIdentifiers, ctx.originalOf(b) as typeof b);
+          if (next.block.tokens < b.tokens) {
+            ctx.replace(m, i, next.block);
+            for (const id of next.identifiers) ctx.listedIdentifiers.add(id);
+          }
         }
       });
     }

@@ -1,5 +1,5 @@
 // truncate-giant-results: a single huge old result keeps only its head and tail.
-import { truncateResult } from '../records';
+import { MARK, truncateResult } from '../records';
 import type { CleanupRule } from '../types';
 
 export const truncateGiantResults: CleanupRule = {
@@ -11,7 +11,8 @@ export const truncateGiantResults: CleanupRule = {
     for (let m = 0; m < ctx.protectedFrom; m++) {
       if (ctx.pinned.has(m)) continue;
       ctx.messages[m]!.blocks.forEach((b, i) => {
-        if (b.type === 'tool_result' && b.tokens > p.maxTokens! && b.text.length > p.headChars! + p.tailChars! + 200) {
+        // Our own records are already small by design; cutting one would lose the identifiers it lists.
+        if (b.type === 'tool_result' && b.tokens > p.maxTokens! && !b.text.startsWith(`[${MARK}`) && b.text.length > p.headChars! + p.tailChars! + 200) {
           ctx.replace(m, i, truncateResult(b, p.headChars!, p.tailChars!));
         }
       });

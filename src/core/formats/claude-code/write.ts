@@ -19,6 +19,7 @@ export function writeClaudeCode(original: Session, cleaned: Session, ctx: WriteC
   const lines: OutLine[] = [];
   let parent: string | null = null;
   let template: Obj | undefined;
+  let lastTs = '';
 
   const emit = (o: Obj): void => {
     const uuid = ctx.newId();
@@ -27,6 +28,8 @@ export function writeClaudeCode(original: Session, cleaned: Session, ctx: WriteC
     const { parentUuid: _p, logicalParentUuid: _l, uuid: _u, ...rest } = o;
     const rec: Obj = { parentUuid: parent, ...rest, uuid, sessionId };
     rec.isSidechain = false;
+    // Claude Code resumes from the newest timestamp: keep them non-decreasing so our last record wins.
+    if (typeof rec.timestamp === 'string') { if (rec.timestamp < lastTs) rec.timestamp = lastTs; lastTs = rec.timestamp as string; }
     if (typeof rec.sourceToolAssistantUUID === 'string') rec.sourceToolAssistantUUID = uuidMap.get(rec.sourceToolAssistantUUID) ?? parent;
     lines.push({ value: rec });
     parent = uuid;

@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# Installs the pinned real agent CLIs (Claude Code, Codex) into .cache/agents for test/resume; a fast no-op when present.
+# Usage: scripts/install-agents.sh   (prints the two binary paths; tests also accept CLAUDE_BIN / CODEX_BIN)
+set -euo pipefail
+CLAUDE_VERSION=2.1.328
+CODEX_VERSION=0.169.0
+root=$(cd "$(dirname "$0")/.." && pwd)
+dir="$root/.cache/agents"
+mods="$dir/node_modules"
+claude="$mods/.bin/claude"
+codex="$mods/.bin/codex"
+plat=$(node -p 'process.platform + "-" + process.arch')
+
+# Both must answer --version with the pinned version; anything less (a stub, a wrong version) reinstalls.
+works() {
+  "$claude" --version 2>/dev/null | grep -qF "$CLAUDE_VERSION" && "$codex" --version 2>/dev/null | grep -qF "$CODEX_VERSION"
+}
+
+if ! works; then
+  mkdir -p "$dir"
+  [ -f "$dir/package.json" ] || echo '{"name":"context-compactor-agents","private":true}' > "$dir/package.json"
+  npm install --prefix "$dir" --no-audit --no-fund --save-exact \
+    "@anthropic-ai/claude-code@$CLAUDE_VERSION" "@openai/codex@$CODEX_VERSION" >&2
+  # Codex ships its native binary as an aliased optional dependency; make sure this platform's one landed.
+  if [ ! -d "$mods/@openai/codex-$plat" ]; then
+    npm install --prefix "$dir" --no-audit --no-fund --save-exact \
+      "@openai/codex-$plat@npm:@openai/codex@$CODEX_VERSION-$plat" >&2
+  fi
+  # npm 11 may skip install scripts: Claude Code's postinstall copies the native binary over the
+  # bin/claude.exe placeholder, so run it ourselves when the placeholder is still there.
+  if ! "$claude" --version >/dev/null 2>&1; then
+    (cd "$mods/@anthropic-ai/claude-code" && node install.cjs) >&2
+  fi
+  works || { echo "install-agents: the installed CLIs do not run (claude: $claude, codex: $codex)" >&2; exit 1; }
+fi
+echo "claude $("$claude" --version) at $claude"
+echo "codex $("$codex" --version) at $codex"

@@ -1,0 +1,80 @@
+// Host side of the Composition tab: turns a Session into the CompositionView and serves item pages.
+import { buildInspectReport } from '../core/inspect/inspectReport';
+import { TOKEN_KINDS, type Session, type TokenKind } from '../core/model/transcript';
+import { calibrate } from '../core/tokens/calibrate';
+import { compositionItems } from '../core/tokens/composition';
+import { MAX_ITEMS_PAGE, type CompositionView, type ItemFilter, type ItemRow, type SessionId } from '../protocol/messages';
+import { readTranscriptFile } from './readTranscriptFile';
+
+export interface ItemsPage { readonly offset: number; readonly total: number; readonly items: readonly ItemRow[] }
+
+/** A loaded session: the view sent once, and every item kept here so pages are cut on demand. */
+export interface CompositionModel {
+  readonly view: CompositionView;
+  /** Items matching `filter`, largest first, `[offset, offset + min(limit, MAX_ITEMS_PAGE))`. */
+  page(filter: ItemFilter, offset: number, limit: number): ItemsPage;
+}
+
+export const TOP_ITEMS = 20;
+
+export function buildCompositionModel(session: Session, file: string, sessionId: SessionId): CompositionModel {
+  const report = buildInspectReport(session, { path: file, bytes: 0 });
+  // Same scaling as the report's totals, so a segment's items add up to (about) its bar.
+  const all: ItemRow[] = compositionItems(session, calibrate(session).scale)
+    .map((i) => ({ line: i.line, kind: i.kind, ...(i.tool === undefined ? {} : { tool: i.tool }), tokens: Math.round(i.tokens), preview: i.preview }))
+    .sort((a, b) => b.tokens - a.tokens || a.line - b.line);
+  const kindCounts = countBy(all, (i) => i.kind);
+  const toolCounts = countBy(all, (i) => i.tool);
+  const view: CompositionView = {
+    sessionId, file, format: report.format, ...defined({ title: report.title }), models: report.models,
+    totals: {
+      total: report.tokens.total, source: report.tokens.source, overhead: report.tokens.estimator.systemOverhead,
+      ...defined({ recordedContext: report.tokens.recordedContext, contextWindow: report.tokens.contextWindow }),
+      messages: report.messages, turns: report.turns, items: all.length,
+    },
+    byKind: TOKEN_KINDS.map((kind) => ({ kind, tokens: report.tokens.byKind[kind], items: kindCounts.get(kind) ?? 0 })),
+    byTool: Object.entries(report.tokens.byTool).map(([tool, tokens]) => ({ tool, tokens, items: toolCounts.get(tool) ?? 0 })),
+    perTurn: report.perTurn.map((t) => ({ turn: t.turn, contextTokens: t.contextTokens, source: t.source })),
+    top: all.slice(0, TOP_ITEMS),
+    warnings: report.warnings,
+  };
+  // Filtered lists are built on first use and kept: scrolling one list asks for many pages.
+  const filtered = new Map<string, readonly ItemRow[]>();
+  const matching = (filter: ItemFilter): readonly ItemRow[] => {
+    const key = `${filter.by}\u0000${filter.value}`;
+    let rows = filtered.get(key);
+    if (!rows) {
+      rows = filter.by === 'kind' ? all.filter((i) => i.kind === (filter.value as TokenKind)) : all.filter((i) => i.tool === filter.value);
+      filtered.set(key, rows);
+    }
+    return rows;
+  };
+  return {
+    view,
+    page(filter, offset, limit) {
+      const rows = matching(filter);
+      const start = Math.min(Math.max(0, Math.floor(offset)), rows.length);
+      const size = Math.max(0, Math.min(Math.floor(limit), MAX_ITEMS_PAGE));
+      return { offset: start, total: rows.length, items: rows.slice(start, start + size) };
+    },
+  };
+}
+
+export async function loadCompositionModel(file: string, sessionId: (transcriptId: string) => SessionId): Promise<CompositionModel> {
+  const { session } = await readTranscriptFile(file);
+  return buildCompositionModel(session, file, sessionId(session.id));
+}
+
+/** Drops undefined fields: postMessage is JSON, where they would silently vanish anyway. */
+function defined<T extends Record<string, unknown>>(o: T): Partial<T> {
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
+}
+
+function countBy<K>(rows: readonly ItemRow[], key: (r: ItemRow) => K | undefined): Map<K, number> {
+  const out = new Map<K, number>();
+  for (const r of rows) {
+    const k = key(r);
+    if (k !== undefined) out.set(k, (out.get(k) ?? 0) + 1);
+  }
+  return out;
+}

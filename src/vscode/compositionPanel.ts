@@ -1,0 +1,114 @@
+// Webview panels for transcripts: locked-down HTML, one panel per file, restore after a window reload.
+import * as vscode from 'vscode';
+import { loadCompositionModel } from '../node/compositionView';
+import { isWebviewState } from '../protocol/messages';
+import { CompositionController } from './compositionController';
+import { pickTranscript } from './pickTranscript';
+import { revealTranscriptLine } from './revealLine';
+import { createNonce, webviewHtml } from './webviewHtml';
+
+export const COMPOSITION_VIEW_TYPE = 'contextCompactor.composition';
+
+/** One panel per transcript file; the panel's state (`{ file }`) lets the serializer reopen it. */
+class CompositionPanel implements vscode.Disposable {
+  private readonly subscriptions: vscode.Disposable[] = [];
+  private readonly controller: CompositionController;
+  private disposed = false;
+
+  constructor(readonly panel: vscode.WebviewPanel, readonly file: string, extensionUri: vscode.Uri, onDispose: () => void) {
+    const webview = panel.webview;
+    webview.options = webviewOptions(extensionUri);
+    webview.html = webviewHtml({
+      cspSource: webview.cspSource,
+      nonce: createNonce(),
+      scriptUri: webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, 'dist', 'webview.js')).toString(),
+      styleUri: webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, 'media', 'composition.css')).toString(),
+      title: panel.title,
+    });
+    this.controller = new CompositionController(file, {
+      post: (message) => void webview.postMessage(message),
+      load: loadCompositionModel,
+      reveal: (path, line) => revealTranscriptLine(path, line).then(undefined, (e: unknown) => {
+        void vscode.window.showErrorMessage(`Cannot open ${path}: ${e instanceof Error ? e.message : String(e)}`);
+      }),
+      setTitle: (title) => { panel.title = panelTitle(title); },
+    });
+    this.subscriptions.push(
+      webview.onDidReceiveMessage((m: unknown) => this.controller.receive(m)),
+      panel.onDidChangeViewState(() => { if (!panel.visible) this.controller.hidden(); }),
+      panel.onDidDispose(() => { this.dispose(); onDispose(); }),
+    );
+    void this.controller.load();
+  }
+
+  reveal(): void {
+    this.panel.reveal();
+  }
+
+  dispose(): void {
+    if (this.disposed) return;
+    this.disposed = true;
+    this.controller.dispose();
+    this.subscriptions.forEach((d) => d.dispose());
+    this.panel.dispose();
+  }
+}
+
+function webviewOptions(extensionUri: vscode.Uri): vscode.WebviewOptions {
+  return { enableScripts: true, localResourceRoots: [vscode.Uri.joinPath(extensionUri, 'dist'), vscode.Uri.joinPath(extensionUri, 'media')] };
+}
+
+function panelTitle(name: string): string {
+  const short = name.split(/[\\/]/).pop() ?? name;
+  return `Context: ${short.length > 40 ? `${short.slice(0, 39)}…` : short}`;
+}
+
+/** Opens (or reveals) the panel of a transcript file; registered once by `registerCompositionPanel`. */
+export class CompositionPanels implements vscode.Disposable {
+  private readonly open = new Map<string, CompositionPanel>();
+  private readonly registration: vscode.Disposable;
+
+  constructor(private readonly extensionUri: vscode.Uri) {
+    this.registration = vscode.window.registerWebviewPanelSerializer(COMPOSITION_VIEW_TYPE, {
+      deserializeWebviewPanel: async (panel, state: unknown) => {
+        if (isWebviewState(state)) this.adopt(panel, state.file);
+        else panel.dispose(); // nothing to restore: the panel was closed before a file was shown
+      },
+    });
+  }
+
+  show(file: string): void {
+    const existing = this.open.get(file);
+    if (existing) return existing.reveal();
+    const panel = vscode.window.createWebviewPanel(COMPOSITION_VIEW_TYPE, panelTitle(file), vscode.ViewColumn.Active, webviewOptions(this.extensionUri));
+    this.adopt(panel, file);
+  }
+
+  /**
+   * The `contextCompactor.showComposition` handler: a Uri argument, the active .jsonl, or a file dialog.
+   * Resolves to the file shown (for tests and callers), or undefined when the user picked nothing.
+   */
+  async showFromCommand(arg?: unknown): Promise<string | undefined> {
+    const uri = await pickTranscript(arg, 'Show context composition');
+    if (uri) this.show(uri.fsPath);
+    return uri?.fsPath;
+  }
+
+  dispose(): void {
+    this.registration.dispose();
+    [...this.open.values()].forEach((p) => p.dispose());
+    this.open.clear();
+  }
+
+  private adopt(panel: vscode.WebviewPanel, file: string): void {
+    const created = new CompositionPanel(panel, file, this.extensionUri, () => {
+      if (this.open.get(file) === created) this.open.delete(file);
+    });
+    this.open.set(file, created);
+  }
+}
+
+/** Registers the panel serializer; call `show(file)` from the `contextCompactor.showComposition` command. */
+export function registerCompositionPanel(extensionUri: vscode.Uri): CompositionPanels {
+  return new CompositionPanels(extensionUri);
+}

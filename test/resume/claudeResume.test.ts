@@ -1,0 +1,95 @@
+// The real Claude Code CLI, offline against a loopback Messages API, resumes our compacted transcript.
+import assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { storePath } from '../../src/node/agentStores';
+import { startFakeAnthropic } from '../support/fakeAnthropic';
+import type { RecordedRequest } from '../support/fakeHttp';
+import { CLAUDE_SAMPLE } from '../support/fixtures';
+import { agentEnv, jsonl, mentions, NEW_PROMPT } from './harness';
+import { KEY, pickFacts, resumeSuite, type Facts, type Located } from './resumeSuite';
+
+interface Block { type: string; id?: string; tool_use_id?: string; text?: string; content?: unknown }
+interface Message { role: string; content: string | Block[] }
+interface MessagesBody { messages: Message[]; tools?: unknown[] }
+
+const blocksOf = (m: Message): Block[] => (typeof m.content === 'string' ? [{ type: 'text', text: m.content }] : m.content);
+/** A tool_result's text: the API allows a string or a list of text blocks. */
+const resultText = (content: unknown): string =>
+  typeof content === 'string' ? content : Array.isArray(content) ? (content as Block[]).map((b) => b.text ?? '').join('') : '';
+const messagesOf = (r: RecordedRequest): Message[] => (r.body as MessagesBody).messages;
+
+function fixtureFacts(file: string): Facts {
+  const records = jsonl(file);
+  const prompts: Located[] = [];
+  const results: (Located & { id: string })[] = [];
+  records.forEach((r, at) => {
+    if (r.type !== 'user' || r.isMeta) return;
+    const content = (r.message as Message).content;
+    // A typed prompt: plain text that is not a harness tag such as <command-name> or <local-command-stdout>.
+    if (typeof content === 'string') { if (!content.startsWith('<')) prompts.push({ at, text: content }); return; }
+    for (const b of content) if (b.type === 'tool_result') results.push({ at, id: b.tool_use_id!, text: resultText(b.content) });
+  });
+  return pickFacts(records.find((r) => typeof r.sessionId === 'string')?.sessionId as string, prompts, results);
+}
+
+/**
+ * The Messages API rule a resumed history must obey, or the real API answers 400: every tool_use is
+ * answered by a tool_result in the very next (user) message, and every tool_result answers a tool_use of
+ * the message right before it. Returns the number of pairs.
+ */
+function assertToolPairs(messages: Message[]): number {
+  const seen = new Set<string>();
+  messages.forEach((m, i) => {
+    for (const id of blocksOf(m).filter((b) => b.type === 'tool_use').map((b) => b.id!)) {
+      assert.ok(!seen.has(id), `tool_use ${id} appears twice`);
+      seen.add(id);
+      const next = messages[i + 1];
+      assert.ok(next?.role === 'user' && blocksOf(next).some((b) => b.type === 'tool_result' && b.tool_use_id === id), `tool_use ${id} (message ${i}) has no tool_result in the next message`);
+    }
+    const prev = messages[i - 1];
+    for (const id of blocksOf(m).filter((b) => b.type === 'tool_result').map((b) => b.tool_use_id!)) {
+      assert.ok(prev && blocksOf(prev).some((b) => b.type === 'tool_use' && b.id === id), `tool_result ${id} (message ${i}) answers no tool_use of the message before`);
+    }
+  });
+  return seen.size;
+}
+
+resumeSuite({
+  agent: 'claude',
+  title: 'Claude Code resumes a compacted transcript (real CLI, loopback API)',
+  fixture: CLAUDE_SAMPLE,
+  unit: 'messages',
+  startFake: startFakeAnthropic,
+  facts: fixtureFacts,
+  prepare: (root, fake, facts) => {
+    // Any cwd works: Claude Code finds sessions under the slug of the cwd it runs in (and then notes the
+    // changed working directory in an "Environment update" system message, in both runs alike).
+    const cwd = path.join(root, 'work');
+    fs.mkdirSync(cwd);
+    const env = agentEnv(path.join(root, 'home'), {
+      ANTHROPIC_BASE_URL: fake.url, ANTHROPIC_API_KEY: KEY, CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1', DISABLE_AUTOUPDATER: '1',
+    });
+    const stored = storePath('claude-code', facts.sessionId, cwd, new Date(), env);
+    fs.mkdirSync(path.dirname(stored), { recursive: true });
+    fs.copyFileSync(CLAUDE_SAMPLE, stored);
+    return { env, cwd, stored };
+  },
+  // Our CLI writes the new session beside the original, i.e. into the same project folder.
+  expectedOutput: (report) => path.join(path.dirname(report.input), `${report.sessionId}.jsonl`),
+  resumeArgs: (id) => ['-p', '--resume', id, '--', NEW_PROMPT],
+  isTurnRequest: (r) => {
+    const b = r.body as Partial<MessagesBody> | undefined;
+    return r.path === '/v1/messages' && (b?.tools?.length ?? 0) > 0 && (b?.messages ?? []).some((m) => m.role === 'user' && mentions(m, NEW_PROMPT));
+  },
+  history: messagesOf,
+  lastUserTurn: (r) => messagesOf(r).filter((m) => m.role === 'user').at(-1),
+  toolCalls: (r) => messagesOf(r).flatMap(blocksOf).filter((b) => b.type === 'tool_use').map((b) => b.id!),
+  fileToolIds: (file) => {
+    // Claude Code stores one record per content block; side chains (subagents) are not resumed history.
+    const blocks = jsonl(file).filter((r) => !r.isSidechain && (r.type === 'user' || r.type === 'assistant')).flatMap((r) => blocksOf(r.message as Message));
+    return { calls: blocks.filter((b) => b.type === 'tool_use').map((b) => b.id!), results: blocks.filter((b) => b.type === 'tool_result').map((b) => b.tool_use_id!) };
+  },
+  toolResults: (r) => new Map(messagesOf(r).flatMap(blocksOf).filter((b) => b.type === 'tool_result').map((b) => [b.tool_use_id!, resultText(b.content)])),
+  assertToolPairs: (r) => assertToolPairs(messagesOf(r)),
+});

@@ -1,0 +1,109 @@
+// Shared steps of the resume tests: find the real agent CLIs, run them offline, compact via our CLI, hash files.
+import { execFileSync, spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { main } from '../../src/cli/main';
+import type { CompactReport } from '../../src/core/compact/report';
+import type { RecordedRequest } from '../support/fakeHttp';
+
+const REPO = path.resolve(__dirname, '..', '..');
+/** One CLI run may take this long at most (the brief's budget); a hung agent is killed, and the test fails. */
+export const AGENT_TIMEOUT_MS = 120_000;
+/** The prompt each resumed session gets: unique, so its request is told apart from side requests. */
+export const NEW_PROMPT = 'Resume check 7f3a: please continue with the next step.';
+
+/**
+ * Path of a pinned agent CLI: CLAUDE_BIN / CODEX_BIN when set, else `.cache/agents`, installed there by
+ * scripts/install-agents.sh (a sub-second no-op once present) so a fresh checkout runs these tests as is.
+ */
+export function agentBin(name: 'claude' | 'codex'): string {
+  const override = name === 'claude' ? process.env.CLAUDE_BIN : process.env.CODEX_BIN;
+  if (override) return override;
+  execFileSync(path.join(REPO, 'scripts', 'install-agents.sh'), { stdio: ['ignore', 'ignore', 'inherit'], timeout: 180_000 });
+  return path.join(REPO, '.cache', 'agents', 'node_modules', '.bin', name);
+}
+
+/** A fresh folder, realpath'd: agents key their stores on the resolved cwd. */
+export function freshDir(label: string): string {
+  return fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), `cc-resume-${label}-`)));
+}
+
+/**
+ * The environment an agent runs in: nothing inherited but PATH and a locale, so a developer's real
+ * keys, base URLs or config can neither leak into nor redirect the offline run.
+ */
+export function agentEnv(home: string, extra: Record<string, string>): NodeJS.ProcessEnv {
+  return { PATH: process.env.PATH ?? '/usr/bin:/bin', LANG: 'C.UTF-8', HOME: home, TMPDIR: os.tmpdir(), ...extra };
+}
+
+export interface AgentRun { readonly code: number | null; readonly signal: NodeJS.Signals | null; readonly stdout: string; readonly stderr: string }
+
+export function runAgent(bin: string, args: readonly string[], cwd: string, env: NodeJS.ProcessEnv): Promise<AgentRun> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(bin, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'], timeout: AGENT_TIMEOUT_MS, killSignal: 'SIGKILL' });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (c: Buffer) => { stdout += c.toString('utf8'); });
+    child.stderr.on('data', (c: Buffer) => { stderr += c.toString('utf8'); });
+    child.on('error', reject);
+    child.on('close', (code, signal) => resolve({ code, signal, stdout, stderr }));
+  });
+}
+
+/** One line that says how a run ended, for assertion messages. */
+export const describeRun = (r: AgentRun): string =>
+  `exit ${r.code ?? r.signal}; stderr tail: ${r.stderr.slice(-1500)}; stdout tail: ${r.stdout.slice(-500)}`;
+
+/** Runs the agent and returns the requests the fake received during that run only. */
+export async function resumeAndRecord(
+  requests: RecordedRequest[], bin: string, args: readonly string[], cwd: string, env: NodeJS.ProcessEnv,
+): Promise<{ run: AgentRun; requests: RecordedRequest[] }> {
+  const from = requests.length;
+  const run = await runAgent(bin, args, cwd, env);
+  const mine = requests.slice(from);
+  // RESUME_DUMP_DIR=dir keeps what the agent sent, to read or quote (one JSON file per resumed session).
+  const dump = process.env.RESUME_DUMP_DIR;
+  if (dump) fs.writeFileSync(path.join(dump, `${path.basename(bin)}-${args.join(' ').match(/[0-9a-f-]{36}/)?.[0] ?? 'run'}.json`), JSON.stringify(mine, null, 1));
+  return { run, requests: mine };
+}
+
+/** Compacts FILE with the real `context-compactor compact` entry point; the new session lands next to it. */
+export async function compactWithCli(file: string): Promise<CompactReport> {
+  let out = '';
+  let err = '';
+  // An empty env: no provider key is picked up, so the result is the deterministic cleanup.
+  const code = await main(['compact', file, '--no-summary', '--json'], { stdout: (s) => { out += s; }, stderr: (s) => { err += s; }, env: {} });
+  if (code !== 0) throw new Error(`compact exited ${code}: ${err}`);
+  return JSON.parse(out) as CompactReport;
+}
+
+export const sha256 = (file: string): string => createHash('sha256').update(fs.readFileSync(file)).digest('hex');
+
+/** The JSON records of a JSONL file, in order. */
+export function jsonl(file: string): Record<string, unknown>[] {
+  return fs.readFileSync(file, 'utf8').split('\n').filter((l) => l.trim()).map((l) => JSON.parse(l) as Record<string, unknown>);
+}
+
+/** Every string anywhere inside a parsed JSON value: text search without JSON escaping in the way. */
+export function allStrings(v: unknown, into: string[] = []): string[] {
+  if (typeof v === 'string') into.push(v);
+  else if (Array.isArray(v)) for (const x of v) allStrings(x, into);
+  else if (v && typeof v === 'object') for (const x of Object.values(v)) allStrings(x, into);
+  return into;
+}
+
+export const mentions = (body: unknown, needle: string): boolean => allStrings(body).some((s) => s.includes(needle));
+
+/** The marker our cleanup puts where it shortened or replaced content. */
+export const COMPACTOR_MARK = '[context-compactor:';
+
+export interface ResumePair { readonly original: RecordedRequest; readonly compacted: RecordedRequest }
+
+/** Byte figures of the two resume requests as one quotable line. */
+export function byteFigures({ original, compacted }: ResumePair): { line: string; ratio: number } {
+  const ratio = compacted.bytes / original.bytes;
+  const fmt = (n: number): string => n.toLocaleString('en-US');
+  return { ratio, line: `resume request bytes: original ${fmt(original.bytes)}, compacted ${fmt(compacted.bytes)}, ratio ${(ratio * 100).toFixed(1)} %` };
+}
