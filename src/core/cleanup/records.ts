@@ -1,7 +1,7 @@
 // Builds the small records that stand in for old tool calls and results.
 import type { ToolCallBlock, ToolResultBlock } from '../model/transcript';
 import { estimateTokens } from '../tokens/estimate';
-import { extractIdentifiers } from './identifiers';
+import { blockIdentifiers } from './identifiers';
 
 /** Marks text written by us, so a later run (and a reader) can tell it apart. */
 export const MARK = 'context-compactor';
@@ -50,8 +50,7 @@ export function resultRecord(b: ToolResultBlock, toolName: string | undefined, p
     ];
   }
   const shown = body.join('\n');
-  const ids = new Set<string>();
-  extractIdentifiers(source.text, ids, { errorLines: b.isError });
+  const ids = blockIdentifiers(source);
   const missing: string[] = [];
   let budget = p.identifierChars;
   for (const id of ids) {

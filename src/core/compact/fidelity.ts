@@ -1,6 +1,6 @@
 // Fidelity of a compaction: identifier recall and tool call/result pairing.
 import type { Block, Message } from '../model/transcript';
-import { commandName, extractIdentifiers } from '../cleanup/identifiers';
+import { blockIdentifiers } from '../cleanup/identifiers';
 
 export function blockText(b: Block): string {
   switch (b.type) {
@@ -13,15 +13,16 @@ export function blockText(b: Block): string {
 /** Share of identifiers in the changed originals that still appear somewhere in the output. */
 export function identifierRecall(changed: readonly Block[], output: readonly Message[], extraText = ''): { recall: number; total: number; missing: string[] } {
   const ids = new Set<string>();
-  for (const b of changed) {
-    extractIdentifiers(blockText(b), ids, { errorLines: b.type === 'tool_result' && b.isError });
-    if (b.type === 'tool_call') { const c = commandName(b.input); if (c) ids.add(c); }
-  }
+  for (const b of changed) for (const id of blockIdentifiers(b)) ids.add(id);
   if (ids.size === 0) return { recall: 1, total: 0, missing: [] };
+  // Most identifiers reappear as identifiers of some output block: a set lookup. Only the rest need a
+  // substring search (an id can sit inside a longer token).
+  const present = new Set<string>();
   const parts: string[] = [extraText];
-  for (const m of output) for (const b of m.blocks) parts.push(blockText(b));
-  const haystack = parts.join('\n');
-  const missing = [...ids].filter((id) => !haystack.includes(id));
+  for (const m of output) for (const b of m.blocks) { parts.push(blockText(b)); for (const id of blockIdentifiers(b)) present.add(id); }
+  const unresolved = [...ids].filter((id) => !present.has(id));
+  const haystack = unresolved.length ? parts.join('\n') : '';
+  const missing = unresolved.filter((id) => !haystack.includes(id));
   return { recall: 1 - missing.length / ids.size, total: ids.size, missing: missing.slice(0, 50) };
 }
 

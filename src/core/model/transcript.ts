@@ -109,6 +109,8 @@ export interface RawRecord {
   readonly kind: string;
   /** Whether this record contributes to what the model sees on resume. */
   inContext: boolean;
+  /** The record's own id where the format has one (Claude Code `uuid`), for fast rewriting. */
+  readonly id?: string;
 }
 
 export interface Session {

@@ -30,7 +30,7 @@ export function createClaudeCodeParser(options: ReadOptions): LineParser {
   return {
     line(index, raw, value) {
       const kind = recordKind(value);
-      records[index] = { raw: options.keepRaw ? raw : undefined, kind, inContext: false };
+      records[index] = { raw: options.keepRaw ? raw : undefined, kind, inContext: false, id: isObj(value) && options.keepRaw ? str(value.uuid) : undefined };
       if (!isObj(value)) return;
       sessionId ??= str(value.sessionId);
       cwd ??= str(value.cwd);

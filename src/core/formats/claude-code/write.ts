@@ -38,8 +38,13 @@ export function writeClaudeCode(original: Session, cleaned: Session, ctx: WriteC
   const order = recordOrder(cleaned.messages);
   const anchor = insert ? Math.max(0, order.indexOf(insert.beforeRecord)) : -1;
   order.forEach((r, pos) => {
-    const raw = original.records[r]?.raw;
+    const rec = original.records[r];
+    const raw = rec?.raw;
     if (raw === undefined) throw new Error(`record ${r + 1} was read without keepRaw`);
+    if (template && !(insert && pos === anchor) && sameBlocks(before.get(r), after.get(r))) {
+      const fast = rewriteUnchanged(raw, rec!.id, original.id, sessionId, parent, lastTs, uuidMap, ctx);
+      if (fast) { lines.push({ raw: fast.line }); parent = fast.uuid; lastTs = fast.timestamp; return; }
+    }
     const o = JSON.parse(raw) as Obj;
     template ??= o;
     if (insert && pos === anchor) emit(userRecord(template, insert.text, ctx, o.timestamp));
@@ -54,6 +59,30 @@ export function writeClaudeCode(original: Session, cleaned: Session, ctx: WriteC
     emit(o);
   });
   return { sessionId, lines };
+}
+
+const USAGE_FIELD = /"(input_tokens|output_tokens|cache_read_input_tokens|cache_creation_input_tokens)":\d+/g;
+const SOURCE_TOOL = /"sourceToolAssistantUUID":"([^"]*)"/;
+
+/**
+ * Rewrites an unchanged record as text: new parentUuid/uuid/sessionId, usage zeroed. Re-parsing every
+ * kept line would cost as much as reading the file again. Returns undefined when the line does not have
+ * the shape Claude Code writes (then the caller parses it).
+ */
+function rewriteUnchanged(raw: string, id: string | undefined, oldSession: string, sessionId: string, parent: string | null, lastTs: string, uuidMap: Map<string, string>, ctx: WriteContext): { line: string; uuid: string; timestamp: string } | undefined {
+  if (!id || !raw.startsWith('{"parentUuid":') || raw.includes('"logicalParentUuid"') || raw.includes('"isSidechain":true')) return undefined;
+  const head = /^\{"parentUuid":(?:null|"[^"]*")/.exec(raw);
+  const idAt = raw.indexOf(`"uuid":"${id}","timestamp":"`);
+  if (!head || idAt < 0) return undefined;
+  const tsStart = idAt + id.length + 23;
+  const timestamp = raw.slice(tsStart, raw.indexOf('"', tsStart));
+  if (timestamp < lastTs) return undefined;
+  const uuid = ctx.newId();
+  uuidMap.set(id, uuid);
+  let line = `{"parentUuid":${JSON.stringify(parent)}${raw.slice(head[0].length, idAt)}"uuid":"${uuid}"${raw.slice(idAt + id.length + 9)}`;
+  if (oldSession) line = line.split(`"sessionId":"${oldSession}"`).join(`"sessionId":"${sessionId}"`);
+  line = line.replace(USAGE_FIELD, '"$1":0').replace(SOURCE_TOOL, (_m, old: string) => `"sourceToolAssistantUUID":"${uuidMap.get(old) ?? parent ?? ''}"`);
+  return { line, uuid, timestamp };
 }
 
 function userRecord(template: Obj, text: string, ctx: WriteContext, timestamp: unknown): Obj {
