@@ -109,14 +109,31 @@ try {
     await page.waitForTimeout(300); // the entry writes the file in one call; let the page settle for the screenshot
     verdict = JSON.parse(fs.readFileSync(resultFile, 'utf8'));
     // Notifications are out of reach of the extension API; the suite names texts to look for on the page.
-    for (const text of verdict.expectOnScreen ?? []) {
-      // Webview content lives in nested iframes, so look in every frame, not just the workbench.
-      let found = false;
-      for (let tries = 0; tries < 10 && !found; tries++) {
+    // Webview content lives in nested iframes, so look in every frame, not just the workbench.
+    const onScreen = async (text) => {
+      for (let tries = 0; tries < 10; tries++) {
         for (const frame of page.frames()) {
-          if (await frame.getByText(text, { exact: false }).count().catch(() => 0)) { found = true; break; }
+          if (await frame.getByText(text, { exact: false }).count().catch(() => 0)) return true;
         }
-        if (!found) await page.waitForTimeout(500);
+        // Webviews fill their inner frame with document.write, which Playwright's frame list can miss; here every
+        // webview frame is same-origin with the workbench, so also walk the iframes' documents from the top.
+        if (await page.evaluate((t) => {
+          const has = (doc) => (doc?.body?.innerText ?? '').includes(t)
+            || [...(doc?.querySelectorAll('iframe') ?? [])].some((f) => { try { return has(f.contentDocument); } catch { return false; } });
+          return has(document);
+        }, text).catch(() => false)) return true;
+        await page.waitForTimeout(500);
+      }
+      return false;
+    };
+    let centerOpen = false;
+    for (const text of verdict.expectOnScreen ?? []) {
+      let found = await onScreen(text);
+      // Toasts hide themselves 15-20 s after they appear, often before the suite ends; the notifications center
+      // (the bell in the status bar) still lists them.
+      if (!found && !centerOpen) {
+        centerOpen = await page.locator('[id="status.notifications"]').click().then(() => true, () => false);
+        found = await onScreen(text);
       }
       if (!found) uiFailures.push(`not on screen: ${JSON.stringify(text)}`);
     }
@@ -126,6 +143,8 @@ try {
   }
   fs.mkdirSync(path.dirname(shot), { recursive: true });
   await page.screenshot({ path: shot });
+  // The test entry keeps the extension host (and with it the webviews' resource loading) alive until this file exists.
+  fs.writeFileSync(`${resultFile}.seen`, '');
 } finally {
   await browser?.close();
   server.kill();
