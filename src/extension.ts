@@ -10,8 +10,15 @@ import { createLogger } from './vscode/log.js';
 import { PreviewDocuments, previewScheme } from './vscode/previewDocuments.js';
 import { ApiKeyStore, registerApiKeyCommands } from './vscode/secrets.js';
 import { readSettings } from './vscode/settings.js';
+import { registerSessionsCommands } from './vscode/sessionsCommands.js';
+import { SessionsView } from './vscode/sessionsTree.js';
 
-export function activate(context: vscode.ExtensionContext): void {
+/** What activate() returns: handles for the integration tests (the Sessions view has no other way in). */
+export interface ExtensionApi {
+  readonly sessions: SessionsView;
+}
+
+export function activate(context: vscode.ExtensionContext): ExtensionApi {
   const channel = vscode.window.createOutputChannel('Context Compactor', { log: true });
   const log = createLogger(channel, 'extension');
   const keys = new ApiKeyStore(context.secrets);
@@ -31,7 +38,12 @@ export function activate(context: vscode.ExtensionContext): void {
     vscode.commands.registerCommand(CommandIds.showComposition, (arg?: unknown) => composition.showFromCommand(arg)),
     registerApiKeyCommands(keys, () => readSettings()['summary.provider'], createLogger(channel, 'secrets')),
   );
+  // Sessions view: creating it is cheap; the first scan waits until the view is shown.
+  const sessions = new SessionsView({ settings: () => readSettings(), log: createLogger(channel, 'sessions') });
+  context.subscriptions.push(sessions, registerSessionsCommands(sessions, createLogger(channel, 'sessions')));
+
   log.info(`activated ${context.extension.id} ${String(context.extension.packageJSON.version)}`);
+  return { sessions };
 }
 
 export function deactivate(): void {

@@ -5,6 +5,12 @@ export const CommandIds = {
   showComposition: 'contextCompactor.showComposition',
   setApiKey: 'contextCompactor.setApiKey',
   clearApiKey: 'contextCompactor.clearApiKey',
+  // Sessions view
+  refreshSessions: 'contextCompactor.sessions.refresh',
+  addSessionRoot: 'contextCompactor.sessions.addRoot',
+  revealSessionFile: 'contextCompactor.sessions.revealFile',
+  copyResumeCommand: 'contextCompactor.sessions.copyResumeCommand',
 } as const;
 
 export type CommandId = (typeof CommandIds)[keyof typeof CommandIds];
+

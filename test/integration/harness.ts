@@ -1,4 +1,5 @@
 // A minimal sequential test runner for the extension host: named async tests, a per-test timeout, a JSON verdict.
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 export interface Failure {
   readonly test: string;
   readonly error: string;
@@ -25,6 +26,22 @@ export function test(name: string, fn: TestFn): void {
 /** Asks the runner to check, after the suite, that the workbench shows this text (the extension API cannot see notifications). */
 export function expectOnScreen(text: string): void {
   onScreen.push(text);
+}
+
+/**
+ * Asks the runner, now, whether the workbench shows `texts`, and to save test-results/<shot>.png. Resolves to the
+ * texts not found, or undefined when no runner answers (the electron runner has no page access).
+ */
+export async function checkScreen(texts: readonly string[], shot?: string, ms = 20_000): Promise<string[] | undefined> {
+  const result = process.env['VSCODE_E2E_RESULT'];
+  if (!result) return undefined;
+  const done = `${result}.screen-done.json`;
+  rmSync(done, { force: true });
+  writeFileSync(`${result}.screen.json`, JSON.stringify({ texts, shot }));
+  for (const end = Date.now() + ms; Date.now() < end; await new Promise((r) => setTimeout(r, 100))) {
+    if (existsSync(done)) return (JSON.parse(readFileSync(done, 'utf8')) as { missing: string[] }).missing;
+  }
+  throw new Error(`the runner did not answer a screen check within ${ms} ms`);
 }
 
 function withTimeout(promise: Promise<void>, ms: number, name: string): Promise<void> {

@@ -3,6 +3,8 @@ import { existsSync, writeFileSync } from 'node:fs';
 import { runAll } from './harness.js';
 import './suite/activation.test.js';
 import './suite/apiKeys.test.js';
+// Before inspect: its notification is checked at the very end, and VS Code hides error toasts after 20 s.
+import './suite/sessions.test.js';
 import './suite/inspect.test.js';
 import './suite/compact.test.js';
 import './suite/composition.test.js';

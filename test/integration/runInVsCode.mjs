@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
+import { agentHomes } from './agentHomes.mjs';
 
 const root = path.resolve(fileURLToPath(import.meta.url), '../../..');
 const hostDir = path.resolve(process.env.VSCODE_TEST_HOST ?? path.join(root, '.vscode-test/host'));
@@ -38,9 +39,10 @@ fs.writeFileSync(path.join(data, 'user/User/settings.json'), JSON.stringify({
   'git.openRepositoryInParentFolders': 'never',
 }));
 const resultFile = path.join(data, 'result.json');
+const agentEnv = agentHomes(root, data);
 const server = spawn(process.execPath, [serverMain, '--host', '127.0.0.1', '--port', String(port), '--without-connection-token',
   '--accept-server-license-terms', '--telemetry-level', 'off', '--server-data-dir', path.join(data, 'server'),
-  '--user-data-dir', path.join(data, 'user')], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, VSCODE_E2E_RESULT: resultFile } });
+  '--user-data-dir', path.join(data, 'user')], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...agentEnv, VSCODE_E2E_RESULT: resultFile } });
 let log = '';
 let hostExit = null;
 let serverExit = null;
@@ -52,6 +54,27 @@ const onOut = (chunk) => {
 server.stdout.on('data', onOut);
 server.stderr.on('data', onOut);
 server.on('exit', (code) => { serverExit = code ?? -1; });
+
+/**
+ * Mid-suite screen checks (harness.ts `checkScreen`): the suite writes <result>.screen.json with texts and a
+ * screenshot name, this answers with <result>.screen-done.json listing the texts not found on the page.
+ */
+async function answerScreenCheck(page) {
+  const request = `${resultFile}.screen.json`;
+  if (!fs.existsSync(request)) return;
+  const { texts, shot: name } = JSON.parse(fs.readFileSync(request, 'utf8'));
+  fs.rmSync(request);
+  const missing = [];
+  for (const text of texts) {
+    const found = await page.getByText(text, { exact: false }).first().waitFor({ timeout: 5000 }).then(() => true, () => false);
+    if (!found) missing.push(text);
+  }
+  if (name) {
+    fs.mkdirSync(path.dirname(shot), { recursive: true });
+    await page.screenshot({ path: path.join(path.dirname(shot), `${name}.png`) });
+  }
+  fs.writeFileSync(`${resultFile}.screen-done.json`, JSON.stringify({ missing }));
+}
 
 let browser;
 let verdict;
@@ -69,14 +92,19 @@ try {
     '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update',
     '--disable-sync', '--no-first-run', '--disable-default-apps'] });
   pageErrors.length = 0;
-  const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+  // Clipboard permissions: "Copy resume command" is checked by reading the clipboard back.
+  const browserContext = await browser.newContext({ viewport: { width: 1400, height: 900 }, permissions: ['clipboard-read', 'clipboard-write'] });
+  const page = await browserContext.newPage();
   // Webview errors (CSP, script failures) never reach the extension host; keep them for the report.
   page.on('console', (m) => { if (process.env.VSCODE_E2E_DEBUG_FRAMES) console.log('console', m.type(), m.text().slice(0, 200)); if (m.type() === 'error' && /webview|vscode-resource|Content Security|Refused/i.test(m.text())) pageErrors.push(m.text().slice(0, 300)); });
   if (process.env.VSCODE_E2E_DEBUG_FRAMES) page.on('response', (r) => { if (r.status() >= 400) console.log('http', r.status(), r.url().slice(0, 200)); });
   page.on('pageerror', (e) => pageErrors.push(String(e).slice(0, 300)));
   await page.goto(url);
   const deadline = Date.now() + timeoutMs;
-  while (hostExit === null && !fs.existsSync(resultFile) && Date.now() < deadline) await page.waitForTimeout(250);
+  while (hostExit === null && !fs.existsSync(resultFile) && Date.now() < deadline) {
+    await answerScreenCheck(page);
+    await page.waitForTimeout(250);
+  }
   if (fs.existsSync(resultFile)) {
     await page.waitForTimeout(300); // the entry writes the file in one call; let the page settle for the screenshot
     verdict = JSON.parse(fs.readFileSync(resultFile, 'utf8'));

@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { CommandIds } from '../../src/vscode/commandIds.js';
+import { SESSIONS_STATE_KEY, SESSIONS_VIEW_ID } from '../../src/vscode/viewIds.js';
 import { settingDefaults, settingsSection, summaryProviders } from '../../src/vscode/settingKeys.js';
 
 interface Manifest {
@@ -11,7 +12,10 @@ interface Manifest {
   engines: { vscode: string };
   contributes: {
     commands: { command: string; title: string; category?: string }[];
-    menus: Record<string, { command: string; when?: string }[]>;
+    menus: Record<string, { command: string; when?: string; group?: string }[]>;
+    viewsContainers: { activitybar: { id: string; title: string; icon: string }[] };
+    views: Record<string, { id: string; name: string }[]>;
+    viewsWelcome: { view: string; when: string; contents: string }[];
     configuration: { properties: Record<string, { default?: unknown; enum?: unknown[] }> };
   };
   devDependencies: Record<string, string>;
@@ -57,4 +61,35 @@ test('engines.vscode and @types/vscode stay on 1.100, the VS Code the integratio
   assert.equal(manifest.engines.vscode, '^1.100.0');
   assert.match(manifest.devDependencies['@types/vscode'] ?? '', /^~1\.100\./);
   assert.equal(manifest.main, './dist/extension.js');
+});
+
+test('the Sessions view lives in its own activity-bar container with a monochrome SVG icon', () => {
+  const container = manifest.contributes.viewsContainers.activitybar.find((c) => c.id === 'contextCompactor');
+  assert.equal(container?.title, 'Context Compactor');
+  assert.match(container?.icon ?? '', /^media\/.+\.svg$/);
+  const svg = readFileSync(join(__dirname, '../..', container?.icon ?? ''), 'utf8');
+  // VS Code paints activity-bar icons as a mask: colours other than currentColor would be a design mistake.
+  assert.deepEqual(svg.match(/#[0-9a-f]{3,6}\b/gi), null);
+  assert.deepEqual(manifest.contributes.views['contextCompactor']?.map((v) => [v.id, v.name]), [[SESSIONS_VIEW_ID, 'Sessions']]);
+});
+
+test('the empty-state welcome is keyed on the state the view sets, and its buttons are contributed commands', () => {
+  const welcome = manifest.contributes.viewsWelcome.filter((w) => w.view === SESSIONS_VIEW_ID);
+  assert.equal(welcome.length, 1);
+  assert.equal(welcome[0].when, `${SESSIONS_STATE_KEY} == empty`);
+  const links = [...welcome[0].contents.matchAll(/\(command:([\w.]+)\)/g)].map((m) => m[1]);
+  assert.deepEqual(links, [CommandIds.addSessionRoot, CommandIds.refreshSessions]);
+  assert.match(welcome[0].contents, /~\/\.claude\/projects.*CLAUDE_CONFIG_DIR.*~\/\.codex\/sessions.*CODEX_HOME.*sessionRoots/s);
+});
+
+test('session items offer inspect, compact, composition, reveal and copy resume; inspect and compact inline', () => {
+  const items = manifest.contributes.menus['view/item/context'] ?? [];
+  const forSessions = items.filter((m) => m.when === `view == ${SESSIONS_VIEW_ID} && viewItem =~ /^session/`);
+  assert.equal(forSessions.length, items.length, 'every item action is scoped to session items of this view');
+  const menu = forSessions.filter((m) => !m.group?.startsWith('inline')).map((m) => m.command);
+  assert.deepEqual(menu, [CommandIds.inspectTranscript, CommandIds.compactTranscript, CommandIds.showComposition, CommandIds.revealSessionFile, CommandIds.copyResumeCommand]);
+  const inline = forSessions.filter((m) => m.group?.startsWith('inline')).map((m) => m.command);
+  assert.deepEqual(inline, [CommandIds.inspectTranscript, CommandIds.compactTranscript]);
+  const title = (manifest.contributes.menus['view/title'] ?? []).map((m) => m.command);
+  assert.ok(title.includes(CommandIds.refreshSessions));
 });

@@ -1,0 +1,39 @@
+// Markdown tooltip of a session item; every transcript-derived string is escaped (transcripts are untrusted).
+import type { SessionUsage } from '../../core/usage/types';
+
+/**
+ * Backslash-escapes every ASCII punctuation character (CommonMark allows it for all of them) and folds line
+ * breaks, so untrusted text renders literally: no links, images, HTML, emphasis, tables or autolinked URLs
+ * (`https\:` and `www\.` no longer match the autolink rules).
+ */
+export function escapeMarkdown(text: string): string {
+  return text.replace(/[\r\n]+/g, ' ').replace(/[!-/:-@[-`{-~]/g, '\\$&');
+}
+
+const int = (n: number): string => n.toLocaleString('en-US');
+
+export interface TooltipFacts {
+  readonly threshold: number;
+  readonly compactSoon: boolean;
+  readonly resumeCommand: string;
+}
+
+/** One bullet per fact; the numbers are ours, but titles, models, paths and ids come from the transcript. */
+export function sessionTooltip(s: SessionUsage, facts: TooltipFacts): string {
+  const e = escapeMarkdown;
+  const context = s.contextTokens === undefined
+    ? 'unknown (no model response yet)'
+    : `${int(s.contextTokens)} tokens${facts.compactSoon ? ` — **compact soon** (threshold ${int(facts.threshold)})` : ''}`;
+  const cost = s.cost !== undefined ? `$${s.cost.toFixed(2)}` : `unknown model: ${e(s.unknownModels.join(', ') || '?')}`;
+  const lines = [
+    `**${e(s.title ?? s.sessionId)}**`,
+    '',
+    `- Current context: ${context}`,
+    `- Billed: input ${int(s.inputTokens)} · output ${int(s.outputTokens)} · cache write ${int(s.cacheCreationTokens)} · cache read ${int(s.cacheReadTokens)}`,
+    `- Estimated cost: ${cost}`,
+    `- Models: ${s.models.length > 0 ? e(s.models.join(', ')) : 'none recorded'}`,
+    `- File: ${e(s.file)}`,
+    `- Resume: ${e(facts.resumeCommand)}`,
+  ];
+  return lines.join('\n');
+}
