@@ -3,6 +3,7 @@ import * as vscode from 'vscode';
 import { inspectFile } from './node/inspectFile.js';
 import { CommandIds } from './vscode/commandIds.js';
 import { registerCompactCommand } from './vscode/compactCommand.js';
+import { registerCountExactlyCommand } from './vscode/countExactlyCommand.js';
 import { registerCompositionPanel } from './vscode/compositionPanel.js';
 import { registerInspectCommand } from './vscode/inspectCommand.js';
 import { InspectionDocuments, inspectionScheme } from './vscode/inspectionDocuments.js';
@@ -36,6 +37,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
     registerCompactCommand({ settings: () => readSettings(), keys, log: createLogger(channel, 'compact'), previews }),
     composition,
     vscode.commands.registerCommand(CommandIds.showComposition, (arg?: unknown) => composition.showFromCommand(arg)),
+    registerCountExactlyCommand({ settings: () => readSettings(), keys, log: createLogger(channel, 'count') }),
     registerApiKeyCommands(keys, () => readSettings()['summary.provider'], createLogger(channel, 'secrets')),
   );
   // Sessions view: creating it is cheap; the first scan waits until the view is shown.

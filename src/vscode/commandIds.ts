@@ -3,6 +3,7 @@ export const CommandIds = {
   inspectTranscript: 'contextCompactor.inspectTranscript',
   compactTranscript: 'contextCompactor.compactTranscript',
   showComposition: 'contextCompactor.showComposition',
+  countExactly: 'contextCompactor.countExactly',
   setApiKey: 'contextCompactor.setApiKey',
   clearApiKey: 'contextCompactor.clearApiKey',
   // Sessions view
