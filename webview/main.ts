@@ -47,7 +47,7 @@ let activeTab: TabId = restored?.tab ?? 'composition';
 function layout(): HTMLElement {
   const tabs = document.createElement('vscode-tabs');
   for (const id of TAB_IDS) {
-    tabs.append(h('vscode-tab-header', { text: TABS[id].label, attrs: { slot: 'header', id: `tab-${id}`, 'data-tab': id } }));
+    tabs.append(h('vscode-tab-header', { text: TABS[id].label, attrs: { slot: 'header', 'data-tab': id } }));
     const panel = document.createElement('vscode-tab-panel');
     panel.append(TABS[id].panel);
     tabs.append(panel);
