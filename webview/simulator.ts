@@ -29,7 +29,7 @@ export function createSimulatorTab(api: WebviewApi, saved: SimulationPolicyInput
     onPolicy(policy);
     changed();
   };
-  const threshold = numberControl('Compact when the context passes (tokens)', L.threshold, policy?.threshold ?? 150_000, (v) => edit({ threshold: v }), { slider: true, id: 'threshold' });
+  const threshold = numberControl('Compaction threshold (tokens)', L.threshold, policy?.threshold ?? 150_000, (v) => edit({ threshold: v }), { slider: true, id: 'threshold' });
   const keep = numberControl('Keep recent model turns', L.keepRecentTurns, policy?.keepRecentTurns ?? 6, (v) => edit({ keepRecentTurns: v }), { id: 'keep-recent' });
   const summary = checkbox('Summarize the older part', policy?.summary ?? true, (on) => edit({ summary: on }), { 'data-control': 'summary' });
   const summaryTokens = numberControl('Modeled summary size (tokens)', L.summaryTokens, policy?.summaryTokens ?? 2_000, (v) => edit({ summaryTokens: v }), { id: 'summary-tokens' });

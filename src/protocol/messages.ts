@@ -4,6 +4,7 @@
 // Every session-level message is scoped by `sessionId`; recomputations also carry a `requestId`.
 import type { RuleId } from '../core/cleanup/types';
 import type { FigureSource, FormatId, TokenKind } from '../core/model/transcript';
+import type { Simulation } from '../core/simulate/simulate';
 
 /**
  * Opaque id of one loaded snapshot of a transcript (transcript id + load generation). Replies for an
@@ -96,13 +97,8 @@ export interface SimulatedPoint {
 export interface SimulationView {
   readonly policy: SimulationPolicyInput;
   readonly turns: readonly SimulatedPoint[];
-  readonly totals: {
-    readonly billedInputWithout: number;
-    readonly billedInputWith: number;
-    readonly compactions: number;
-    readonly peakWithout: number;
-    readonly peakWith: number;
-  };
+  /** Billed input without/with (summary calls included), compactions, peak context without/with. */
+  readonly totals: Readonly<Simulation['totals']>;
 }
 
 /** The Cleanup tab's controls. Unknown rule ids are ignored by the host; missing ones keep the settings. */
