@@ -1,34 +1,64 @@
 // Webview entry: registers the controls used, builds the tabbed layout, routes host messages.
 import '@vscode-elements/elements/dist/vscode-badge/index.js';
 import '@vscode-elements/elements/dist/vscode-button/index.js';
+import '@vscode-elements/elements/dist/vscode-checkbox/index.js';
+import '@vscode-elements/elements/dist/vscode-label/index.js';
 import '@vscode-elements/elements/dist/vscode-progress-ring/index.js';
 import '@vscode-elements/elements/dist/vscode-tab-header/index.js';
 import '@vscode-elements/elements/dist/vscode-tab-panel/index.js';
 import '@vscode-elements/elements/dist/vscode-tabs/index.js';
-import type { ToWebview } from '../src/protocol/messages';
+import '@vscode-elements/elements/dist/vscode-textfield/index.js';
+import { TAB_IDS, type TabId, type ToWebview, type WebviewState } from '../src/protocol/messages';
 import { createApi } from './api';
+import { createCleanupTab } from './cleanup';
 import { createCompositionTab } from './composition';
 import { h } from './dom';
 import { renderHeader } from './header';
+import { createSimulatorTab } from './simulator';
 
 const api = createApi();
 const app = document.getElementById('app') ?? document.body;
 let file: string | undefined;
-const composition = createCompositionTab(api, (selected) => { if (file) api.setState({ file, ...(selected ? { selected } : {}) }); });
+/** State saved by the previous instance of this webview (hidden and shown again, or a window reload). */
+const restored = api.getState();
 
-/** The tabs that exist. Simulator and Cleanup join this list when they are implemented. */
-const TABS: readonly { readonly id: string; readonly label: string; readonly panel: HTMLElement }[] = [
-  { id: 'composition', label: 'Composition', panel: composition.element },
-];
+/** Every part of the state is saved through here, so one tab's change keeps the others' values. */
+function saveState(patch: Partial<WebviewState>): void {
+  if (!file) return;
+  const current = api.getState();
+  const base: WebviewState = current?.file === file ? current : { file };
+  const next: Record<string, unknown> = { ...base, ...patch };
+  // JSON state: an undefined field (a closed selection) is dropped rather than stored.
+  for (const k of Object.keys(next)) if (next[k] === undefined) delete next[k];
+  api.setState(next as unknown as WebviewState);
+}
+
+const composition = createCompositionTab(api, (selected) => saveState({ selected }));
+const simulator = createSimulatorTab(api, restored?.policy, (policy) => saveState({ policy }));
+const cleanup = createCleanupTab(api, restored?.cleanup, (options) => saveState({ cleanup: options }));
+
+const TABS: Readonly<Record<TabId, { readonly label: string; readonly panel: HTMLElement; activate(): void }>> = {
+  composition: { label: 'Composition', panel: composition.element, activate: () => undefined },
+  simulator: { label: 'Simulator', panel: simulator.element, activate: () => simulator.activate() },
+  cleanup: { label: 'Cleanup', panel: cleanup.element, activate: () => cleanup.activate() },
+};
+let activeTab: TabId = restored?.tab ?? 'composition';
 
 function layout(): HTMLElement {
   const tabs = document.createElement('vscode-tabs');
-  for (const tab of TABS) {
-    tabs.append(h('vscode-tab-header', { text: tab.label, attrs: { slot: 'header', id: `tab-${tab.id}` } }));
+  for (const id of TAB_IDS) {
+    tabs.append(h('vscode-tab-header', { text: TABS[id].label, attrs: { slot: 'header', 'data-tab': id } }));
     const panel = document.createElement('vscode-tab-panel');
-    panel.append(tab.panel);
+    panel.append(TABS[id].panel);
     tabs.append(panel);
   }
+  tabs.selectedIndex = TAB_IDS.indexOf(activeTab);
+  tabs.addEventListener('vsc-tabs-select', (e) => {
+    activeTab = TAB_IDS[e.detail.selectedIndex] ?? 'composition';
+    saveState({ tab: activeTab });
+    // The Simulator and Cleanup ask the host only once they are looked at.
+    TABS[activeTab].activate();
+  });
   return tabs;
 }
 
@@ -55,6 +85,9 @@ function route(msg: ToWebview): void {
       // Attach first: the line chart measures its width.
       app.replaceChildren(renderHeader(msg.view, reload), tabs);
       composition.show(msg.view, saved?.file === file ? saved.selected : undefined);
+      simulator.session(msg.sessionId);
+      cleanup.session(msg.sessionId);
+      TABS[activeTab].activate();
       return;
     }
     case 'sessionFailed': {
@@ -66,6 +99,16 @@ function route(msg: ToWebview): void {
     }
     case 'itemsLoaded':
       composition.itemsLoaded(msg);
+      return;
+    case 'simulationLoaded':
+      simulator.answer(msg);
+      return;
+    case 'cleanupPreviewed':
+      cleanup.answer(msg);
+      return;
+    case 'analysisFailed':
+      if (msg.what === 'simulate') simulator.answer(msg);
+      else cleanup.answer(msg);
       return;
     default:
       msg satisfies never;

@@ -11,6 +11,8 @@ export interface ItemsPage { readonly offset: number; readonly total: number; re
 /** A loaded session: the view sent once, and every item kept here so pages are cut on demand. */
 export interface CompositionModel {
   readonly view: CompositionView;
+  /** The parsed transcript, kept so the Simulator and Cleanup tabs recompute without re-reading the file. */
+  readonly session: Session;
   /** Items matching `filter`, largest first, `[offset, offset + min(limit, MAX_ITEMS_PAGE))`. */
   page(filter: ItemFilter, offset: number, limit: number): ItemsPage;
 }
@@ -51,6 +53,7 @@ export function buildCompositionModel(session: Session, file: string, sessionId:
   };
   return {
     view,
+    session,
     page(filter, offset, limit) {
       const rows = matching(filter);
       const start = Math.min(Math.max(0, Math.floor(offset)), rows.length);

@@ -1,9 +1,10 @@
 // The one message protocol between the extension host and the context webview: JSON-only, readonly.
 //
 // Host → webview messages are past tense (what happened), webview → host imperative (what to do).
-// The Simulator and Cleanup tabs add their own members to these unions (e.g. `simulationUpdated` /
-// `requestSimulation`, `cleanupPreviewed` / `requestCleanupPreview`), scoped by the same `sessionId`.
+// Every session-level message is scoped by `sessionId`; recomputations also carry a `requestId`.
+import type { RuleId } from '../core/cleanup/types';
 import type { FigureSource, FormatId, TokenKind } from '../core/model/transcript';
+import type { Simulation } from '../core/simulate/simulate';
 
 /**
  * Opaque id of one loaded snapshot of a transcript (transcript id + load generation). Replies for an
@@ -67,6 +68,70 @@ export type ItemFilter = { readonly by: 'kind'; readonly value: TokenKind } | { 
 /** Largest page the host sends for one `requestItems`, whatever the webview asks. */
 export const MAX_ITEMS_PAGE = 500;
 
+/** The panel's tabs, in display order. */
+export const TAB_IDS = ['composition', 'simulator', 'cleanup'] as const;
+export type TabId = (typeof TAB_IDS)[number];
+
+/** The Simulator's controls. The host clamps every number to SIMULATION_LIMITS (src/protocol/limits.ts). */
+export interface SimulationPolicyInput {
+  readonly threshold: number;
+  /** Model turns kept verbatim at each compaction. */
+  readonly keepRecentTurns: number;
+  /** false: compaction is cleanup only (no summary call, nothing replaces the aging part). */
+  readonly summary: boolean;
+  readonly summaryTokens: number;
+}
+
+export interface SimulatedPoint {
+  /** Index of the model turn (request) in the session. */
+  readonly index: number;
+  readonly contextTokens: number;
+  readonly contextTokensWithPolicy: number;
+  /** A compaction ran right before this request. */
+  readonly compacted: boolean;
+  /** Input of that compaction's modeled summary call (0 otherwise), counted in billedInputWith. */
+  readonly summaryInput: number;
+}
+
+/** src/core/simulate's result for one policy, and the policy as the host actually ran it. */
+export interface SimulationView {
+  readonly policy: SimulationPolicyInput;
+  readonly turns: readonly SimulatedPoint[];
+  /** Billed input without/with (summary calls included), compactions, peak context without/with. */
+  readonly totals: Readonly<Simulation['totals']>;
+}
+
+/** The Cleanup tab's controls. Unknown rule ids are ignored by the host; missing ones keep the settings. */
+export interface CleanupInput {
+  readonly keepRecentTurns: number;
+  /** > 0: protect the recent part by this token budget instead of a turn count. */
+  readonly keepRecentTokens: number;
+  readonly rules: Readonly<Partial<Record<RuleId, boolean>>>;
+}
+
+export interface RuleRow {
+  readonly id: RuleId;
+  readonly description: string;
+  readonly enabled: boolean;
+  /** Calibrated like the totals, so the rows add up to before − after. */
+  readonly tokensSaved: number;
+  /** Blocks the rule replaced or removed. */
+  readonly applied: number;
+}
+
+export interface CleanupPreview {
+  /** The options as the host ran them (clamped, every rule present). */
+  readonly options: CleanupInput;
+  /** Every rule, in the order the engine applies them. */
+  readonly rules: readonly RuleRow[];
+  readonly before: number;
+  readonly after: number;
+  readonly reduction: number;
+  readonly protected: { readonly fromTurn: number; readonly turns: number; readonly tokens: number };
+  /** Share of identifiers of the changed blocks still present; absent when too costly for this session. */
+  readonly identifierRecall?: { readonly recall: number; readonly total: number };
+}
+
 export type ToWebview =
   | { readonly type: 'sessionLoading'; readonly file: string }
   | { readonly type: 'sessionLoaded'; readonly sessionId: SessionId; readonly view: CompositionView }
@@ -82,7 +147,10 @@ export type ToWebview =
     readonly total: number;
     /** Sorted by tokens, largest first. */
     readonly items: readonly ItemRow[];
-  };
+  }
+  | { readonly type: 'simulationLoaded'; readonly sessionId: SessionId; readonly requestId: number; readonly simulation: SimulationView }
+  | { readonly type: 'cleanupPreviewed'; readonly sessionId: SessionId; readonly requestId: number; readonly preview: CleanupPreview }
+  | { readonly type: 'analysisFailed'; readonly sessionId: SessionId; readonly requestId: number; readonly what: 'simulate' | 'previewCleanup'; readonly message: string };
 
 export type FromWebview =
   | { readonly type: 'ready' }
@@ -95,18 +163,42 @@ export type FromWebview =
     readonly offset: number;
     readonly limit: number;
   }
-  | { readonly type: 'jumpToSource'; readonly sessionId: SessionId; readonly line: number };
+  | { readonly type: 'jumpToSource'; readonly sessionId: SessionId; readonly line: number }
+  /** Without `policy`, the host starts from the user's settings (the reply says what it used). */
+  | { readonly type: 'simulate'; readonly sessionId: SessionId; readonly requestId: number; readonly policy?: SimulationPolicyInput }
+  | { readonly type: 'previewCleanup'; readonly sessionId: SessionId; readonly requestId: number; readonly options?: CleanupInput }
+  /** Run the Compact transcript flow (diff preview, Accept/Discard) with these options. */
+  | { readonly type: 'openDiff'; readonly sessionId: SessionId; readonly options: CleanupInput };
 
 /**
  * What the webview persists with `setState`: the file lets the panel serializer reopen it after a
- * window reload; the selected segment comes back when the (hidden, hence discarded) webview is shown again.
+ * window reload; the tab, selected segment and controls come back when the (hidden, hence discarded)
+ * webview is shown again.
  */
-export interface WebviewState { readonly file: string; readonly selected?: ItemFilter }
+export interface WebviewState {
+  readonly file: string;
+  readonly selected?: ItemFilter;
+  readonly tab?: TabId;
+  readonly policy?: SimulationPolicyInput;
+  readonly cleanup?: CleanupInput;
+}
 
 type Shape = Readonly<Record<string, unknown>>;
 const isObject = (x: unknown): x is Shape => typeof x === 'object' && x !== null && !Array.isArray(x);
 const isCount = (x: unknown): x is number => typeof x === 'number' && Number.isSafeInteger(x) && x >= 0;
 const isText = (x: unknown): x is string => typeof x === 'string' && x.length > 0 && x.length <= 4096;
+const isFiniteNumber = (x: unknown): x is number => typeof x === 'number' && Number.isFinite(x);
+
+/** Shape only: the values are clamped by the host (limits.ts), so any finite number passes here. */
+export function isSimulationPolicyInput(x: unknown): x is SimulationPolicyInput {
+  return isObject(x) && isFiniteNumber(x.threshold) && isFiniteNumber(x.keepRecentTurns) && typeof x.summary === 'boolean' && isFiniteNumber(x.summaryTokens);
+}
+
+/** Shape only: rule ids are free-form keys here (unknown ones are ignored later), values must be booleans. */
+export function isCleanupInput(x: unknown): x is CleanupInput {
+  return isObject(x) && isFiniteNumber(x.keepRecentTurns) && isFiniteNumber(x.keepRecentTokens) && isObject(x.rules)
+    && Object.keys(x.rules).length <= 64 && Object.values(x.rules).every((v) => typeof v === 'boolean');
+}
 
 function isItemFilter(x: unknown): x is ItemFilter {
   // The kind's value is checked by the host's lookup (an unknown kind just matches nothing).
@@ -124,11 +216,20 @@ export function isFromWebview(x: unknown): x is FromWebview {
       return isText(x.sessionId) && isCount(x.requestId) && isItemFilter(x.filter) && isCount(x.offset) && isCount(x.limit);
     case 'jumpToSource':
       return isText(x.sessionId) && isCount(x.line) && x.line >= 1;
+    case 'simulate':
+      return isText(x.sessionId) && isCount(x.requestId) && (x.policy === undefined || isSimulationPolicyInput(x.policy));
+    case 'previewCleanup':
+      return isText(x.sessionId) && isCount(x.requestId) && (x.options === undefined || isCleanupInput(x.options));
+    case 'openDiff':
+      return isText(x.sessionId) && isCleanupInput(x.options);
     default:
       return false;
   }
 }
 
 export function isWebviewState(x: unknown): x is WebviewState {
-  return isObject(x) && isText(x.file) && (x.selected === undefined || isItemFilter(x.selected));
+  return isObject(x) && isText(x.file) && (x.selected === undefined || isItemFilter(x.selected))
+    && (x.tab === undefined || (TAB_IDS as readonly unknown[]).includes(x.tab))
+    && (x.policy === undefined || isSimulationPolicyInput(x.policy))
+    && (x.cleanup === undefined || isCleanupInput(x.cleanup));
 }

@@ -2,6 +2,7 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { renderReadable } from '../core/compact/renderReadable';
+import type { CleanupOptions } from '../core/cleanup/types';
 import { renderCompactMarkdown, type CompactReport } from '../core/compact/report';
 import { storePath } from '../node/agentStores';
 import { prepareCompaction, reportOf, withSummary, writeCompaction, type PreparedCompaction } from '../node/compactFile';
@@ -20,8 +21,12 @@ interface CompactDeps {
   readonly previews: PreviewDocuments;
 }
 
-/** Lets tests (and other commands) decide without the notification. */
-export interface CompactArgs { readonly decision?: 'accept' | 'accept-and-store' | 'discard' }
+/** Lets tests (and other commands) decide without the notification, and the panel's Cleanup tab choose the options. */
+export interface CompactArgs {
+  readonly decision?: 'accept' | 'accept-and-store' | 'discard';
+  /** Replaces the cleanup options of the settings (the summary settings still apply). */
+  readonly cleanup?: CleanupOptions;
+}
 export interface CompactOutcome { readonly report: CompactReport; readonly output?: string; readonly storeCopy?: string }
 
 const AGENT = { 'claude-code': 'Claude Code', codex: 'Codex' } as const;
@@ -41,7 +46,7 @@ async function compact(arg: unknown, args: CompactArgs | undefined, deps: Compac
         const abort = new AbortController();
         token.onCancellationRequested(() => abort.abort());
         progress.report({ message: 'cleanup…' });
-        let p = await prepareCompaction(source.fsPath, cleanupOptionsFrom(settings));
+        let p = await prepareCompaction(source.fsPath, args?.cleanup ?? cleanupOptionsFrom(settings));
         if (summary.provider !== 'none' && !token.isCancellationRequested) {
           progress.report({ message: `summary (${summary.provider}${summary.model ? ` ${summary.model}` : ''})…` });
           p = await withSummary(p, summary, abort.signal);

@@ -1,4 +1,6 @@
 // The panel's logic without VS Code objects: ready gate, typed dispatch, stale-reply drops, reloads.
+import type { CleanupOptions } from '../core/cleanup/types';
+import { cleanupOptionsOf, cleanupPreview, defaultCleanupInput, defaultPolicy, simulationView, type AnalysisDefaults } from '../node/analysisView';
 import type { CompositionModel } from '../node/compositionView';
 import { isFromWebview, type FromWebview, type ToWebview } from '../protocol/messages';
 
@@ -8,7 +10,16 @@ export interface ControllerPorts {
   load(file: string, sessionId: (transcriptId: string) => string): Promise<CompositionModel>;
   reveal(file: string, line: number): Promise<void>;
   setTitle(title: string): void;
+  /** The settings the Simulator and Cleanup tabs start from; read on each use, so edits apply at once. */
+  defaults(): AnalysisDefaults;
+  /** Runs the Compact transcript flow (diff preview, Accept/Discard) with these cleanup options. */
+  openDiff(file: string, cleanup: CleanupOptions): Promise<void>;
+  /** Runs a recomputation later; the panel passes setImmediate (the default). */
+  defer?(run: () => void): void;
 }
+
+type Recompute = Extract<FromWebview, { type: 'simulate' | 'previewCleanup' }>;
+const RECOMPUTES = ['simulate', 'previewCleanup'] as const;
 
 let generation = 0;
 
@@ -18,6 +29,11 @@ export class CompositionController {
   private status: ToWebview | undefined;
   private model: CompositionModel | undefined;
   private disposed = false;
+  /** The latest request of each kind not yet computed: a burst of slider moves costs one run. */
+  private pending: { simulate?: Recompute; previewCleanup?: Recompute } = {};
+  /** Highest requestId taken per kind; an older one arriving late is stale. Reset per webview and per load. */
+  private lastRequest = { simulate: -1, previewCleanup: -1 };
+  private scheduled = false;
 
   constructor(readonly file: string, private readonly ports: ControllerPorts) {}
 
@@ -37,6 +53,7 @@ export class CompositionController {
 
   async load(): Promise<void> {
     this.model = undefined;
+    this.forgetRequests();
     this.post({ type: 'sessionLoading', file: this.file });
     try {
       // A new id per load, so pages asked for before a reload are recognised as stale.
@@ -51,7 +68,7 @@ export class CompositionController {
   }
 
   private post(message: ToWebview): void {
-    if (message.type !== 'itemsLoaded') this.status = message;
+    if (message.type === 'sessionLoading' || message.type === 'sessionLoaded' || message.type === 'sessionFailed') this.status = message;
     // Item pages are only asked for by a ready webview; one that went away asks again when back.
     if (this.ready) this.ports.post(message);
   }
@@ -60,6 +77,7 @@ export class CompositionController {
     switch (message.type) {
       case 'ready':
         this.ready = true;
+        this.forgetRequests(); // a new webview instance numbers its requests from 0 again
         if (this.status) this.ports.post(this.status);
         return;
       case 'reload':
@@ -76,8 +94,53 @@ export class CompositionController {
         if (this.model?.view.sessionId !== message.sessionId) return;
         void this.ports.reveal(this.file, message.line);
         return;
+      case 'simulate':
+      case 'previewCleanup':
+        if (this.model?.view.sessionId !== message.sessionId || message.requestId <= this.lastRequest[message.type]) return;
+        this.lastRequest[message.type] = message.requestId;
+        this.pending[message.type] = message;
+        this.schedule();
+        return;
+      case 'openDiff':
+        if (this.model?.view.sessionId !== message.sessionId) return;
+        void this.ports.openDiff(this.file, cleanupOptionsOf(message.options, this.ports.defaults().cleanup));
+        return;
       default:
         message satisfies never;
     }
+  }
+
+  private forgetRequests(): void {
+    this.pending = {};
+    this.lastRequest = { simulate: -1, previewCleanup: -1 };
+  }
+
+  private schedule(): void {
+    if (this.scheduled) return;
+    this.scheduled = true;
+    (this.ports.defer ?? setImmediate)(() => this.runOne());
+  }
+
+  /** One recomputation per turn of the event loop, so a newer request can replace the other pending one. */
+  private runOne(): void {
+    this.scheduled = false;
+    const type = RECOMPUTES.find((t) => this.pending[t]);
+    const message = type && this.pending[type];
+    if (!type || !message) return;
+    delete this.pending[type];
+    const model = this.model;
+    if (this.disposed || model?.view.sessionId !== message.sessionId) return;
+    const { sessionId, requestId } = message;
+    try {
+      const defaults = this.ports.defaults();
+      if (message.type === 'simulate') {
+        this.post({ type: 'simulationLoaded', sessionId, requestId, simulation: simulationView(model.session, message.policy ?? defaultPolicy(defaults), defaults.cleanup) });
+      } else {
+        this.post({ type: 'cleanupPreviewed', sessionId, requestId, preview: cleanupPreview(model.session, message.options ?? defaultCleanupInput(defaults), defaults.cleanup) });
+      }
+    } catch (e) {
+      this.post({ type: 'analysisFailed', sessionId, requestId, what: type, message: e instanceof Error ? e.message : String(e) });
+    }
+    if (RECOMPUTES.some((t) => this.pending[t])) this.schedule();
   }
 }

@@ -1,10 +1,14 @@
 // Webview panels for transcripts: locked-down HTML, one panel per file, restore after a window reload.
 import * as vscode from 'vscode';
+import { cleanupOptionsFrom } from '../node/compactOptions';
 import { loadCompositionModel } from '../node/compositionView';
 import { isWebviewState } from '../protocol/messages';
+import { CommandIds } from './commandIds';
+import type { CompactArgs } from './compactCommand';
 import { CompositionController } from './compositionController';
 import { pickTranscript } from './pickTranscript';
 import { revealTranscriptLine } from './revealLine';
+import { readSettings } from './settings';
 import { createNonce, webviewHtml } from './webviewHtml';
 
 export const COMPOSITION_VIEW_TYPE = 'contextCompactor.composition';
@@ -32,6 +36,13 @@ class CompositionPanel implements vscode.Disposable {
         void vscode.window.showErrorMessage(`Cannot open ${path}: ${e instanceof Error ? e.message : String(e)}`);
       }),
       setTitle: (title) => { panel.title = panelTitle(title); },
+      defaults: () => {
+        const settings = readSettings();
+        return { cleanup: cleanupOptionsFrom(settings), threshold: settings.contextThreshold };
+      },
+      // The command reports its own failures; this only catches a command that is not registered.
+      openDiff: (path, cleanup) => Promise.resolve(vscode.commands.executeCommand(CommandIds.compactTranscript, vscode.Uri.file(path), { cleanup } satisfies CompactArgs))
+        .then(() => undefined, (e: unknown) => { void vscode.window.showErrorMessage(`Cannot compact ${path}: ${e instanceof Error ? e.message : String(e)}`); }),
     });
     this.subscriptions.push(
       webview.onDidReceiveMessage((m: unknown) => this.controller.receive(m)),

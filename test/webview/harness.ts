@@ -5,8 +5,11 @@ import type { AddressInfo } from 'node:net';
 import * as path from 'node:path';
 import { build } from 'esbuild';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import type { CleanupOptions } from '../../src/core/cleanup/types';
+import type { AnalysisDefaults } from '../../src/node/analysisView';
 import type { CompositionModel } from '../../src/node/compositionView';
 import { isFromWebview, type FromWebview, type ToWebview, type WebviewState } from '../../src/protocol/messages';
+import { CompositionController } from '../../src/vscode/compositionController';
 import { createNonce, webviewHtml } from '../../src/vscode/webviewHtml';
 import { DARK_THEME } from './darkTheme';
 
@@ -60,31 +63,45 @@ export interface WebviewPage {
   /** Every message the webview posted, in order. */
   readonly posted: FromWebview[];
   send(message: ToWebview): Promise<void>;
+  /** Every message the host posted, in order. */
+  readonly received: ToWebview[];
+  /** Cleanup options of each `openDiff` the host ran. */
+  readonly diffs: CleanupOptions[];
   cspViolations(): Promise<string[]>;
   /** The longest main-thread task so far, in ms (0 if none passed 50 ms). */
   longestTask(): Promise<number>;
   close(): Promise<void>;
 }
 
+/** The settings the fake host starts the Simulator and Cleanup from (the extension's defaults). */
+export const TEST_DEFAULTS: AnalysisDefaults = { threshold: 150_000, cleanup: { keepRecentTurns: 6, keepRecentTokens: 0, rules: {} } };
+
 /**
- * Opens the page with a stub acquireVsCodeApi wired to a fake host that behaves like
- * CompositionPanel: it answers `ready` with `sessionLoaded` and `requestItems` with model pages.
+ * Opens the page with a stub acquireVsCodeApi wired to the panel's real CompositionController, with
+ * the model already loaded (no file read) and VS Code's parts (reveal, the compact command) recorded.
  * `savedState` is what `getState()` returns, as after the webview was hidden and shown again.
  */
 export async function openWebview(harness: Harness, model: CompositionModel, savedState?: WebviewState): Promise<WebviewPage> {
   const page = await harness.browser.newPage({ viewport: { width: 1100, height: 1000 }, colorScheme: 'dark' });
   page.setDefaultTimeout(10_000);
   const posted: FromWebview[] = [];
+  const received: ToWebview[] = [];
+  const diffs: CleanupOptions[] = [];
   const send = (message: ToWebview): Promise<void> => page.evaluate((m) => window.postMessage(m, '*'), message);
+  const controller = new CompositionController(model.view.file, {
+    post: (message) => { received.push(message); void send(message).catch(() => undefined); }, // the page may be closing
+    load: async () => model,
+    reveal: async () => undefined,
+    setTitle: () => undefined,
+    defaults: () => TEST_DEFAULTS,
+    openDiff: async (_file, cleanup) => { diffs.push(cleanup); },
+  });
   await page.exposeFunction('__toHost', (message: unknown) => {
     if (!isFromWebview(message)) throw new Error(`webview posted a malformed message: ${JSON.stringify(message)}`);
     posted.push(message);
-    if (message.type === 'ready') return send({ type: 'sessionLoaded', sessionId: model.view.sessionId, view: model.view });
-    if (message.type === 'requestItems') {
-      return send({ type: 'itemsLoaded', sessionId: message.sessionId, requestId: message.requestId, filter: message.filter, ...model.page(message.filter, message.offset, message.limit) });
-    }
-    return undefined;
+    controller.receive(message);
   });
+  await controller.load();
   // tsx compiles the page functions below with esbuild's keepNames, which calls a `__name` helper.
   await page.addInitScript({ content: 'window.__name = (f) => f;' });
   // Init scripts run through the DevTools protocol, so the page's CSP does not apply to them.
@@ -105,9 +122,9 @@ export async function openWebview(harness: Harness, model: CompositionModel, sav
   }, { theme: DARK_THEME, saved: savedState });
   await page.goto(`${harness.origin}/`);
   return {
-    page, posted, send,
+    page, posted, send, received, diffs,
     cspViolations: () => page.evaluate(() => (window as any).__csp as string[]),
     longestTask: () => page.evaluate(() => Math.max(0, ...((window as any).__longTasks as number[]))),
-    close: () => page.close(),
+    close: () => { controller.dispose(); return page.close(); },
   };
 }

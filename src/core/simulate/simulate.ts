@@ -24,6 +24,8 @@ export interface SimulatedTurn {
   readonly contextTokensWithPolicy: number;
   /** A compaction ran right before this request. */
   readonly compacted: boolean;
+  /** Input read by the modeled summary call of that compaction (0 otherwise); part of billedInputWith. */
+  readonly summaryInput: number;
 }
 
 export interface Simulation {
@@ -54,6 +56,7 @@ export function simulate(session: Session, policy: SimulationPolicy): Simulation
     const without = t.recordedContext ?? Math.round(cal.overhead + size(0, t.start));
     let withPolicy = cal.overhead + carried + size(from, t.start);
     let compacted = false;
+    let summaryInput = 0;
     if (withPolicy > policy.threshold && t.start > from) {
       const prefix = session.messages.slice(0, t.start);
       const cut: Session = { ...session, messages: prefix, turns: buildTurns(prefix) };
@@ -61,7 +64,8 @@ export function simulate(session: Session, policy: SimulationPolicy): Simulation
       const keepFrom = cleaned.protection.fromMessage;
       if (policy.summary) {
         const aging = sizeOf(cleaned.session.messages, (r) => r < (prefix[keepFrom]?.records[0] ?? Infinity)) * cal.scale;
-        billedWith += Math.round(aging); // the summary call reads the cleaned aging part
+        summaryInput = Math.round(aging); // the summary call reads the cleaned aging part
+        billedWith += summaryInput;
         carried = policy.summaryTokens + size(keepFrom, t.start);
       } else {
         carried = sizeOf(cleaned.session.messages, () => true) * cal.scale;
@@ -76,7 +80,7 @@ export function simulate(session: Session, policy: SimulationPolicy): Simulation
     billedWith += w;
     peakWithout = Math.max(peakWithout, without);
     peakWith = Math.max(peakWith, w);
-    turns.push({ index: t.index, contextTokens: without, contextTokensWithPolicy: w, compacted });
+    turns.push({ index: t.index, contextTokens: without, contextTokensWithPolicy: w, compacted, summaryInput });
   }
   return { threshold: policy.threshold, turns, totals: { billedInputWithout: billedWithout, billedInputWith: Math.round(billedWith), compactions, peakWithout, peakWith } };
 }

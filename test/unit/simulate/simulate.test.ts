@@ -29,9 +29,11 @@ test('simulate --json gives turns and totals', async () => {
   assert.equal(code, 0);
   const j = JSON.parse(out);
   assert.ok(j.turns.length > 10);
-  assert.deepEqual(Object.keys(j.turns[0]).sort(), ['compacted', 'contextTokens', 'contextTokensWithPolicy', 'index']);
+  assert.deepEqual(Object.keys(j.turns[0]).sort(), ['compacted', 'contextTokens', 'contextTokensWithPolicy', 'index', 'summaryInput']);
   for (const k of ['billedInputWithout', 'billedInputWith', 'compactions']) assert.equal(typeof j.totals[k], 'number');
   assert.ok(j.totals.compactions >= 1);
+  // Per-request input plus the summary calls' input adds up to the billed total.
+  assert.equal(j.turns.reduce((a: number, t: { contextTokensWithPolicy: number; summaryInput: number }) => a + t.contextTokensWithPolicy + t.summaryInput, 0), j.totals.billedInputWith);
   const bad = await main(['simulate', CLAUDE_SAMPLE, '--threshold', 'x'], { stdout: () => undefined, stderr: () => undefined, env: {} });
   assert.equal(bad, 2);
 });

@@ -9,6 +9,12 @@ const accepted = [
   { type: 'requestItems', sessionId: 's#1', requestId: 3, filter: { by: 'kind', value: 'tool_result' }, offset: 0, limit: 200 },
   { type: 'requestItems', sessionId: 's#1', requestId: 0, filter: { by: 'tool', value: 'Read' }, offset: 400, limit: 1 },
   { type: 'jumpToSource', sessionId: 's#1', line: 44 },
+  { type: 'simulate', sessionId: 's#1', requestId: 0 },
+  // Out-of-range numbers pass the guard: the host clamps them (limits.ts).
+  { type: 'simulate', sessionId: 's#1', requestId: 2, policy: { threshold: 5, keepRecentTurns: -3, summary: false, summaryTokens: 1e9 } },
+  { type: 'previewCleanup', sessionId: 's#1', requestId: 1 },
+  { type: 'previewCleanup', sessionId: 's#1', requestId: 1, options: { keepRecentTurns: 6, keepRecentTokens: 0, rules: { 'tool-records': false, unknown: true } } },
+  { type: 'openDiff', sessionId: 's#1', options: { keepRecentTurns: 6, keepRecentTokens: 20_000, rules: {} } },
 ] as const;
 
 const rejected = [
@@ -26,6 +32,18 @@ const rejected = [
   { type: 'requestItems', sessionId: 's#1', requestId: 1, filter: { by: 'tool', value: 7 }, offset: 0, limit: 10 },
   { type: 'requestItems', sessionId: 's#1', requestId: 1, filter: null, offset: 0, limit: 10 },
   { type: 'requestItems', sessionId: 's#1', filter: { by: 'tool', value: 'Read' }, offset: 0, limit: 10 },
+  { type: 'simulate', sessionId: 's#1' },
+  { type: 'simulate', sessionId: 's#1', requestId: -1 },
+  { type: 'simulate', requestId: 1 },
+  { type: 'simulate', sessionId: 's#1', requestId: 1, policy: { threshold: Infinity, keepRecentTurns: 6, summary: true, summaryTokens: 0 } },
+  { type: 'simulate', sessionId: 's#1', requestId: 1, policy: { threshold: '50000', keepRecentTurns: 6, summary: true, summaryTokens: 0 } },
+  { type: 'simulate', sessionId: 's#1', requestId: 1, policy: { threshold: 50_000, keepRecentTurns: 6, summary: 'yes', summaryTokens: 0 } },
+  { type: 'simulate', sessionId: 's#1', requestId: 1, policy: null },
+  { type: 'previewCleanup', sessionId: 's#1', requestId: 1, options: { keepRecentTurns: 6, keepRecentTokens: 0, rules: { 'tool-records': 'off' } } },
+  { type: 'previewCleanup', sessionId: 's#1', requestId: 1, options: { keepRecentTurns: 6, rules: {} } },
+  { type: 'previewCleanup', sessionId: 's#1', requestId: 1, options: { keepRecentTurns: 6, keepRecentTokens: 0, rules: [] } },
+  { type: 'openDiff', sessionId: 's#1' },
+  { type: 'openDiff', sessionId: 's#1', options: { keepRecentTurns: NaN, keepRecentTokens: 0, rules: {} } },
 ] as const;
 
 for (const m of accepted) test(`isFromWebview accepts ${JSON.stringify(m)}`, () => assert.equal(isFromWebview(m), true));
@@ -44,4 +62,14 @@ test('isWebviewState checks a saved selection too', () => {
   assert.equal(isWebviewState({ file: '/s.jsonl', selected: { by: 'kind', value: 'tool_result' } }), true);
   assert.equal(isWebviewState({ file: '/s.jsonl', selected: { by: 'turn', value: '3' } }), false);
   assert.equal(isWebviewState({ file: '/s.jsonl', selected: 'Bash' }), false);
+});
+
+test('isWebviewState checks the saved tab and controls', () => {
+  const policy = { threshold: 50_000, keepRecentTurns: 4, summary: true, summaryTokens: 2_000 };
+  const cleanup = { keepRecentTurns: 6, keepRecentTokens: 0, rules: { 'tool-records': false } };
+  assert.equal(isWebviewState({ file: '/s.jsonl', tab: 'simulator', policy, cleanup }), true);
+  assert.equal(isWebviewState({ file: '/s.jsonl', tab: 'cleanup' }), true);
+  assert.equal(isWebviewState({ file: '/s.jsonl', tab: 'settings' }), false);
+  assert.equal(isWebviewState({ file: '/s.jsonl', policy: { ...policy, threshold: null } }), false);
+  assert.equal(isWebviewState({ file: '/s.jsonl', cleanup: { ...cleanup, rules: { 'tool-records': 1 } } }), false);
 });
