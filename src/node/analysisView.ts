@@ -2,8 +2,8 @@
 import { cleanupSession, ruleSettings } from '../core/cleanup/engine';
 import { RULES } from '../core/cleanup/rules';
 import { RULE_IDS, type CleanupOptions, type RuleId } from '../core/cleanup/types';
-import { blockText, identifierRecall } from '../core/compact/fidelity';
-import type { Block, Message, Session } from '../core/model/transcript';
+import { identifierRecall } from '../core/compact/fidelity';
+import type { Session } from '../core/model/transcript';
 import { DEFAULT_POLICY, simulate } from '../core/simulate/simulate';
 import { calibrate } from '../core/tokens/calibrate';
 import { compose } from '../core/tokens/composition';
@@ -17,12 +17,6 @@ export interface AnalysisDefaults {
   /** `contextCompactor.contextThreshold`. */
   readonly threshold: number;
 }
-
-/**
- * identifierRecall costs about (identifiers × output characters): seconds on an 8 MB transcript.
- * Above this product of changed blocks and output characters the preview goes without it.
- */
-export const RECALL_BUDGET = 200_000_000;
 
 export function defaultPolicy(d: AnalysisDefaults): SimulationPolicyInput {
   return clampPolicy({ threshold: d.threshold, keepRecentTurns: d.cleanup.keepRecentTurns, summary: DEFAULT_POLICY.summary, summaryTokens: DEFAULT_POLICY.summaryTokens });
@@ -62,7 +56,8 @@ export function cleanupPreview(session: Session, input: CleanupInput, base: Clea
   const settings = ruleSettings(options);
   let protectedTokens = 0;
   for (const m of session.messages.slice(result.protection.fromMessage)) for (const b of m.blocks) protectedTokens += b.tokens;
-  const recall = cheapEnough(result.changedOriginals, result.session.messages) ? identifierRecall(result.changedOriginals, result.session.messages) : undefined;
+  // Identifiers are cached per block and matched by set lookup first, so this stays cheap on big sessions.
+  const recall = identifierRecall(result.changedOriginals, result.session.messages);
   return {
     options: { keepRecentTurns: options.keepRecentTurns, keepRecentTokens: options.keepRecentTokens ?? 0, rules: Object.fromEntries(RULE_IDS.map((id) => [id, settings[id].enabled])) },
     rules: RULES.map((r) => ({
@@ -75,9 +70,3 @@ export function cleanupPreview(session: Session, input: CleanupInput, base: Clea
   };
 }
 
-function cheapEnough(changed: readonly Block[], output: readonly Message[]): boolean {
-  if (changed.length === 0) return true;
-  let chars = 0;
-  for (const m of output) for (const b of m.blocks) chars += blockText(b).length;
-  return changed.length * chars <= RECALL_BUDGET;
-}
