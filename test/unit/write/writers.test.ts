@@ -55,3 +55,11 @@ test('Codex: session_meta first with the new id, dense ordinals, no stale usage,
 test('refuses to overwrite the original', async () => {
   await assert.rejects(compactFile(CLAUDE_SAMPLE, { cleanup: { keepRecentTurns: 6 }, out: CLAUDE_SAMPLE }), /refusing to overwrite/);
 });
+
+test('a compacted Claude Code session reads back with estimated, not zero, context figures', async (t) => {
+  const out = `${tmpDir(t)}/c.jsonl`;
+  await compactFile(CLAUDE_SAMPLE, { cleanup: { keepRecentTurns: 6 }, out });
+  const { session } = await readTranscriptFile(out);
+  assert.equal(session.recordedContext, undefined);
+  assert.ok(session.turns.every((turn) => turn.recordedContext === undefined));
+});

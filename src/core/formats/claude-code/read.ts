@@ -15,10 +15,12 @@ const NODE_TYPES = new Set(['user', 'assistant', 'system', 'attachment', 'progre
 
 export function readUsage(u: unknown): Usage | undefined {
   if (!isObj(u)) return undefined;
-  return {
+  const usage = {
     inputTokens: num(u.input_tokens), outputTokens: num(u.output_tokens),
     cacheReadTokens: num(u.cache_read_input_tokens), cacheCreationTokens: num(u.cache_creation_input_tokens),
   };
+  // All zeros is a copy that was not billed (our compacted sessions), not a request that sent nothing.
+  return usage.inputTokens + usage.outputTokens + usage.cacheReadTokens + usage.cacheCreationTokens > 0 ? usage : undefined;
 }
 
 export function createClaudeCodeParser(options: ReadOptions): LineParser {
