@@ -100,14 +100,16 @@ function timeCcusage(root: string): { ms: number; output: number } {
   return { ms: median(times), output };
 }
 
-async function main(): Promise<void> {
+async function main(): Promise<string[]> {
+  const lines: string[] = [];
+  const out = (line: string): void => { lines.push(line); };
   // Imported here, not at the top: phase processes must not load esbuild (its heap would skew their GC).
   const { buildSync } = await import('esbuild');
   buildSync({ entryPoints: [__filename], bundle: true, platform: 'node', format: 'cjs', target: 'node20', outfile: BUNDLE, external: ['esbuild'], logLevel: 'error' });
   const { root, bytes } = buildCorpus();
   const cachePath = join(root, 'cache', 'usage-v1.json');
   const mb = (n: number): string => (n / 2 ** 20).toFixed(0);
-  console.log(`corpus: ${SESSIONS} sessions, ${mb(bytes)} MB in ${root}`);
+  out(`corpus: ${SESSIONS} sessions, ${mb(bytes)} MB in ${root}`);
   runPhase('cold', root, cachePath); // warm the page cache so no contender pays for the first disk read
   const cc = timeCcusage(root);
   const coldRuns = [0, 1, 2].map(() => runPhase('cold', root, cachePath));
@@ -117,17 +119,25 @@ async function main(): Promise<void> {
   runPhase('prime', root, cachePath);
   const warm = [0, 1, 2, 3, 4].map(() => runPhase('warm', root, cachePath)).sort((a, b) => a.ms - b.ms)[2];
   if (cold.output !== cc.output || warm.output !== cc.output) throw new Error(`totals differ: ccusage ${cc.output}, cold ${cold.output}, warm ${warm.output}`);
-  console.log(`ccusage 20.0.24 session --json --offline (process, median of 5): ${cc.ms.toFixed(0)} ms`);
-  console.log(`ours cold, no cache (in-process, median of 3):  ${cold.ms.toFixed(0)} ms, peak RSS ${cold.maxRssMb.toFixed(0)} MB, parsed ${cold.linesParsed} lines, skipped ${cold.linesSkipped}`);
-  console.log(`ours cold, pre-filter off:                      ${nofilter.ms.toFixed(0)} ms, peak RSS ${nofilter.maxRssMb.toFixed(0)} MB (pre-filter speed-up ${(nofilter.ms / cold.ms).toFixed(1)}x)`);
-  console.log(`ours warm, cache, nothing changed (median of 5): ${warm.ms.toFixed(1)} ms, read ${warm.bytesRead} bytes, peak RSS ${warm.maxRssMb.toFixed(0)} MB`);
-  console.log(`ratio cold ours/ccusage: ${(cold.ms / cc.ms).toFixed(2)} (target <= 2)`);
-  console.log(`ratio warm ccusage/ours: ${(cc.ms / warm.ms).toFixed(1)}x (target >= 10)`);
+  out(`ccusage 20.0.24 session --json --offline (process, median of 5): ${cc.ms.toFixed(0)} ms`);
+  out(`ours cold, no cache (in-process, median of 3):  ${cold.ms.toFixed(0)} ms, peak RSS ${cold.maxRssMb.toFixed(0)} MB, parsed ${cold.linesParsed} lines, skipped ${cold.linesSkipped}`);
+  out(`ours cold, pre-filter off:                      ${nofilter.ms.toFixed(0)} ms, peak RSS ${nofilter.maxRssMb.toFixed(0)} MB (pre-filter speed-up ${(nofilter.ms / cold.ms).toFixed(1)}x)`);
+  out(`ours warm, cache, nothing changed (median of 5): ${warm.ms.toFixed(1)} ms, read ${warm.bytesRead} bytes, peak RSS ${warm.maxRssMb.toFixed(0)} MB`);
+  out(`ratio cold ours/ccusage: ${(cold.ms / cc.ms).toFixed(2)} (target <= 2)`);
+  out(`ratio warm ccusage/ours: ${(cc.ms / warm.ms).toFixed(1)}x (target >= 10)`);
   const big = buildBigFile(root);
   const bigRun = runPhase('cold', join(root, 'big'), join(root, 'big', 'cache.json'));
-  console.log(`single ${mb(statSync(big).size)} MB file, cold: ${bigRun.ms.toFixed(0)} ms, peak RSS ${bigRun.maxRssMb.toFixed(0)} MB`);
+  out(`single ${mb(statSync(big).size)} MB file, cold: ${bigRun.ms.toFixed(0)} ms, peak RSS ${bigRun.maxRssMb.toFixed(0)} MB`);
+  return lines;
 }
 
 const at = process.argv.indexOf('--phase');
 if (at > 0) void phase(process.argv[at + 1], process.argv[at + 2], process.argv[at + 3]);
-else main().catch((e: unknown) => { console.error(e instanceof Error ? e.message : e); process.exitCode = 1; });
+else if (require.main === module) main().then((lines) => console.log(lines.join('\n')), (e: unknown) => { console.error(e instanceof Error ? e.message : e); process.exitCode = 1; });
+
+/** For `npm run bench`: the same run, its lines as the report. */
+export const bench = {
+  name: 'usage',
+  description: 'usage scan (cold and warm) vs ccusage session --json --offline on a ~230 MB corpus',
+  run: async () => { const lines = await main(); return { text: lines.join('\n'), data: { lines } }; },
+};

@@ -111,6 +111,11 @@ export interface RawRecord {
   inContext: boolean;
   /** The record's own id where the format has one (Claude Code `uuid`), for fast rewriting. */
   readonly id?: string;
+  /**
+   * With keepRaw, Claude Code user/assistant records also keep their parsed top level without the message
+   * content and `toolUseResult` (small), so a writer can rebuild a changed record without re-parsing it.
+   */
+  readonly envelope?: Readonly<Record<string, unknown>>;
 }
 
 export interface Session {

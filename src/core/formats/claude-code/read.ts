@@ -32,7 +32,7 @@ export function createClaudeCodeParser(options: ReadOptions): LineParser {
   return {
     line(index, raw, value) {
       const kind = recordKind(value);
-      records[index] = { raw: options.keepRaw ? raw : undefined, kind, inContext: false, id: isObj(value) && options.keepRaw ? str(value.uuid) : undefined };
+      records[index] = { raw: options.keepRaw ? raw : undefined, kind, inContext: false, id: isObj(value) && options.keepRaw ? str(value.uuid) : undefined, envelope: options.keepRaw ? envelopeOf(value) : undefined };
       if (!isObj(value)) return;
       sessionId ??= str(value.sessionId);
       cwd ??= str(value.cwd);
@@ -56,6 +56,14 @@ export function createClaudeCodeParser(options: ReadOptions): LineParser {
       } satisfies Session;
     },
   };
+}
+
+/** The record without its content and tool output, keeping key order (see RawRecord.envelope). */
+function envelopeOf(value: unknown): Record<string, unknown> | undefined {
+  if (!isObj(value) || (value.type !== 'user' && value.type !== 'assistant') || !isObj(value.message)) return undefined;
+  // Destructuring, not `delete`: deleting a key drops V8's fast object shape for every later access.
+  const { toolUseResult: _dropped, ...rest } = value;
+  return { ...rest, message: { ...value.message, content: null } };
 }
 
 export const contextOf = (u: Usage): number => u.inputTokens + u.cacheReadTokens + u.cacheCreationTokens;

@@ -24,9 +24,13 @@ export function writeClaudeCode(original: Session, cleaned: Session, ctx: WriteC
   const emit = (o: Obj): void => {
     const uuid = ctx.newId();
     if (typeof o.uuid === 'string') uuidMap.set(o.uuid, uuid);
-    // Claude Code's fast loader expects parentUuid first and uuid before timestamp, as it writes them.
-    const { parentUuid: _p, logicalParentUuid: _l, uuid: _u, ...rest } = o;
-    const rec: Obj = { parentUuid: parent, ...rest, uuid, sessionId };
+    // Claude Code's fast loader expects parentUuid first and uuid right before timestamp, as it writes them:
+    // overwrite values in place so every key keeps its position.
+    const { logicalParentUuid: _l, ...rest } = o;
+    const rec: Obj = { parentUuid: parent, ...rest };
+    rec.parentUuid = parent;
+    rec.uuid = uuid;
+    rec.sessionId = sessionId;
     rec.isSidechain = false;
     // Claude Code resumes from the newest timestamp: keep them non-decreasing so our last record wins.
     if (typeof rec.timestamp === 'string') { if (rec.timestamp < lastTs) rec.timestamp = lastTs; lastTs = rec.timestamp as string; }
@@ -45,11 +49,13 @@ export function writeClaudeCode(original: Session, cleaned: Session, ctx: WriteC
       const fast = rewriteUnchanged(raw, rec!.id, original.id, sessionId, parent, lastTs, uuidMap, ctx);
       if (fast) { lines.push({ raw: fast.line }); parent = fast.uuid; lastTs = fast.timestamp; return; }
     }
-    const o = JSON.parse(raw) as Obj;
-    template ??= o;
-    if (insert && pos === anchor) emit(userRecord(template, insert.text, ctx, o.timestamp));
     const now = after.get(r) ?? [];
     const was = before.get(r) ?? [];
+    // A changed record whose blocks all changed is rebuilt from the envelope kept at read time, without
+    // parsing its (usually large) line again.
+    const o = rec!.envelope && now.length > 0 && now.every((b) => !was.includes(b)) ? copyEnvelope(rec!.envelope) : (JSON.parse(raw) as Obj);
+    template ??= o;
+    if (insert && pos === anchor) emit(userRecord(template, insert.text, ctx, o.timestamp));
     if (o.type === 'assistant' && typeof o.message === 'object' && o.message) zeroUsage(o.message as Obj);
     if (!sameBlocks(was, now)) {
       if (now.length === 0) return;
@@ -59,6 +65,12 @@ export function writeClaudeCode(original: Session, cleaned: Session, ctx: WriteC
     emit(o);
   });
   return { sessionId, lines };
+}
+
+function copyEnvelope(env: Readonly<Obj>): Obj {
+  const o: Obj = { ...env };
+  if (typeof env.message === 'object' && env.message) o.message = { ...(env.message as Obj) };
+  return o;
 }
 
 const USAGE_FIELD = /"(input_tokens|output_tokens|cache_read_input_tokens|cache_creation_input_tokens)":\d+/g;
@@ -98,7 +110,10 @@ function userRecord(template: Obj, text: string, ctx: WriteContext, timestamp: u
 function zeroUsage(message: Obj): void {
   const u = message.usage as Obj | undefined;
   if (!u || typeof u !== 'object') return;
-  for (const k of ['input_tokens', 'output_tokens', 'cache_read_input_tokens', 'cache_creation_input_tokens']) if (typeof u[k] === 'number') u[k] = 0;
+  // A new object: the message may share its usage with the session read in memory.
+  const zeroed: Obj = { ...u };
+  for (const k of ['input_tokens', 'output_tokens', 'cache_read_input_tokens', 'cache_creation_input_tokens']) if (typeof zeroed[k] === 'number') zeroed[k] = 0;
+  message.usage = zeroed;
 }
 
 function rebuildContent(o: Obj, was: readonly Block[], now: readonly Block[]): void {
