@@ -1,7 +1,7 @@
 // Runs the integration suite inside a real VS Code 1.100.3 extension host (the server shipped in code-server's npm
 // package) with the web workbench in headless Debian Chromium, offline. Install the host first:
 // `bash scripts/setup-vscode-host.sh`. Env: VSCODE_TEST_HOST (host dir), VSCODE_E2E_TIMEOUT_MS (default 180000).
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -22,7 +22,11 @@ function fail(message) {
   console.error(`runInVsCode: ${message}`);
   process.exit(1);
 }
-if (!fs.existsSync(serverMain)) fail(`no VS Code server at ${serverMain}; run: bash scripts/setup-vscode-host.sh`);
+// A fresh checkout installs the host on first use (idempotent, ~1 minute once), so `npm test` alone is enough.
+if (!fs.existsSync(serverMain)) {
+  const setup = spawnSync('bash', [path.join(root, 'scripts/setup-vscode-host.sh')], { stdio: 'inherit', env: { ...process.env, VSCODE_TEST_HOST: hostDir } });
+  if (setup.status !== 0 || !fs.existsSync(serverMain)) fail(`no VS Code server at ${serverMain}; run: bash scripts/setup-vscode-host.sh`);
+}
 if (!fs.existsSync(testsEntry)) fail(`no ${path.relative(root, testsEntry)}; run: npm run build`);
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
