@@ -98,12 +98,14 @@ function targetPath(p: PreparedCompaction, source: vscode.Uri): string {
 async function accept(p: PreparedCompaction, source: vscode.Uri, toStore: boolean, deps: CompactDeps): Promise<CompactOutcome | undefined> {
   try {
     const output = targetPath(p, source);
-    await writeCompaction(p, output);
     let storeCopy: string | undefined;
-    if (toStore) {
-      storeCopy = storePath(p.original.format, p.outcome.sessionId, p.original.cwd, p.ctx.now());
-      await writeCompaction(p, storeCopy);
-    }
+    await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: 'Context Compactor: writing the compacted transcript' }, async () => {
+      await writeCompaction(p, output);
+      if (toStore) {
+        storeCopy = storePath(p.original.format, p.outcome.sessionId, p.original.cwd, p.ctx.now());
+        await writeCompaction(p, storeCopy);
+      }
+    });
     const report = reportOf(p, output);
     deps.previews.put(`${p.outcome.sessionId}/report.md`, renderCompactMarkdown(report));
     deps.log.info(`compacted ${source.fsPath} -> ${output}${storeCopy ? ` and ${storeCopy}` : ''}`);
