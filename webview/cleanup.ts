@@ -75,7 +75,7 @@ export function createCleanupTab(api: WebviewApi, saved: CleanupInput | undefine
     totals.replaceChildren(
       stat('Reduction', formatPercent(p.before - p.after, p.before), `${formatTokens(p.before)} → ${formatTokens(p.after)} tokens`, 'reduction'),
       stat('Protected', `${formatTokens(p.protected.turns)} turns`, `${formatTokens(p.protected.tokens)} tokens (${prot})`, 'protected'),
-      stat('Identifier recall', recall ? formatPercent(recall.recall, 1) : '—', recall ? `of ${formatTokens(recall.total)} identifiers in changed blocks` : 'not computed for a session this large', 'recall'));
+      stat('Identifier recall', recall ? formatPercent(recall.recall, 1) : '—', recall ? `of ${formatTokens(recall.total)} identifiers in changed blocks` : 'nothing changed', 'recall'));
   };
 
   return {

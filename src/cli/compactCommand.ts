@@ -2,6 +2,7 @@
 import { renderCompactMarkdown, type CompactReport } from '../core/compact/report';
 import { isProviderError, type ProviderId } from '../core/summary/provider';
 import { prepareCompaction, reportOf, withSummary, writeCompaction } from '../node/compactFile';
+import { DEFAULT_MODELS } from '../node/compactOptions';
 import { countExactly, type ExactCounts } from '../node/exactCount';
 import { createSummarizer } from '../node/providers/createSummarizer';
 import { apiKeyFromEnv } from '../node/providers/envKeys';
@@ -16,7 +17,6 @@ const USAGE = `usage: context-compactor compact FILE [--out PATH] [--keep-recent
 keys: ANTHROPIC_API_KEY, OPENAI_API_KEY, OPENAI_COMPATIBLE_API_KEY (environment only)`;
 
 const PROVIDERS = new Set<ProviderId>(['anthropic', 'openai', 'openai-compatible', 'none']);
-const DEFAULT_MODEL: Record<ProviderId, string> = { anthropic: 'claude-sonnet-4-5', openai: 'gpt-5-mini', 'openai-compatible': '', none: '' };
 
 export async function runCompact(args: string[], io: CliIo): Promise<number> {
   const parsed = parseArgs(args, {
@@ -35,7 +35,7 @@ export async function runCompact(args: string[], io: CliIo): Promise<number> {
   // --no-summary keeps the provider for --exact counting but makes no summary call.
   const summarize = provider !== 'none' && !parsed.flags['no-summary'];
   const summary: SummaryConfig = {
-    provider, model: v.model ?? DEFAULT_MODEL[provider], baseUrl: v['base-url'], apiKey: apiKeyFromEnv(provider, io.env),
+    provider, model: v.model ?? DEFAULT_MODELS[provider], baseUrl: v['base-url'], apiKey: apiKeyFromEnv(provider, io.env),
     timeoutSeconds: Math.max(1, nums.timeout!), maxOutputTokens: nums.maxOut!, maxInputTokens: nums.maxIn!,
   };
   try {

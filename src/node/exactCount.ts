@@ -1,6 +1,6 @@
 // "Count exactly": the provider's own token counter for the before and after of a compaction.
 import type { Message } from '../core/model/transcript';
-import { blockText } from '../core/compact/fidelity';
+import { identifierText } from '../core/cleanup/identifiers';
 import type { CountTokensInput, Summarizer } from '../core/summary/provider';
 import { estimateTokens } from '../core/tokens/estimate';
 
@@ -14,7 +14,7 @@ export function toCountInput(messages: readonly Message[]): CountTokensInput {
   const out: { role: 'user' | 'assistant'; content: string }[] = [];
   for (const m of messages) {
     const role = m.role === 'assistant' ? 'assistant' : 'user';
-    const text = m.blocks.map(blockText).filter(Boolean).join('\n');
+    const text = m.blocks.map(identifierText).filter(Boolean).join('\n');
     if (!text) continue;
     const last = out[out.length - 1];
     if (last && last.role === role) last.content += `\n${text}`;

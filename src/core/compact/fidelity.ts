@@ -1,14 +1,6 @@
 // Fidelity of a compaction: identifier recall and tool call/result pairing.
 import type { Block, Message } from '../model/transcript';
-import { blockIdentifiers } from '../cleanup/identifiers';
-
-export function blockText(b: Block): string {
-  switch (b.type) {
-    case 'tool_call': return `${b.name} ${b.inputText}`;
-    case 'media': return '';
-    default: return b.text;
-  }
-}
+import { blockIdentifiers, identifierText } from '../cleanup/identifiers';
 
 /** Share of identifiers in the changed originals that still appear somewhere in the output. */
 export function identifierRecall(changed: readonly Block[], output: readonly Message[], extraText = ''): { recall: number; total: number; missing: string[] } {
@@ -21,7 +13,7 @@ export function identifierRecall(changed: readonly Block[], output: readonly Mes
   const parts: string[] = [extraText];
   for (const m of output) {
     for (const b of m.blocks) {
-      const text = blockText(b);
+      const text = identifierText(b);
       parts.push(text);
       if (text.length <= 16_000) for (const id of blockIdentifiers(b)) present.add(id);
     }

@@ -4,6 +4,7 @@ import { test } from 'node:test';
 import { cleanupSession } from '../../../src/core/cleanup/engine';
 import { compactSession } from '../../../src/core/compact/compactSession';
 import type { Message, Session } from '../../../src/core/model/transcript';
+import { buildTurns } from '../../../src/core/read/turns';
 import { readTranscriptFile } from '../../../src/node/readTranscriptFile';
 import { bigClaudeFixture } from '../../support/bigFixture';
 import { CLAUDE_SAMPLE, CODEX_SAMPLE } from '../../support/fixtures';
@@ -55,7 +56,7 @@ test('a tool call still waiting for its result is never touched', async () => {
   const lastResult = s.messages.map((m, i) => ({ m, i })).filter(({ m }) => m.toolResultsOnly).pop()!;
   const messages: Message[] = s.messages.filter((_, i) => i !== lastResult.i);
   const pending = lastResult.m.blocks[0]!.type === 'tool_result' ? lastResult.m.blocks[0]!.id : '';
-  const r = cleanupSession({ ...s, messages, turns: s.turns.map((t) => t) && (await import('../../../src/core/read/turns.js')).buildTurns(messages) }, { keepRecentTurns: 0 });
+  const r = cleanupSession({ ...s, messages, turns: buildTurns(messages) }, { keepRecentTurns: 0 });
   const call = r.session.messages.flatMap((m) => m.blocks).find((b) => b.type === 'tool_call' && b.id === pending);
   const orig = messages.flatMap((m) => m.blocks).find((b) => b.type === 'tool_call' && b.id === pending);
   assert.ok(call && call === orig);
