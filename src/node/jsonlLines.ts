@@ -32,3 +32,37 @@ export async function forEachLine(path: string, onLine: (line: string) => void):
   if (pending.length > 0) onLine(Buffer.concat(pending).toString('utf8'));
   return { endsWithNewline: lastByte === 0x0a };
 }
+
+/**
+ * A whole file's bytes split into lines, for callers that write records back: the line texts stay in
+ * one Buffer (outside the JS heap) and are decoded again only for the lines that are copied.
+ */
+export class BufferLines {
+  private readonly starts: number[] = [];
+  private readonly ends: number[] = [];
+
+  constructor(private readonly bytes: Buffer) {}
+
+  /** Calls `onLine` for every line (as forEachLine does) and remembers where each one is. */
+  split(onLine: (line: string) => void): { endsWithNewline: boolean } {
+    const buf = this.bytes;
+    let start = 0;
+    for (let nl = buf.indexOf(10); nl !== -1; nl = buf.indexOf(10, start)) {
+      this.starts.push(start);
+      this.ends.push(nl);
+      onLine(buf.toString('utf8', start, nl));
+      start = nl + 1;
+    }
+    if (start < buf.length) {
+      this.starts.push(start);
+      this.ends.push(buf.length);
+      onLine(buf.toString('utf8', start));
+    }
+    return { endsWithNewline: buf.length > 0 && buf[buf.length - 1] === 0x0a };
+  }
+
+  text(line: number): string | undefined {
+    const start = this.starts[line];
+    return start === undefined ? undefined : this.bytes.toString('utf8', start, this.ends[line]);
+  }
+}

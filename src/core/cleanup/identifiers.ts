@@ -12,9 +12,17 @@ const CODE = /^(?:E[A-Z]{3,}|ERR_[A-Z0-9_]+|[A-Z][A-Z0-9]+_[A-Z0-9_]{3,})$/;
 const EXTENSION = /\.[A-Za-z]\w{0,7}$/;
 const URL_END = /[.,:;!?]+$/;
 
-/** Token delimiters: whitespace, quotes, brackets and punctuation that never occurs inside our identifiers. */
-const DELIM = new Uint8Array(128);
-for (const c of ' \t\n\r\f\v"\'`<>()[]{},;|=*!?\\^$') DELIM[c.charCodeAt(0)] = 1;
+// One class byte per UTF-16 unit: the scanner ORs and ANDs them over a token instead of branching per
+// character, so a token's shape (has a slash, all hex, all upper…) is known when its delimiter arrives.
+const DELIM = 1, SLASH = 2, UNDERSCORE = 4, DIGIT = 8, HEXISH = 16, UPPERISH = 32;
+const CLASS = new Uint8Array(65536);
+for (const c of ' \t\n\r\f\v"\'`<>()[]{},;|=*!?\\^$') CLASS[c.charCodeAt(0)] = DELIM;
+CLASS[47] = SLASH;
+CLASS[95] = UNDERSCORE | UPPERISH;
+CLASS[45] = HEXISH;
+for (let c = 48; c <= 57; c++) CLASS[c] = DIGIT | HEXISH | UPPERISH;
+for (let c = 97; c <= 102; c++) CLASS[c] = HEXISH;
+for (let c = 65; c <= 90; c++) CLASS[c] = UPPERISH;
 
 function classify(tok: string): string | undefined {
   if (tok.startsWith('http://') || tok.startsWith('https://')) {
@@ -36,29 +44,28 @@ function classify(tok: string): string | undefined {
 
 function scanTokens(text: string, own: Set<string>): void {
   const n = text.length;
-  let start = -1, slash = false, underscore = false, hexOnly = true, digit = false, upperOnly = true;
-  for (let i = 0; i <= n; i++) {
-    const c = i < n ? text.charCodeAt(i) : 32;
-    if (c < 128 && DELIM[c] === 1) {
-      if (start >= 0) {
-        const len = i - start;
-        // Cheap shape checks first, so ordinary words and numbers are never sliced.
-        const candidate = len >= 4 && (slash || (underscore && len >= 6) || (hexOnly && digit && len >= 7) || (upperOnly && len >= 4 && text.charCodeAt(start) === 69));
-        if (candidate) {
-          const id = classify(text.slice(start, i));
-          if (id) { own.add(id); if (own.size >= MAX_PER_TEXT) return; }
-        }
-      }
-      start = -1;
-    } else {
-      if (start < 0) { start = i; slash = underscore = digit = false; hexOnly = upperOnly = true; }
-      if (c === 47) slash = true;
-      else if (c === 95) underscore = true;
-      if (c >= 48 && c <= 57) digit = true;
-      else if (!((c >= 97 && c <= 102) || c === 45)) hexOnly = false;
-      if (!((c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95)) upperOnly = false;
+  let i = 0;
+  while (i < n) {
+    while (i < n && CLASS[text.charCodeAt(i)] === DELIM) i++;
+    if (i >= n) return;
+    const start = i;
+    let any = 0, all = 0xff;
+    for (; i < n; i++) {
+      const cls = CLASS[text.charCodeAt(i)]!;
+      if (cls === DELIM) break;
+      any |= cls; all &= cls;
+    }
+    if (i - start >= 4 && candidate(text, start, i - start, any, all)) {
+      const id = classify(text.slice(start, i));
+      if (id) { own.add(id); if (own.size >= MAX_PER_TEXT) return; }
     }
   }
+}
+
+/** Cheap shape checks, so ordinary words and numbers are never sliced. */
+function candidate(text: string, start: number, len: number, any: number, all: number): boolean {
+  return (any & SLASH) !== 0 || ((any & UNDERSCORE) !== 0 && len >= 6) || ((all & HEXISH) !== 0 && (any & DIGIT) !== 0 && len >= 7)
+    || ((all & UPPERISH) !== 0 && text.charCodeAt(start) === 69);
 }
 
 const ERROR_LINE = /^.*\b(?:[A-Z]\w*Error|error|Error|ERROR|failed|FAILED|exception|Exception|panic)\b.*$/gm;

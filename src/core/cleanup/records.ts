@@ -36,17 +36,19 @@ export interface RecordParams { readonly headLines: number; readonly tailLines: 
  */
 export function resultRecord(b: ToolResultBlock, toolName: string | undefined, p: RecordParams, listed: ReadonlySet<string>, source: ToolResultBlock = b): { block: ToolResultBlock; identifiers: string[] } {
   const text = b.text;
-  const lines = text.split('\n');
+  const count = lineCount(text);
   const kb = (text.length / 1024).toFixed(1);
-  const head = [`[${MARK}: ${toolName ?? 'tool'} result ${b.isError ? 'error' : 'ok'} · ${lines.length} lines · ${kb} KB${b.mediaCount ? ` · ${b.mediaCount} image(s) removed` : ''}]`];
+  const head = [`[${MARK}: ${toolName ?? 'tool'} result ${b.isError ? 'error' : 'ok'} · ${count} lines · ${kb} KB${b.mediaCount ? ` · ${b.mediaCount} image(s) removed` : ''}]`];
   let body: string[];
   if (b.isError && text.length <= p.maxErrorChars) body = [text];
-  else if (lines.length <= p.headLines + p.tailLines) body = lines.map((l) => cut(l, p.lineChars));
+  else if (count <= p.headLines + p.tailLines) body = text.split('\n').map((l) => cut(l, p.lineChars));
   else {
+    // Only the lines shown are sliced: splitting a 50 KB output into thousands of strings to keep five of them
+    // is most of a record's cost.
     body = [
-      ...lines.slice(0, p.headLines).map((l) => cut(l, p.lineChars)),
-      `… ${lines.length - p.headLines - p.tailLines} lines omitted …`,
-      ...lines.slice(-p.tailLines).map((l) => cut(l, p.lineChars)),
+      ...firstLines(text, p.headLines).map((l) => cut(l, p.lineChars)),
+      `… ${count - p.headLines - p.tailLines} lines omitted …`,
+      ...lastLines(text, p.tailLines).map((l) => cut(l, p.lineChars)),
     ];
   }
   const shown = body.join('\n');
@@ -61,6 +63,36 @@ export function resultRecord(b: ToolResultBlock, toolName: string | undefined, p
   }
   const out = [...head, shown, ...(missing.length ? [`identifiers: ${missing.join(', ')}`] : [])].join('\n');
   return { block: { ...b, text: out, mediaCount: 0, persisted: false, tokens: estimateTokens(out) + 4 }, identifiers: missing };
+}
+
+function lineCount(text: string): number {
+  let n = 1;
+  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) n++;
+  return n;
+}
+
+function firstLines(text: string, n: number): string[] {
+  const out: string[] = [];
+  let start = 0;
+  for (let k = 0; k < n; k++) {
+    const end = text.indexOf('\n', start);
+    out.push(text.slice(start, end === -1 ? undefined : end));
+    if (end === -1) break;
+    start = end + 1;
+  }
+  return out;
+}
+
+function lastLines(text: string, n: number): string[] {
+  const out: string[] = [];
+  let end = text.length;
+  for (let k = 0; k < n; k++) {
+    const nl = text.lastIndexOf('\n', end - 1);
+    out.unshift(text.slice(nl + 1, end));
+    if (nl === -1) break;
+    end = nl;
+  }
+  return out;
 }
 
 /** Keeps the head and tail of a giant result. */

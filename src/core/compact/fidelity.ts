@@ -7,15 +7,15 @@ export function identifierRecall(changed: readonly Block[], output: readonly Mes
   const ids = new Set<string>();
   for (const b of changed) for (const id of blockIdentifiers(b)) ids.add(id);
   if (ids.size === 0) return { recall: 1, total: 0, missing: [] };
-  // Most identifiers reappear as identifiers of some small output block (our records list them): a set
-  // lookup. Large blocks (verbatim recent results) are not scanned; what is left is found by substring search.
+  // Most identifiers reappear as identifiers of some output block (our records list them): a set lookup.
+  // What is left (past a block's identifier cap, or inside a longer token) is found by substring search.
   const present = new Set<string>();
   const parts: string[] = [extraText];
   for (const m of output) {
     for (const b of m.blocks) {
       const text = identifierText(b);
       parts.push(text);
-      if (text.length <= 16_000) for (const id of blockIdentifiers(b)) present.add(id);
+      for (const id of blockIdentifiers(b)) present.add(id);
     }
   }
   const unresolved = [...ids].filter((id) => !present.has(id));

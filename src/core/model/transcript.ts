@@ -136,4 +136,19 @@ export interface Session {
   readonly endsWithNewline: boolean;
   /** Format-specific data a writer needs (e.g. header records). */
   readonly extra: Readonly<Record<string, unknown>>;
+  /**
+   * Exact line texts kept outside the JS heap by the caller that read the file (see ReadOptions), decoded
+   * only for the lines a writer copies. Read through `lineText`.
+   */
+  readonly rawLines?: RawLines;
+}
+
+/** Line texts by record index, kept by whoever read the file. */
+export interface RawLines {
+  text(record: number): string | undefined;
+}
+
+/** The exact text of record `r` when it was kept (RawRecord.raw or Session.rawLines). */
+export function lineText(session: Session, r: number): string | undefined {
+  return session.records[r]?.raw ?? session.rawLines?.text(r);
 }

@@ -2,8 +2,14 @@
 import type { FormatId, Session } from '../model/transcript';
 
 export interface ReadOptions {
-  /** Keep each line's exact text (needed for write-back; off for inspect/usage to save memory). */
+  /** Keep what write-back needs: record ids, envelopes and each line's exact text (off for inspect/usage). */
   readonly keepRaw: boolean;
+  /**
+   * With keepRaw: the caller keeps the line texts itself (Session.rawLines, e.g. the file's bytes), so
+   * parsers do not retain one string per line. Millions of retained strings are what the garbage collector
+   * copies and promotes; bytes outside the heap it never touches.
+   */
+  readonly linesKeptOutside?: boolean;
   /** Source path, for ids and messages only. */
   readonly path?: string;
 }

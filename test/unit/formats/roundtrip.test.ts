@@ -8,11 +8,16 @@ import { CLAUDE_SAMPLE, CODEX_SAMPLE } from '../../support/fixtures';
 import { tmpDir } from '../../support/tmp';
 
 for (const file of [CLAUDE_SAMPLE, CODEX_SAMPLE]) {
-  test(`round trip is byte-exact: ${file.split('/').slice(-2).join('/')}`, async () => {
-    const { session } = await readTranscriptFile(file, { keepRaw: true });
-    const out = [...serializeLines(unchangedLines(session), session.endsWithNewline)].join('');
-    assert.ok(Buffer.from(out).equals(fs.readFileSync(file)));
-  });
+  // Whole-file reads keep line texts in the file's Buffer; streamed ones (huge files) keep strings.
+  for (const [how, wholeFileMax] of [['whole file', undefined], ['streamed', 0]] as const) {
+    test(`round trip is byte-exact (${how}): ${file.split('/').slice(-2).join('/')}`, async () => {
+      const { session } = await readTranscriptFile(file, { keepRaw: true, wholeFileMax });
+      assert.equal(session.rawLines === undefined, how === 'streamed');
+      assert.equal(session.records.some((r) => r.raw !== undefined), how === 'streamed');
+      const out = [...serializeLines(unchangedLines(session), session.endsWithNewline)].join('');
+      assert.ok(Buffer.from(out).equals(fs.readFileSync(file)));
+    });
+  }
 }
 
 test('round trip keeps a missing final newline and CRLF line endings', async (t) => {

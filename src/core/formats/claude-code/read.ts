@@ -32,7 +32,7 @@ export function createClaudeCodeParser(options: ReadOptions): LineParser {
   return {
     line(index, raw, value) {
       const kind = recordKind(value);
-      records[index] = { raw: options.keepRaw ? raw : undefined, kind, inContext: false, id: isObj(value) && options.keepRaw ? str(value.uuid) : undefined, envelope: options.keepRaw ? envelopeOf(value) : undefined };
+      records[index] = { raw: options.keepRaw && !options.linesKeptOutside ? raw : undefined, kind, inContext: false, id: isObj(value) && options.keepRaw ? str(value.uuid) : undefined, envelope: options.keepRaw ? envelopeOf(value) : undefined };
       if (!isObj(value)) return;
       sessionId ??= str(value.sessionId);
       cwd ??= str(value.cwd);

@@ -1,6 +1,6 @@
 // Writes a cleaned Claude Code session as a NEW session file that `claude --resume <id>` loads:
 // fresh ids, one linear parentUuid chain, changed content rebuilt, everything else verbatim.
-import type { Block, Session } from '../../model/transcript';
+import { lineText, type Block, type Session } from '../../model/transcript';
 import type { OutLine } from '../../write/serialize';
 import { blocksByRecord, recordOrder, sameBlocks, type WriteContext } from '../../write/blockMap';
 
@@ -43,17 +43,21 @@ export function writeClaudeCode(original: Session, cleaned: Session, ctx: WriteC
   const anchor = insert ? Math.max(0, order.indexOf(insert.beforeRecord)) : -1;
   order.forEach((r, pos) => {
     const rec = original.records[r];
-    const raw = rec?.raw;
-    if (raw === undefined) throw new Error(`record ${r + 1} was read without keepRaw`);
+    // Decoded only when copied or re-parsed: line texts may live outside the heap (Session.rawLines).
+    const text = (): string => {
+      const raw = lineText(original, r);
+      if (raw === undefined) throw new Error(`record ${r + 1} was read without keepRaw`);
+      return raw;
+    };
     if (template && !(insert && pos === anchor) && sameBlocks(before.get(r), after.get(r))) {
-      const fast = rewriteUnchanged(raw, rec!.id, original.id, sessionId, parent, lastTs, uuidMap, ctx);
+      const fast = rewriteUnchanged(text(), rec!.id, original.id, sessionId, parent, lastTs, uuidMap, ctx);
       if (fast) { lines.push({ raw: fast.line }); parent = fast.uuid; lastTs = fast.timestamp; return; }
     }
     const now = after.get(r) ?? [];
     const was = before.get(r) ?? [];
     // A changed record whose blocks all changed is rebuilt from the envelope kept at read time, without
     // parsing its (usually large) line again.
-    const o = rec!.envelope && now.length > 0 && now.every((b) => !was.includes(b)) ? copyEnvelope(rec!.envelope) : (JSON.parse(raw) as Obj);
+    const o = rec!.envelope && now.length > 0 && now.every((b) => !was.includes(b)) ? copyEnvelope(rec!.envelope) : (JSON.parse(text()) as Obj);
     template ??= o;
     if (insert && pos === anchor) emit(userRecord(template, insert.text, ctx, o.timestamp));
     if (o.type === 'assistant' && typeof o.message === 'object' && o.message) zeroUsage(o.message as Obj);

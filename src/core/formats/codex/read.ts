@@ -90,7 +90,7 @@ export function createCodexParser(options: ReadOptions): LineParser {
   return {
     line(index, raw, value) {
       const kind = isObj(value) ? (isObj(value.payload) && str(value.payload.type) && value.type !== 'session_meta' ? `${String(value.type)}:${String(value.payload.type)}` : String(value.type)) : 'invalid';
-      records[index] = { raw: options.keepRaw ? raw : undefined, kind, inContext: false };
+      records[index] = { raw: options.keepRaw && !options.linesKeptOutside ? raw : undefined, kind, inContext: false };
       if (isObj(value)) onLine(index, value);
     },
     finish(endsWithNewline, warnings) {

@@ -1,6 +1,6 @@
 // Writes a cleaned Codex session as a NEW rollout that `codex resume <id>` replays: new id in
 // session_meta, cleaned response items in order, stale usage and UI duplicates left out.
-import type { Block, Session } from '../../model/transcript';
+import { lineText, type Block, type Session } from '../../model/transcript';
 import type { OutLine } from '../../write/serialize';
 import { blocksByRecord, sameBlocks, type WriteContext } from '../../write/blockMap';
 
@@ -20,18 +20,40 @@ export function writeCodex(original: Session, cleaned: Session, ctx: WriteContex
   const sessionId = ctx.newId();
   const before = blocksByRecord(original.messages);
   const after = blocksByRecord(cleaned.messages);
-  const out: Obj[] = [];
+  const out: OutLine[] = [];
   let metaDone = false;
   let inserted = !insert;
   const anchor = insert ? firstKeptAtOrAfter(insert.beforeRecord, after) : -1;
+  // Codex 0.169 numbers every line; the numbering stays dense after dropping lines.
+  const push = (o: Obj): void => { if ('ordinal' in o) o.ordinal = out.length; out.push({ value: o }); };
 
   original.records.forEach((rec, r) => {
-    if (rec.raw === undefined) throw new Error(`record ${r + 1} was read without keepRaw`);
+    // Line texts are decoded only for the lines written (they may live outside the heap, see Session.rawLines).
+    const colon = rec.kind.indexOf(':');
+    const type = colon < 0 ? rec.kind : rec.kind.slice(0, colon);
+    if (type === 'invalid') return;
+    const text = (): string => {
+      const raw = lineText(original, r);
+      if (raw === undefined) throw new Error(`record ${r + 1} was read without keepRaw`);
+      return raw;
+    };
+    const isItem = type === 'response_item' || type === 'compacted';
+    // Most lines are kept or dropped as they are: decided from the kind noted at read time and copied
+    // as text (only the ordinal renumbered), so the writer does not parse the file a second time.
+    if (inserted || !isItem || r < anchor) {
+      if (type === 'event_msg' && DROP_EVENTS.has(rec.kind.slice(colon + 1))) return;
+      if (DROP_TYPES.has(type)) return;
+      if (isItem && !after.has(r)) return; // not in the live history (rolled back, replaced by a compaction, or dropped)
+      if (type !== 'session_meta' && type !== 'compacted' && (type !== 'response_item' || sameBlocks(before.get(r), after.get(r)))) {
+        const line = renumber(text(), out.length);
+        if (line !== undefined) { out.push({ raw: line }); return; }
+      }
+    }
     let o: Obj;
-    try { o = JSON.parse(rec.raw) as Obj; } catch { return; }
+    try { o = JSON.parse(text()) as Obj; } catch { return; }
     const p = isObj(o.payload) ? o.payload : {};
-    if (!inserted && r >= anchor && (o.type === 'response_item' || o.type === 'compacted')) {
-      out.push({ timestamp: o.timestamp, type: 'response_item', payload: { type: 'message', role: 'user', content: [{ type: 'input_text', text: insert!.text }] } });
+    if (!inserted && r >= anchor && isItem) {
+      push({ timestamp: o.timestamp, type: 'response_item', payload: { type: 'message', role: 'user', content: [{ type: 'input_text', text: insert!.text }] } });
       inserted = true;
     }
     switch (o.type) {
@@ -41,13 +63,13 @@ export function writeCodex(original: Session, cleaned: Session, ctx: WriteContex
         p.id = sessionId;
         if ('session_id' in p) p.session_id = sessionId;
         delete p.forked_from_id;
-        out.push(o);
+        push(o);
         return;
       case 'response_item': {
         const now = after.get(r);
-        if (!now) return; // not in the live history (rolled back, replaced by a compaction, or dropped)
+        if (!now) return;
         if (!sameBlocks(before.get(r), now)) o.payload = rebuildItem(p, now);
-        out.push(o);
+        push(o);
         return;
       }
       case 'compacted': {
@@ -62,20 +84,27 @@ export function writeCodex(original: Session, cleaned: Session, ctx: WriteContex
           const was = (before.get(r) ?? []).filter((b) => b.ref.item === k);
           return [sameBlocks(was, blocks) ? item : rebuildItem(item, blocks)];
         });
-        out.push(o);
+        push(o);
         return;
       }
       case 'event_msg':
         if (DROP_EVENTS.has(String(p.type))) return;
-        out.push(o);
+        push(o);
         return;
       default:
-        if (!DROP_TYPES.has(String(o.type))) out.push(o);
+        if (!DROP_TYPES.has(String(o.type))) push(o);
     }
   });
-  // Codex 0.169 numbers every line; keep the numbering dense after dropping lines.
-  out.forEach((o, i) => { if ('ordinal' in o) o.ordinal = i; });
-  return { sessionId, lines: out.map((value) => ({ value })) };
+  return { sessionId, lines: out };
+}
+
+const ORDINAL_HEAD = /^\{"timestamp":"[^"\\]*","ordinal":\d+,/;
+
+/** The line with its ordinal set to `ordinal`; undefined when it is not in the shape Codex writes. */
+function renumber(raw: string, ordinal: number): string | undefined {
+  const head = ORDINAL_HEAD.exec(raw);
+  if (head) return `${head[0].slice(0, head[0].lastIndexOf(':') + 1)}${ordinal},${raw.slice(head[0].length)}`;
+  return raw.includes('"ordinal"') ? undefined : raw;
 }
 
 function firstKeptAtOrAfter(record: number, after: Map<number, Block[]>): number {
