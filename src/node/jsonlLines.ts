@@ -38,31 +38,43 @@ export async function forEachLine(path: string, onLine: (line: string) => void):
  * one Buffer (outside the JS heap) and are decoded again only for the lines that are copied.
  */
 export class BufferLines {
-  private readonly starts: number[] = [];
-  private readonly ends: number[] = [];
+  // Byte offsets (a file read whole is < 4 GiB), two per line, in a typed array: no boxed numbers at 10M lines.
+  private spans = new Uint32Array(1024);
+  private count = 0;
 
-  constructor(private readonly bytes: Buffer) {}
+  constructor(private readonly bytes: Buffer) {
+    if (bytes.length >= 2 ** 32) throw new RangeError('BufferLines holds files under 4 GiB');
+  }
 
   /** Calls `onLine` for every line (as forEachLine does) and remembers where each one is. */
   split(onLine: (line: string) => void): { endsWithNewline: boolean } {
     const buf = this.bytes;
     let start = 0;
     for (let nl = buf.indexOf(10); nl !== -1; nl = buf.indexOf(10, start)) {
-      this.starts.push(start);
-      this.ends.push(nl);
+      this.remember(start, nl);
       onLine(buf.toString('utf8', start, nl));
       start = nl + 1;
     }
     if (start < buf.length) {
-      this.starts.push(start);
-      this.ends.push(buf.length);
+      this.remember(start, buf.length);
       onLine(buf.toString('utf8', start));
     }
     return { endsWithNewline: buf.length > 0 && buf[buf.length - 1] === 0x0a };
   }
 
   text(line: number): string | undefined {
-    const start = this.starts[line];
-    return start === undefined ? undefined : this.bytes.toString('utf8', start, this.ends[line]);
+    if (!(line >= 0 && line < this.count)) return undefined;
+    return this.bytes.toString('utf8', this.spans[2 * line], this.spans[2 * line + 1]);
+  }
+
+  private remember(start: number, end: number): void {
+    if (2 * this.count + 2 > this.spans.length) {
+      const next = new Uint32Array(this.spans.length * 2);
+      next.set(this.spans);
+      this.spans = next;
+    }
+    this.spans[2 * this.count] = start;
+    this.spans[2 * this.count + 1] = end;
+    this.count++;
   }
 }
