@@ -1,10 +1,11 @@
 // Usage-scan benchmark: ccusage baseline vs our cold, pre-filter-off and warm scans, plus a 500 MB single file.
 // Run: npx tsx bench/usage.bench.ts   (BENCH_SOURCES=a.jsonl:b.jsonl, BENCH_SESSIONS=60 to override)
 import { execFileSync, spawnSync } from 'node:child_process';
-import { appendFileSync, existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { appendFileSync, copyFileSync, existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { scanUsage } from '../src/node/usage/scanner';
+import { benchFile, CACHE_DIR } from './data';
 
 const REPO = resolve(__dirname, '..');
 const SESSIONS = Number(process.env.BENCH_SESSIONS ?? 60);
@@ -14,10 +15,16 @@ interface PhaseResult { ms: number; maxRssMb: number; bytesRead: number; linesPa
 
 const TARGET_BYTES = 230 * 2 ** 20;
 
-/** Real Claude Code files to multiply: the subset (≤ 3 files) whose copies come closest to ~230 MB. */
-function sources(): string[] {
+/**
+ * Real Claude Code files to multiply, all committed to this repository (the 8 MB bench transcript and the test
+ * fixtures), so every machine builds the same corpus: the subset (≤ 3 files) whose copies come closest to ~230 MB.
+ */
+async function sources(): Promise<string[]> {
   if (process.env.BENCH_SOURCES) return process.env.BENCH_SOURCES.split(':');
-  const dirs = ['/tmp/gen-usage-claude8', '/tmp/gen-usage-claude', '/work/gen/claude-16', '/work/gen/claude-small', join(REPO, 'test/fixtures/usage/claude/projects/-tmp-repo')];
+  // The copier re-keys a session by its file name, so the 8 MB file gets a session-id-shaped name.
+  const big = join(CACHE_DIR, 'usage-sources', '00000000-0000-4000-8000-000000000008.jsonl');
+  if (!existsSync(big)) { mkdirSync(dirname(big), { recursive: true }); copyFileSync(await benchFile('claude-8mb.jsonl'), big); }
+  const dirs = [dirname(big), join(REPO, 'test/fixtures/usage/claude/projects/-tmp-repo'), join(REPO, 'test/fixtures/usage/claude/projects/-tmp-repo2')];
   const files = dirs.filter(existsSync).flatMap((d) => readdirSync(d).filter((f) => /^[0-9a-f-]{36}\.jsonl$/.test(f)).map((f) => join(d, f)));
   const size = (f: string): number => statSync(f).size;
   const corpusBytes = (set: string[]): number => Array.from({ length: SESSIONS }, (_, i) => size(set[i % set.length])).reduce((a, b) => a + b, 0);
@@ -37,8 +44,8 @@ function dirBytes(dir: string): number {
   return readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).reduce((n, e) => n + statSync(join(e.parentPath, e.name)).size, 0);
 }
 
-function buildCorpus(): { root: string; bytes: number } {
-  const src = sources();
+async function buildCorpus(): Promise<{ root: string; bytes: number }> {
+  const src = await sources();
   const root = join(tmpdir(), `cc-usage-bench-${SESSIONS}-${src.map((s) => statSync(s).size).join('-')}`);
   if (!existsSync(join(root, 'done'))) {
     rmSync(root, { recursive: true, force: true });
@@ -106,7 +113,7 @@ async function main(): Promise<string[]> {
   // Imported here, not at the top: phase processes must not load esbuild (its heap would skew their GC).
   const { buildSync } = await import('esbuild');
   buildSync({ entryPoints: [__filename], bundle: true, platform: 'node', format: 'cjs', target: 'node20', outfile: BUNDLE, external: ['esbuild'], logLevel: 'error' });
-  const { root, bytes } = buildCorpus();
+  const { root, bytes } = await buildCorpus();
   const cachePath = join(root, 'cache', 'usage-v1.json');
   const mb = (n: number): string => (n / 2 ** 20).toFixed(0);
   out(`corpus: ${SESSIONS} sessions, ${mb(bytes)} MB in ${root}`);
