@@ -23,7 +23,9 @@ async function sources(): Promise<string[]> {
   if (process.env.BENCH_SOURCES) return process.env.BENCH_SOURCES.split(':');
   // The copier re-keys a session by its file name, so the 8 MB file gets a session-id-shaped name.
   const big = join(CACHE_DIR, 'usage-sources', '00000000-0000-4000-8000-000000000008.jsonl');
-  if (!existsSync(big)) { mkdirSync(dirname(big), { recursive: true }); copyFileSync(await benchFile('claude-8mb.jsonl'), big); }
+  const source = await benchFile('claude-8mb.jsonl');
+  // Copied again whenever the decompressed source is newer (bench/data changed), so the corpus never goes stale.
+  if (!existsSync(big) || statSync(big).mtimeMs < statSync(source).mtimeMs) { mkdirSync(dirname(big), { recursive: true }); copyFileSync(source, big); }
   const dirs = [dirname(big), join(REPO, 'test/fixtures/usage/claude/projects/-tmp-repo'), join(REPO, 'test/fixtures/usage/claude/projects/-tmp-repo2')];
   const files = dirs.filter(existsSync).flatMap((d) => readdirSync(d).filter((f) => /^[0-9a-f-]{36}\.jsonl$/.test(f)).map((f) => join(d, f)));
   const size = (f: string): number => statSync(f).size;

@@ -8,7 +8,7 @@ import { serializeLines } from '../core/write/serialize';
 import { resumeCommand, sessionFileName } from './agentStores';
 import { writeFileAtomic } from './atomicWrite';
 import { uuidV4, uuidV7 } from './ids';
-import { readTranscriptFile } from './readTranscriptFile';
+import { readTranscriptFile, type ReadFileOptions } from './readTranscriptFile';
 import { summarizeAging, type Phase, type SummaryConfig } from './summarizeStep';
 import type { SummaryFigures } from '../core/compact/report';
 import type { WriteContext } from '../core/write/blockMap';
@@ -38,9 +38,9 @@ export interface PreparedCompaction {
   readonly warnings: string[];
 }
 
-export async function prepareCompaction(input: string, cleanup: CleanupOptions): Promise<PreparedCompaction> {
+export async function prepareCompaction(input: string, cleanup: CleanupOptions, read: Omit<ReadFileOptions, 'keepRaw'> = {}): Promise<PreparedCompaction> {
   const startedAt = performance.now();
-  const { session } = await readTranscriptFile(input, { keepRaw: true });
+  const { session } = await readTranscriptFile(input, { ...read, keepRaw: true });
   const at = new Date();
   const newId = session.format === 'claude-code' ? uuidV4 : () => uuidV7(at.getTime());
   let first: string | undefined;

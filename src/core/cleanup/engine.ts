@@ -21,7 +21,10 @@ export function ruleSettings(options: CleanupOptions): Record<RuleId, RuleSettin
   const out = {} as Record<RuleId, RuleSetting>;
   for (const rule of RULES) {
     const o = options.rules?.[rule.id];
-    out[rule.id] = { enabled: o?.enabled ?? true, params: { ...rule.defaults, ...(o?.params ?? {}) } };
+    const params: Record<string, number> = { ...rule.defaults };
+    // Every parameter is a count (lines, characters, tokens): a whole number ≥ 0, else the default stays.
+    for (const [k, v] of Object.entries(o?.params ?? {})) if (k in rule.defaults && typeof v === 'number' && Number.isFinite(v)) params[k] = Math.max(0, Math.floor(v));
+    out[rule.id] = { enabled: o?.enabled ?? true, params };
   }
   return out;
 }

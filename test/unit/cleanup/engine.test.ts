@@ -1,7 +1,7 @@
 // Cleanup engine on real transcripts: what is protected, what each rule does, and the fidelity targets.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { cleanupSession } from '../../../src/core/cleanup/engine';
+import { cleanupSession, ruleSettings } from '../../../src/core/cleanup/engine';
 import { compactSession } from '../../../src/core/compact/compactSession';
 import type { Message, Session } from '../../../src/core/model/transcript';
 import { buildTurns } from '../../../src/core/read/turns';
@@ -72,3 +72,21 @@ for (const [label, file] of [['claude sample', CLAUDE_SAMPLE], ['codex sample', 
     assert.ok(out.figures.identifiers.total > 50);
   });
 }
+
+test('rule parameters are whole numbers ≥ 0; tailLines 0 shows no tail; unknown or non-finite values keep the default', async () => {
+  const settings = ruleSettings({ keepRecentTurns: 6, rules: { 'tool-records': { params: { tailLines: 0, headLines: 2.7, lineChars: -5, maxErrorChars: Number.NaN, bogus: 3 } } } });
+  const p = settings['tool-records'].params;
+  assert.deepEqual([p.tailLines, p.headLines, p.lineChars, p.maxErrorChars, p.bogus], [0, 2, 0, 2000, undefined]);
+  const s = await read(CLAUDE_SAMPLE);
+  const r = cleanupSession(s, { keepRecentTurns: 2, rules: { 'tool-records': { params: { tailLines: 0, headLines: 1 } } } });
+  const records = r.session.messages.flatMap((m) => m.blocks).filter((b) => b.type === 'tool_result' && b.text.includes('lines omitted'));
+  assert.ok(records.length > 0);
+  for (const b of records) {
+    const text = (b as { text: string }).text;
+    const shown = text.split('\n');
+    const omitted = shown.findIndex((l) => l.includes('lines omitted'));
+    // Head line, then the omission marker; after it at most the identifier list, never tail lines.
+    assert.equal(omitted, 2, text.slice(0, 300));
+    assert.ok(shown.slice(omitted + 1).every((l) => l.startsWith('identifiers: ')), text.slice(-300));
+  }
+});

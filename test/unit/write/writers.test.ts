@@ -3,7 +3,8 @@ import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import { test } from 'node:test';
-import { compactFile } from '../../../src/node/compactFile';
+import { serializeLines } from '../../../src/core/write/serialize';
+import { compactFile, prepareCompaction } from '../../../src/node/compactFile';
 import { readTranscriptFile } from '../../../src/node/readTranscriptFile';
 import { CLAUDE_SAMPLE, CODEX_SAMPLE } from '../../support/fixtures';
 import { tmpDir } from '../../support/tmp';
@@ -62,4 +63,34 @@ test('a compacted Claude Code session reads back with estimated, not zero, conte
   const { session } = await readTranscriptFile(out);
   assert.equal(session.recordedContext, undefined);
   assert.ok(session.turns.every((turn) => turn.recordedContext === undefined));
+});
+
+test('Codex: a CRLF rollout with a padded line and a stray array line gives LF-only JSON lines, ordinals dense', async (t) => {
+  const dir = tmpDir(t);
+  const src = fs.readFileSync(CODEX_SAMPLE, 'utf8').trimEnd().split('\n');
+  // One kept line padded with a no-break space (JSON.parse would refuse it as is), and an array line.
+  const padded = src.findIndex((l, i) => i > 3 && l.includes('"type":"event_msg"') && !l.includes('token_count'));
+  const { ordinal: _o, ...paddedRec } = JSON.parse(src[padded]!);
+  src[padded] = `\u00a0${src[padded]}`;
+  src.splice(5, 0, '[1,2,3]');
+  const input = `${dir}/rollout-crlf.jsonl`;
+  fs.writeFileSync(input, src.join('\r\n') + '\r\n');
+  const out = `${dir}/out.jsonl`;
+  await compactFile(input, { cleanup: { keepRecentTurns: 6 }, out });
+  const text = fs.readFileSync(out, 'utf8');
+  assert.ok(!text.includes('\r'), 'no CR left');
+  const recs = text.trimEnd().split('\n').map((l) => JSON.parse(l));
+  assert.ok(recs.every((r) => typeof r === 'object' && r !== null && !Array.isArray(r)), 'every line is one JSON object');
+  recs.forEach((r, i) => assert.equal(r.ordinal, i));
+  assert.ok(recs.some(({ ordinal: _r, ...r }) => JSON.stringify(r) === JSON.stringify(paddedRec)), 'the padded line is written, re-serialized');
+});
+
+test('whole-file and streamed reads compact to the same bytes', async () => {
+  for (const file of [CLAUDE_SAMPLE, CODEX_SAMPLE]) {
+    const a = await prepareCompaction(file, { keepRecentTurns: 6 });
+    const b = await prepareCompaction(file, { keepRecentTurns: 6 }, { wholeFileMax: 0 });
+    assert.ok(a.original.rawLines && !b.original.rawLines, 'one read kept the Buffer, the other strings');
+    const norm = (p: typeof a): string => [...serializeLines(p.outcome.lines)].join('').replaceAll(p.outcome.sessionId, 'SID').replace(/"uuid":"[^"]+"|"parentUuid":"[^"]+"|"sourceToolAssistantUUID":"[^"]+"/g, 'U');
+    assert.equal(norm(a), norm(b), file);
+  }
 });

@@ -57,7 +57,7 @@ export function writeClaudeCode(original: Session, cleaned: Session, ctx: WriteC
     const was = before.get(r) ?? [];
     // A changed record whose blocks all changed is rebuilt from the envelope kept at read time, without
     // parsing its (usually large) line again.
-    const o = rec!.envelope && now.length > 0 && now.every((b) => !was.includes(b)) ? copyEnvelope(rec!.envelope) : (JSON.parse(text()) as Obj);
+    const o = rec!.envelope && now.length > 0 && now.every((b) => !was.includes(b)) ? copyEnvelope(rec!.envelope) : (JSON.parse(text().trim()) as Obj);
     template ??= o;
     if (insert && pos === anchor) emit(userRecord(template, insert.text, ctx, o.timestamp));
     if (o.type === 'assistant' && typeof o.message === 'object' && o.message) zeroUsage(o.message as Obj);

@@ -50,7 +50,8 @@ export function writeCodex(original: Session, cleaned: Session, ctx: WriteContex
       }
     }
     let o: Obj;
-    try { o = JSON.parse(text()) as Obj; } catch { return; }
+    // Trimmed as the reader trims, so a line it read (padding, a BOM) is written, not dropped.
+    try { o = JSON.parse(text().trim()) as Obj; } catch { return; }
     const p = isObj(o.payload) ? o.payload : {};
     if (!inserted && r >= anchor && isItem) {
       push({ timestamp: o.timestamp, type: 'response_item', payload: { type: 'message', role: 'user', content: [{ type: 'input_text', text: insert!.text }] } });
@@ -100,11 +101,17 @@ export function writeCodex(original: Session, cleaned: Session, ctx: WriteContex
 
 const ORDINAL_HEAD = /^\{"timestamp":"[^"\\]*","ordinal":\d+,/;
 
-/** The line with its ordinal set to `ordinal`; undefined when it is not in the shape Codex writes. */
+/**
+ * The line with its ordinal set to `ordinal`; undefined when it is not in the shape Codex writes (one compact
+ * JSON object), so the caller parses and re-serializes it. A CR of a CRLF file is dropped: every written line
+ * ends in LF only, as the rebuilt ones do.
+ */
 function renumber(raw: string, ordinal: number): string | undefined {
-  const head = ORDINAL_HEAD.exec(raw);
-  if (head) return `${head[0].slice(0, head[0].lastIndexOf(':') + 1)}${ordinal},${raw.slice(head[0].length)}`;
-  return raw.includes('"ordinal"') ? undefined : raw;
+  const line = raw.endsWith('\r') ? raw.slice(0, -1) : raw;
+  if (!line.startsWith('{') || !line.endsWith('}')) return undefined;
+  const head = ORDINAL_HEAD.exec(line);
+  if (head) return `${head[0].slice(0, head[0].lastIndexOf(':') + 1)}${ordinal},${line.slice(head[0].length)}`;
+  return line.includes('"ordinal"') ? undefined : line;
 }
 
 function firstKeptAtOrAfter(record: number, after: Map<number, Block[]>): number {
