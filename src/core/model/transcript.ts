@@ -112,8 +112,9 @@ export interface RawRecord {
   /** The record's own id where the format has one (Claude Code `uuid`), for fast rewriting. */
   readonly id?: string;
   /**
-   * With keepRaw, Claude Code user/assistant records also keep their parsed top level without the message
-   * content and `toolUseResult` (small), so a writer can rebuild a changed record without re-parsing it.
+   * With keepRaw, records cleanup may change keep their parsed top level without the part that changes (small):
+   * Claude Code user/assistant records without message content and `toolUseResult`, Codex tool items without
+   * their arguments/input/output. A writer rebuilds a changed record from it without re-parsing its line.
    */
   readonly envelope?: Readonly<Record<string, unknown>>;
 }

@@ -90,7 +90,7 @@ export function createCodexParser(options: ReadOptions): LineParser {
   return {
     line(index, raw, value) {
       const kind = isObj(value) ? (isObj(value.payload) && str(value.payload.type) && value.type !== 'session_meta' ? `${String(value.type)}:${String(value.payload.type)}` : String(value.type)) : 'invalid';
-      records[index] = { raw: options.keepRaw && !options.linesKeptOutside ? raw : undefined, kind, inContext: false };
+      records[index] = { raw: options.keepRaw && !options.linesKeptOutside ? raw : undefined, kind, inContext: false, envelope: options.keepRaw ? toolItemEnvelope(value) : undefined };
       if (isObj(value)) onLine(index, value);
     },
     finish(endsWithNewline, warnings) {
@@ -107,6 +107,18 @@ export function createCodexParser(options: ReadOptions): LineParser {
       } satisfies Session;
     },
   };
+}
+
+/** The field of a tool item that cleanup may replace (usually most of the line's bytes). */
+export const TOOL_ITEM_FIELD: Readonly<Record<string, string>> = {
+  function_call: 'arguments', custom_tool_call: 'input', function_call_output: 'output', custom_tool_call_output: 'output',
+};
+
+/** A tool item's line without its big field, key order kept (see RawRecord.envelope). */
+function toolItemEnvelope(value: unknown): Record<string, unknown> | undefined {
+  if (!isObj(value) || value.type !== 'response_item' || !isObj(value.payload)) return undefined;
+  const field = TOOL_ITEM_FIELD[str(value.payload.type) ?? ''];
+  return field ? { ...value, payload: { ...value.payload, [field]: null } } : undefined;
 }
 
 /** Consecutive output items form one assistant message (one model response). */

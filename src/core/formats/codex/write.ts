@@ -50,8 +50,12 @@ export function writeCodex(original: Session, cleaned: Session, ctx: WriteContex
       }
     }
     let o: Obj;
+    const now = after.get(r);
+    // A tool item whose block changed is rebuilt from the envelope kept at read time (its big field is what
+    // changed), without decoding and parsing its line again.
+    if (rec.envelope && now?.length === 1 && !(before.get(r) ?? []).includes(now[0]!) && fitsEnvelope(rec.envelope, now[0]!)) o = copyEnvelope(rec.envelope);
     // Trimmed as the reader trims, so a line it read (padding, a BOM) is written, not dropped.
-    try { o = JSON.parse(text().trim()) as Obj; } catch { return; }
+    else try { o = JSON.parse(text().trim()) as Obj; } catch { return; }
     const p = isObj(o.payload) ? o.payload : {};
     if (!inserted && r >= anchor && isItem) {
       push({ timestamp: o.timestamp, type: 'response_item', payload: { type: 'message', role: 'user', content: [{ type: 'input_text', text: insert!.text }] } });
@@ -67,14 +71,12 @@ export function writeCodex(original: Session, cleaned: Session, ctx: WriteContex
         push(o);
         return;
       case 'response_item': {
-        const now = after.get(r);
         if (!now) return;
         if (!sameBlocks(before.get(r), now)) o.payload = rebuildItem(p, now);
         push(o);
         return;
       }
       case 'compacted': {
-        const now = after.get(r);
         if (!now) return;
         const repl = Array.isArray(p.replacement_history) ? (p.replacement_history as Obj[]) : [];
         const items = new Map<number, Block[]>();
@@ -112,6 +114,16 @@ function renumber(raw: string, ordinal: number): string | undefined {
   const head = ORDINAL_HEAD.exec(line);
   if (head) return `${head[0].slice(0, head[0].lastIndexOf(':') + 1)}${ordinal},${line.slice(head[0].length)}`;
   return line.includes('"ordinal"') ? undefined : line;
+}
+
+/** Calls are rebuilt from a tool_call block, outputs from a tool_result: anything else re-parses the line. */
+function fitsEnvelope(env: Readonly<Obj>, b: Block): boolean {
+  const t = isObj(env.payload) ? env.payload.type : undefined;
+  return b.type === (t === 'function_call' || t === 'custom_tool_call' ? 'tool_call' : 'tool_result');
+}
+
+function copyEnvelope(env: Readonly<Obj>): Obj {
+  return { ...env, payload: { ...(env.payload as Obj) } };
 }
 
 function firstKeptAtOrAfter(record: number, after: Map<number, Block[]>): number {
