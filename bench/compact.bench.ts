@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { CompactReport } from '../src/core/compact/report';
 import { compactFile } from '../src/node/compactFile';
-import { benchFile } from './data';
+import { benchFile, stitchedClaude } from './data';
+import { peakRssBest } from './lib/peakRss';
 import { floorRead } from './lib/floor';
 import { interleaved, mb, ms, round1, round3, textTable, x, type Bench, type BenchOutput } from './lib/harness';
 
@@ -24,6 +25,9 @@ async function run(): Promise<BenchOutput> {
       const [floor, compact] = await interleaved(RUNS, [() => floorRead(path), async () => { report = await compactFile(path, { cleanup: { keepRecentTurns: 6 }, out: join(out, name) }); }]);
       rows.push({ label, bytes: statSync(path).size, floor: floor!, compact: compact!, ratio: compact!.bestMs / floor!.bestMs, report: report! });
     }
+    process.stderr.write('  peak RSS in child processes…\n');
+    const big = await stitchedClaude();
+    const rss = { floor: await peakRssBest('floor', big.path), compact: await peakRssBest('compact', big.path), strings: await peakRssBest('compact-strings', big.path) };
     const ok = rows[0]!.ratio <= TARGET;
     const text = [
       textTable(`Time: compact (read for write-back + cleanup + recall + write with fsync) vs floor (stream + split + JSON.parse), best and median of ${RUNS} interleaved`,
@@ -32,12 +36,17 @@ async function run(): Promise<BenchOutput> {
       textTable('What the compaction did (cleanup only, keep 6 model turns)',
         ['file', 'tokens before', 'after', 'reduction', 'identifier recall', 'pairs intact'],
         rows.map((r) => [r.label, r.report.before.tokens.toLocaleString('en-US'), r.report.after.tokens.toLocaleString('en-US'), `${(r.report.reduction * 100).toFixed(1)}%`, r.report.identifierRecall.toFixed(3), String(r.report.pairsIntact)])),
+      textTable(`Peak RSS compacting ${mb(big.bytes)} (child process, ${rss.compact.how}, best of 3)`,
+        ['run', 'peak RSS', '÷ file size', 'time'],
+        [['floor (parse only)', rss.floor], ['compact (line texts kept as file bytes)', rss.compact], ['compact, line texts as heap strings', rss.strings]]
+          .map(([label, r]) => [label as string, mb((r as typeof rss.floor).maxRssBytes), x((r as typeof rss.floor).maxRssBytes / big.bytes), ms((r as typeof rss.floor).ms)])),
       `Target: compact ≤ ${TARGET}× floor on 8 MB: ${x(rows[0]!.ratio)} ${ok ? 'met' : 'MISSED'}`,
     ].join('\n\n');
     return {
       text,
       data: {
         files: rows.map((r) => ({ label: r.label, bytes: r.bytes, floorMs: round1(r.floor.bestMs), compactMs: round1(r.compact.bestMs), ratio: round3(r.ratio), medianRatio: round3(r.compact.medianMs / r.floor.medianMs), reduction: r.report.reduction, identifierRecall: r.report.identifierRecall, pairsIntact: r.report.pairsIntact })),
+        peakRss: { fileBytes: big.bytes, floorBytes: rss.floor.maxRssBytes, compactBytes: rss.compact.maxRssBytes, compactStringsBytes: rss.strings.maxRssBytes },
         target: { value: round3(rows[0]!.ratio), target: TARGET, met: ok },
       },
     };

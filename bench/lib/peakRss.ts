@@ -26,14 +26,16 @@ function getLauncher(): { argv: string[]; how: 'esbuild bundle' | 'tsx' } {
   return launcher;
 }
 
-export async function peakRss(mode: 'idle' | 'floor' | 'inspect', file = ''): Promise<ChildResult & { how: string }> {
+export type ChildMode = 'idle' | 'floor' | 'inspect' | 'compact' | 'compact-strings';
+
+export async function peakRss(mode: ChildMode, file = ''): Promise<ChildResult & { how: string }> {
   const l = getLauncher();
   const { stdout } = await run(process.execPath, [...l.argv, mode, file], { maxBuffer: 1 << 20 });
   return { ...(JSON.parse(stdout.trim().split('\n').pop()!) as ChildResult), how: l.how };
 }
 
 /** Best (lowest) of a few runs: RSS depends on when GC happens to run, the minimum is the steady figure. */
-export async function peakRssBest(mode: 'idle' | 'floor' | 'inspect', file: string, runs = 3): Promise<ChildResult & { how: string }> {
+export async function peakRssBest(mode: ChildMode, file: string, runs = 3): Promise<ChildResult & { how: string }> {
   let best: (ChildResult & { how: string }) | undefined;
   for (let i = 0; i < runs; i++) {
     const r = await peakRss(mode, file);

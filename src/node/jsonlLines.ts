@@ -34,47 +34,69 @@ export async function forEachLine(path: string, onLine: (line: string) => void):
 }
 
 /**
- * A whole file's bytes split into lines, for callers that write records back: the line texts stay in
- * one Buffer (outside the JS heap) and are decoded again only for the lines that are copied.
+ * Line texts kept as the file's bytes, for callers that write records back: the chunks read stay as Buffers
+ * (outside the JS heap) and a line is decoded again only when it is copied. Streaming, not one whole-file
+ * read, so reading the next chunk overlaps parsing the last one, as in forEachLine.
  */
-export class BufferLines {
-  // Byte offsets (a file read whole is < 4 GiB), two per line, in a typed array: no boxed numbers at 10M lines.
-  private spans = new Uint32Array(1024);
+export class KeptLines {
+  private readonly chunks: Buffer[] = [];
+  // Three numbers per line (chunk, start, end) in a typed array: no boxed numbers at 10M lines.
+  private spans = new Uint32Array(3 * 1024);
   private count = 0;
 
-  constructor(private readonly bytes: Buffer) {
-    if (bytes.length >= 2 ** 32) throw new RangeError('BufferLines holds files under 4 GiB');
+  /** Streams `path`, calls `onLine` for every line exactly as forEachLine does, and keeps where each one is. */
+  static async read(path: string, onLine: (line: string) => void): Promise<{ lines: KeptLines; endsWithNewline: boolean }> {
+    const lines = new KeptLines();
+    let pending: Buffer[] = [];
+    let lastByte = -1;
+    for await (const chunk of createReadStream(path, { highWaterMark: 1 << 20 }) as AsyncIterable<Buffer>) {
+      if (chunk.length === 0) continue;
+      // Each read is a fresh Buffer (fs streams do not reuse them), so keeping it is safe.
+      const c = lines.chunks.push(chunk) - 1;
+      lastByte = chunk[chunk.length - 1]!;
+      let start = 0;
+      for (let nl = chunk.indexOf(10); nl !== -1; nl = chunk.indexOf(10, start)) {
+        if (pending.length > 0) {
+          pending.push(chunk.subarray(start, nl));
+          onLine(lines.keep(Buffer.concat(pending)));
+          pending = [];
+        } else {
+          lines.remember(c, start, nl);
+          onLine(chunk.toString('utf8', start, nl));
+        }
+        start = nl + 1;
+      }
+      if (start < chunk.length) pending.push(chunk.subarray(start));
+    }
+    if (pending.length > 0) onLine(lines.keep(Buffer.concat(pending)));
+    return { lines, endsWithNewline: lastByte === 0x0a };
   }
 
-  /** Calls `onLine` for every line (as forEachLine does) and remembers where each one is. */
-  split(onLine: (line: string) => void): { endsWithNewline: boolean } {
-    const buf = this.bytes;
-    let start = 0;
-    for (let nl = buf.indexOf(10); nl !== -1; nl = buf.indexOf(10, start)) {
-      this.remember(start, nl);
-      onLine(buf.toString('utf8', start, nl));
-      start = nl + 1;
-    }
-    if (start < buf.length) {
-      this.remember(start, buf.length);
-      onLine(buf.toString('utf8', start));
-    }
-    return { endsWithNewline: buf.length > 0 && buf[buf.length - 1] === 0x0a };
+  get length(): number {
+    return this.count;
   }
 
   text(line: number): string | undefined {
     if (!(line >= 0 && line < this.count)) return undefined;
-    return this.bytes.toString('utf8', this.spans[2 * line], this.spans[2 * line + 1]);
+    const k = 3 * line;
+    return this.chunks[this.spans[k]!]!.toString('utf8', this.spans[k + 1], this.spans[k + 2]);
   }
 
-  private remember(start: number, end: number): void {
-    if (2 * this.count + 2 > this.spans.length) {
+  /** A line that spanned chunks becomes a chunk of its own. */
+  private keep(line: Buffer): string {
+    this.remember(this.chunks.push(line) - 1, 0, line.length);
+    return line.toString('utf8');
+  }
+
+  private remember(chunk: number, start: number, end: number): void {
+    if (3 * this.count + 3 > this.spans.length) {
       const next = new Uint32Array(this.spans.length * 2);
       next.set(this.spans);
       this.spans = next;
     }
-    this.spans[2 * this.count] = start;
-    this.spans[2 * this.count + 1] = end;
-    this.count++;
+    const k = 3 * this.count++;
+    this.spans[k] = chunk;
+    this.spans[k + 1] = start;
+    this.spans[k + 2] = end;
   }
 }

@@ -1,9 +1,9 @@
 // Streams a transcript file line by line into the core reader; never builds one whole-file string.
-import { readFile, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import { FORMAT_READERS } from '../core/formats/registry';
 import type { RawLines, Session } from '../core/model/transcript';
 import { createTranscriptReader } from '../core/read/transcriptReader';
-import { BufferLines, forEachLine } from './jsonlLines';
+import { forEachLine, KeptLines } from './jsonlLines';
 
 /** A problem the user must see as one line (exit code 2 in the CLI). */
 export class TranscriptError extends Error {
@@ -13,15 +13,13 @@ export class TranscriptError extends Error {
 export interface ReadFileOptions {
   /** Keep what write-back needs (each line's exact text among it). */
   readonly keepRaw?: boolean;
-  /** Largest file read whole for write-back (tests lower it to cover the streamed path). */
-  readonly wholeFileMax?: number;
+  /**
+   * With keepRaw, where line texts are kept: the file's bytes (default; outside the JS heap) or one heap string
+   * per line (the core's plain path, kept for comparison in tests and the benchmark).
+   */
+  readonly lineStore?: 'bytes' | 'strings';
 }
 
-/**
- * Up to this size a file read for write-back is held as one Buffer (its line texts outside the JS heap,
- * see Session.rawLines); larger ones are streamed and keep their lines as strings (readFile stops at 2 GiB).
- */
-const WHOLE_FILE_MAX = 1 << 30;
 
 export interface ReadFileResult { readonly session: Session; readonly bytes: number }
 
@@ -32,15 +30,15 @@ export async function readTranscriptFile(path: string, options: ReadFileOptions 
   if (info.isDirectory()) throw new TranscriptError(`${path} is a folder, not a transcript file`);
   if (info.size === 0) throw new TranscriptError(`empty file: ${path}`);
   const keepRaw = options.keepRaw ?? false;
-  const whole = keepRaw && info.size <= (options.wholeFileMax ?? WHOLE_FILE_MAX);
-  const reader = createTranscriptReader(FORMAT_READERS, { keepRaw, linesKeptOutside: whole, path });
+  const bytes = keepRaw && options.lineStore !== 'strings';
+  const reader = createTranscriptReader(FORMAT_READERS, { keepRaw, linesKeptOutside: bytes, path });
   let endsWithNewline: boolean;
   let rawLines: RawLines | undefined;
   try {
-    if (whole) {
-      const lines = new BufferLines(await readFile(path));
-      ({ endsWithNewline } = lines.split((line) => reader.push(line)));
-      rawLines = lines;
+    if (bytes) {
+      const kept = await KeptLines.read(path, (line) => reader.push(line));
+      ({ endsWithNewline } = kept);
+      rawLines = kept.lines;
     } else {
       ({ endsWithNewline } = await forEachLine(path, (line) => reader.push(line)));
     }
@@ -51,3 +49,4 @@ export async function readTranscriptFile(path: string, options: ReadFileOptions 
   if (!outcome.ok) throw new TranscriptError(`${outcome.error} (${path})`);
   return { session: rawLines ? { ...outcome.session, rawLines } : outcome.session, bytes: info.size };
 }
+

@@ -8,12 +8,12 @@ import { CLAUDE_SAMPLE, CODEX_SAMPLE } from '../../support/fixtures';
 import { tmpDir } from '../../support/tmp';
 
 for (const file of [CLAUDE_SAMPLE, CODEX_SAMPLE]) {
-  // Whole-file reads keep line texts in the file's Buffer; streamed ones (huge files) keep strings.
-  for (const [how, wholeFileMax] of [['whole file', undefined], ['streamed', 0]] as const) {
+  // Line texts kept as the file's bytes (the default) or as one string per line.
+  for (const [how, lineStore] of [['bytes', 'bytes'], ['strings', 'strings']] as const) {
     test(`round trip is byte-exact (${how}): ${file.split('/').slice(-2).join('/')}`, async () => {
-      const { session } = await readTranscriptFile(file, { keepRaw: true, wholeFileMax });
-      assert.equal(session.rawLines === undefined, how === 'streamed');
-      assert.equal(session.records.some((r) => r.raw !== undefined), how === 'streamed');
+      const { session } = await readTranscriptFile(file, { keepRaw: true, lineStore });
+      assert.equal(session.rawLines === undefined, how === 'strings');
+      assert.equal(session.records.some((r) => r.raw !== undefined), how === 'strings');
       const out = [...serializeLines(unchangedLines(session), session.endsWithNewline)].join('');
       assert.ok(Buffer.from(out).equals(fs.readFileSync(file)));
     });
