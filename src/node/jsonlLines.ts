@@ -3,16 +3,23 @@ import { createReadStream } from 'node:fs';
 
 /**
  * Calls `onLine` for every line (without its '\n'; a final unterminated line included) and tells
- * whether the file ended with '\n'.
+ * whether the file ended with '\n'. `bytes[start, end)` is where the line's bytes are: a slice of the
+ * chunk just read, or a Buffer of its own for a line that spanned chunks (callers may keep either: every
+ * read is a fresh Buffer, fs streams do not reuse them).
  *
  * Why bytes, not a decoded chunk string: searching a Buffer for 0x0a is memchr-fast, one non-ASCII
  * character no longer turns a whole 1 MB chunk into a two-byte string, and each line is its own flat
- * string, so a line kept by a caller (keepRaw) never pins the chunk it was sliced from. A '\n' byte
- * never occurs inside a UTF-8 sequence, so decoding per line gives the same text as decoding the file.
+ * string, so a line kept by a caller never pins the chunk it was sliced from. A '\n' byte never occurs
+ * inside a UTF-8 sequence, so decoding per line gives the same text as decoding the file.
  */
-export async function forEachLine(path: string, onLine: (line: string) => void): Promise<{ endsWithNewline: boolean }> {
+export async function forEachLine(path: string, onLine: (line: string, bytes: Buffer, start: number, end: number) => void): Promise<{ endsWithNewline: boolean }> {
   let pending: Buffer[] = [];
   let lastByte = -1;
+  const whole = (): void => {
+    const line = Buffer.concat(pending);
+    pending = [];
+    onLine(line.toString('utf8'), line, 0, line.length);
+  };
   for await (const chunk of createReadStream(path, { highWaterMark: 1 << 20 }) as AsyncIterable<Buffer>) {
     if (chunk.length === 0) continue;
     lastByte = chunk[chunk.length - 1]!;
@@ -20,23 +27,22 @@ export async function forEachLine(path: string, onLine: (line: string) => void):
     for (let nl = chunk.indexOf(10); nl !== -1; nl = chunk.indexOf(10, start)) {
       if (pending.length > 0) {
         pending.push(chunk.subarray(start, nl));
-        onLine(Buffer.concat(pending).toString('utf8'));
-        pending = [];
+        whole();
       } else {
-        onLine(chunk.toString('utf8', start, nl));
+        onLine(chunk.toString('utf8', start, nl), chunk, start, nl);
       }
       start = nl + 1;
     }
     if (start < chunk.length) pending.push(chunk.subarray(start));
   }
-  if (pending.length > 0) onLine(Buffer.concat(pending).toString('utf8'));
+  if (pending.length > 0) whole();
   return { endsWithNewline: lastByte === 0x0a };
 }
 
 /**
  * Line texts kept as the file's bytes, for callers that write records back: the chunks read stay as Buffers
  * (outside the JS heap) and a line is decoded again only when it is copied. Streaming, not one whole-file
- * read, so reading the next chunk overlaps parsing the last one, as in forEachLine.
+ * read, so reading the next chunk overlaps parsing the last one.
  */
 export class KeptLines {
   private readonly chunks: Buffer[] = [];
@@ -44,32 +50,15 @@ export class KeptLines {
   private spans = new Uint32Array(3 * 1024);
   private count = 0;
 
-  /** Streams `path`, calls `onLine` for every line exactly as forEachLine does, and keeps where each one is. */
+  /** Streams `path` (forEachLine), calls `onLine` for every line and keeps where each one is. */
   static async read(path: string, onLine: (line: string) => void): Promise<{ lines: KeptLines; endsWithNewline: boolean }> {
     const lines = new KeptLines();
-    let pending: Buffer[] = [];
-    let lastByte = -1;
-    for await (const chunk of createReadStream(path, { highWaterMark: 1 << 20 }) as AsyncIterable<Buffer>) {
-      if (chunk.length === 0) continue;
-      // Each read is a fresh Buffer (fs streams do not reuse them), so keeping it is safe.
-      const c = lines.chunks.push(chunk) - 1;
-      lastByte = chunk[chunk.length - 1]!;
-      let start = 0;
-      for (let nl = chunk.indexOf(10); nl !== -1; nl = chunk.indexOf(10, start)) {
-        if (pending.length > 0) {
-          pending.push(chunk.subarray(start, nl));
-          onLine(lines.keep(Buffer.concat(pending)));
-          pending = [];
-        } else {
-          lines.remember(c, start, nl);
-          onLine(chunk.toString('utf8', start, nl));
-        }
-        start = nl + 1;
-      }
-      if (start < chunk.length) pending.push(chunk.subarray(start));
-    }
-    if (pending.length > 0) onLine(lines.keep(Buffer.concat(pending)));
-    return { lines, endsWithNewline: lastByte === 0x0a };
+    const { endsWithNewline } = await forEachLine(path, (line, bytes, start, end) => {
+      if (lines.chunks[lines.chunks.length - 1] !== bytes) lines.chunks.push(bytes);
+      lines.remember(lines.chunks.length - 1, start, end);
+      onLine(line);
+    });
+    return { lines, endsWithNewline };
   }
 
   get length(): number {
@@ -80,12 +69,6 @@ export class KeptLines {
     if (!(line >= 0 && line < this.count)) return undefined;
     const k = 3 * line;
     return this.chunks[this.spans[k]!]!.toString('utf8', this.spans[k + 1], this.spans[k + 2]);
-  }
-
-  /** A line that spanned chunks becomes a chunk of its own. */
-  private keep(line: Buffer): string {
-    this.remember(this.chunks.push(line) - 1, 0, line.length);
-    return line.toString('utf8');
   }
 
   private remember(chunk: number, start: number, end: number): void {

@@ -20,7 +20,6 @@ export interface ReadFileOptions {
   readonly lineStore?: 'bytes' | 'strings';
 }
 
-
 export interface ReadFileResult { readonly session: Session; readonly bytes: number }
 
 export async function readTranscriptFile(path: string, options: ReadFileOptions = {}): Promise<ReadFileResult> {

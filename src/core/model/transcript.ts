@@ -153,3 +153,10 @@ export interface RawLines {
 export function lineText(session: Session, r: number): string | undefined {
   return session.records[r]?.raw ?? session.rawLines?.text(r);
 }
+
+/** lineText for a writer: a session read without keepRaw cannot be written back. */
+export function requireLineText(session: Session, r: number): string {
+  const text = lineText(session, r);
+  if (text === undefined) throw new Error(`record ${r + 1} was read without keepRaw; cannot write it back`);
+  return text;
+}

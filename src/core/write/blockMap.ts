@@ -27,6 +27,14 @@ export function sameBlocks(a: readonly Block[] | undefined, b: readonly Block[] 
   return a.every((x, i) => x === b[i]);
 }
 
+/** A writable copy of a read-time envelope (RawRecord.envelope), its one nested object (`key`) copied too. */
+export function copyEnvelope(env: Readonly<Record<string, unknown>>, key: string): Record<string, unknown> {
+  const o: Record<string, unknown> = { ...env };
+  const inner = env[key];
+  if (typeof inner === 'object' && inner !== null) o[key] = { ...(inner as Record<string, unknown>) };
+  return o;
+}
+
 /** Ids and clock a writer needs; injected so core stays deterministic and free of Node APIs. */
 export interface WriteContext {
   newId(): string;

@@ -1,16 +1,12 @@
 // Writes records back as JSONL: retained raw lines verbatim, new or changed records as JSON.
-import { lineText, type Session } from '../model/transcript';
+import { requireLineText, type Session } from '../model/transcript';
 
 /** An output line: the exact original text, or a value to serialize. */
 export type OutLine = { readonly raw: string } | { readonly value: unknown };
 
 /** Lines of an unchanged session, byte for byte (requires keepRaw when reading). */
 export function unchangedLines(session: Session): OutLine[] {
-  return session.records.map((_r, i) => {
-    const raw = lineText(session, i);
-    if (raw === undefined) throw new Error(`record ${i + 1} was read without keepRaw; cannot write it back`);
-    return { raw };
-  });
+  return session.records.map((_r, i) => ({ raw: requireLineText(session, i) }));
 }
 
 /** Serializes lines in chunks so callers can stream large outputs. */

@@ -1,8 +1,8 @@
 // Writes a cleaned Claude Code session as a NEW session file that `claude --resume <id>` loads:
 // fresh ids, one linear parentUuid chain, changed content rebuilt, everything else verbatim.
-import { lineText, type Block, type Session } from '../../model/transcript';
+import { requireLineText, type Block, type Session } from '../../model/transcript';
 import type { OutLine } from '../../write/serialize';
-import { blocksByRecord, recordOrder, sameBlocks, type WriteContext } from '../../write/blockMap';
+import { blocksByRecord, copyEnvelope, recordOrder, sameBlocks, type WriteContext } from '../../write/blockMap';
 
 type Obj = Record<string, unknown>;
 
@@ -44,11 +44,7 @@ export function writeClaudeCode(original: Session, cleaned: Session, ctx: WriteC
   order.forEach((r, pos) => {
     const rec = original.records[r];
     // Decoded only when copied or re-parsed: line texts may live outside the heap (Session.rawLines).
-    const text = (): string => {
-      const raw = lineText(original, r);
-      if (raw === undefined) throw new Error(`record ${r + 1} was read without keepRaw`);
-      return raw;
-    };
+    const text = (): string => requireLineText(original, r);
     if (template && !(insert && pos === anchor) && sameBlocks(before.get(r), after.get(r))) {
       const fast = rewriteUnchanged(text(), rec!.id, original.id, sessionId, parent, lastTs, uuidMap, ctx);
       if (fast) { lines.push({ raw: fast.line }); parent = fast.uuid; lastTs = fast.timestamp; return; }
@@ -57,7 +53,7 @@ export function writeClaudeCode(original: Session, cleaned: Session, ctx: WriteC
     const was = before.get(r) ?? [];
     // A changed record whose blocks all changed is rebuilt from the envelope kept at read time, without
     // parsing its (usually large) line again.
-    const o = rec!.envelope && now.length > 0 && now.every((b) => !was.includes(b)) ? copyEnvelope(rec!.envelope) : (JSON.parse(text().trim()) as Obj);
+    const o = rec!.envelope && now.length > 0 && now.every((b) => !was.includes(b)) ? copyEnvelope(rec!.envelope, 'message') : (JSON.parse(text().trim()) as Obj);
     template ??= o;
     if (insert && pos === anchor) emit(userRecord(template, insert.text, ctx, o.timestamp));
     if (o.type === 'assistant' && typeof o.message === 'object' && o.message) zeroUsage(o.message as Obj);
@@ -69,12 +65,6 @@ export function writeClaudeCode(original: Session, cleaned: Session, ctx: WriteC
     emit(o);
   });
   return { sessionId, lines };
-}
-
-function copyEnvelope(env: Readonly<Obj>): Obj {
-  const o: Obj = { ...env };
-  if (typeof env.message === 'object' && env.message) o.message = { ...(env.message as Obj) };
-  return o;
 }
 
 const USAGE_FIELD = /"(input_tokens|output_tokens|cache_read_input_tokens|cache_creation_input_tokens)":\d+/g;

@@ -11,6 +11,14 @@ const str = (v: unknown): string => (typeof v === 'string' ? v : '');
 const HARNESS_PREFIXES = ['<environment_context>', '<user_instructions>', '<permissions instructions>', '# AGENTS.md', '<skills_instructions>', '<INSTRUCTIONS>', '<turn_aborted>'];
 export const isHarnessText = (t: string): boolean => HARNESS_PREFIXES.some((p) => t.trimStart().startsWith(p));
 
+/** Tool item types: the block each becomes and the field holding it (usually most of the line's bytes). */
+export const TOOL_ITEMS: Readonly<Record<string, { readonly field: string; readonly block: 'tool_call' | 'tool_result' }>> = {
+  function_call: { field: 'arguments', block: 'tool_call' },
+  custom_tool_call: { field: 'input', block: 'tool_call' },
+  function_call_output: { field: 'output', block: 'tool_result' },
+  custom_tool_call_output: { field: 'output', block: 'tool_result' },
+};
+
 /** Which side of the conversation an item belongs to. */
 export type ItemSide = 'input' | 'output' | 'none';
 

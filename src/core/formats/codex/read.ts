@@ -3,7 +3,7 @@ import type { Message, RawRecord, Session, Usage } from '../../model/transcript'
 import type { LineParser, ReadOptions } from '../../read/formatReader';
 import { buildTurns } from '../../read/turns';
 import { estimateTokens } from '../../tokens/estimate';
-import { convertItem, type ConvertedItem } from './items';
+import { convertItem, TOOL_ITEMS, type ConvertedItem } from './items';
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -109,16 +109,11 @@ export function createCodexParser(options: ReadOptions): LineParser {
   };
 }
 
-/** The field of a tool item that cleanup may replace (usually most of the line's bytes). */
-export const TOOL_ITEM_FIELD: Readonly<Record<string, string>> = {
-  function_call: 'arguments', custom_tool_call: 'input', function_call_output: 'output', custom_tool_call_output: 'output',
-};
-
 /** A tool item's line without its big field, key order kept (see RawRecord.envelope). */
 function toolItemEnvelope(value: unknown): Record<string, unknown> | undefined {
   if (!isObj(value) || value.type !== 'response_item' || !isObj(value.payload)) return undefined;
-  const field = TOOL_ITEM_FIELD[str(value.payload.type) ?? ''];
-  return field ? { ...value, payload: { ...value.payload, [field]: null } } : undefined;
+  const tool = TOOL_ITEMS[str(value.payload.type) ?? ''];
+  return tool ? { ...value, payload: { ...value.payload, [tool.field]: null } } : undefined;
 }
 
 /** Consecutive output items form one assistant message (one model response). */

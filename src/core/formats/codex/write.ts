@@ -1,8 +1,9 @@
 // Writes a cleaned Codex session as a NEW rollout that `codex resume <id>` replays: new id in
 // session_meta, cleaned response items in order, stale usage and UI duplicates left out.
-import { lineText, type Block, type Session } from '../../model/transcript';
+import { requireLineText, type Block, type Session } from '../../model/transcript';
 import type { OutLine } from '../../write/serialize';
-import { blocksByRecord, sameBlocks, type WriteContext } from '../../write/blockMap';
+import { blocksByRecord, copyEnvelope, sameBlocks, type WriteContext } from '../../write/blockMap';
+import { TOOL_ITEMS } from './items';
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -32,11 +33,7 @@ export function writeCodex(original: Session, cleaned: Session, ctx: WriteContex
     const colon = rec.kind.indexOf(':');
     const type = colon < 0 ? rec.kind : rec.kind.slice(0, colon);
     if (type === 'invalid') return;
-    const text = (): string => {
-      const raw = lineText(original, r);
-      if (raw === undefined) throw new Error(`record ${r + 1} was read without keepRaw`);
-      return raw;
-    };
+    const text = (): string => requireLineText(original, r);
     const isItem = type === 'response_item' || type === 'compacted';
     // Most lines are kept or dropped as they are: decided from the kind noted at read time and copied
     // as text (only the ordinal renumbered), so the writer does not parse the file a second time.
@@ -53,7 +50,7 @@ export function writeCodex(original: Session, cleaned: Session, ctx: WriteContex
     const now = after.get(r);
     // A tool item whose block changed is rebuilt from the envelope kept at read time (its big field is what
     // changed), without decoding and parsing its line again.
-    if (rec.envelope && now?.length === 1 && !(before.get(r) ?? []).includes(now[0]!) && fitsEnvelope(rec.envelope, now[0]!)) o = copyEnvelope(rec.envelope);
+    if (rec.envelope && now?.length === 1 && !(before.get(r) ?? []).includes(now[0]!) && fitsEnvelope(rec.envelope, now[0]!)) o = copyEnvelope(rec.envelope, 'payload');
     // Trimmed as the reader trims, so a line it read (padding, a BOM) is written, not dropped.
     else try { o = JSON.parse(text().trim()) as Obj; } catch { return; }
     const p = isObj(o.payload) ? o.payload : {};
@@ -116,14 +113,9 @@ function renumber(raw: string, ordinal: number): string | undefined {
   return line.includes('"ordinal"') ? undefined : line;
 }
 
-/** Calls are rebuilt from a tool_call block, outputs from a tool_result: anything else re-parses the line. */
+/** A tool item is rebuilt from its envelope only with the kind of block it holds; anything else re-parses the line. */
 function fitsEnvelope(env: Readonly<Obj>, b: Block): boolean {
-  const t = isObj(env.payload) ? env.payload.type : undefined;
-  return b.type === (t === 'function_call' || t === 'custom_tool_call' ? 'tool_call' : 'tool_result');
-}
-
-function copyEnvelope(env: Readonly<Obj>): Obj {
-  return { ...env, payload: { ...(env.payload as Obj) } };
+  return isObj(env.payload) && TOOL_ITEMS[String(env.payload.type)]?.block === b.type;
 }
 
 function firstKeptAtOrAfter(record: number, after: Map<number, Block[]>): number {
@@ -145,14 +137,10 @@ function rebuildItem(p: Obj, blocks: readonly Block[]): Obj {
       });
       return { ...p, content };
     }
-    case 'function_call':
-      return b.type === 'tool_call' ? { ...p, arguments: b.inputText } : p;
-    case 'custom_tool_call':
-      return b.type === 'tool_call' ? { ...p, input: b.inputText } : p;
-    case 'function_call_output':
-    case 'custom_tool_call_output':
-      return b.type === 'tool_result' ? { ...p, output: b.text } : p;
-    default:
-      return p;
+    default: {
+      const tool = TOOL_ITEMS[String(p.type)];
+      if (!tool || tool.block !== b.type) return p;
+      return { ...p, [tool.field]: b.type === 'tool_call' ? b.inputText : b.type === 'tool_result' ? b.text : undefined };
+    }
   }
 }
