@@ -2,7 +2,8 @@
 import type { Block, Message, Session } from '../model/transcript';
 import { buildTurns } from '../read/turns';
 import { toolNames } from '../tokens/composition';
-import { protectedPart, type Protection } from './protect';
+import { protectedPart, SMALL_CALL_TOKENS, type Protection } from './protect';
+import { IdentifierListing } from './listing';
 import { RULES } from './rules';
 import { RULE_IDS, type CleanupOptions, type RuleContext, type RuleId, type RuleSetting } from './types';
 
@@ -37,17 +38,26 @@ export function cleanupSession(session: Session, options: CleanupOptions): Clean
   const names = toolNames(messages);
   const answered = new Set<string>();
   for (const m of messages) for (const b of m.blocks) if (b.type === 'tool_result') answered.add(b.id);
-  const pinned = new Set<number>(protection.latestPrompt !== undefined ? [protection.latestPrompt] : []);
+  const pinned = new Set<number>([protection.latestPrompt, protection.promptContext].filter((m): m is number => m !== undefined));
+  const from = protection.fromMessage;
+  const canChange = (m: number, b: Block): boolean => {
+    if (pinned.has(m)) return false;
+    if (b.type === 'tool_call' && ((!b.standalone && !answered.has(b.id)) || protection.keptCalls.has(b.id))) return false; // waiting, or the latest plan
+    if (m < from) return true;
+    // The recent part: only tool data outside its budget (small calls are never in `keptCalls` and never change).
+    if (b.type === 'tool_result') return !protection.keptResults.has(b.id);
+    return b.type === 'tool_call' && b.tokens > SMALL_CALL_TOKENS && !protection.keptCalls.has(b.id);
+  };
   const original = new Map<Block, Block>(); // current block → the original it stands for
   const changedOriginals: Block[] = [];
-  const listedIdentifiers = new Set<string>();
+  const listing = new IdentifierListing(session.cwd);
 
   for (const rule of RULES) {
     const setting = settings[rule.id];
     if (!setting.enabled) continue;
     const removed = new Set<Block>();
     const ctx: RuleContext = {
-      session, messages, protectedFrom: protection.fromMessage, pinned, toolNames: names, answered, params: setting.params, listedIdentifiers,
+      session, messages, protectedFrom: from, pinned, canChange, toolNames: names, answered, params: setting.params, listing,
       originalOf: (b) => original.get(b) ?? b,
       replace(m, b, next) {
         const msg = messages[m]!;

@@ -1,24 +1,54 @@
-// Where the protected recent part starts: a turn boundary, counted in model turns or tokens.
-import type { Session } from '../model/transcript';
+// What stays verbatim: the work the agent is in the middle of (latest prompt, pending calls, the results it
+// is acting on, the recent turns' own words and calls), not a share of the bytes.
+import type { Block, Session } from '../model/transcript';
+import { PLAN_TOOLS } from './argRecords';
 import type { CleanupOptions } from './types';
 
+/** Why something was kept verbatim, for the report. */
+export type ProtectReason = 'latest-prompt' | 'todo-list' | 'recent-turns' | 'latest-results' | 'recent-results' | 'pending-calls';
+
+export interface ProtectedPart {
+  readonly reason: ProtectReason;
+  /** Blocks kept for this reason (a later reason never counts a block an earlier one counted). */
+  readonly blocks: number;
+  /** Offline estimate, uncalibrated. */
+  readonly tokens: number;
+}
+
 export interface Protection {
-  /** First protected message index (a turn start); messages.length when nothing is protected. */
+  /** First message of the recent part (a turn start); messages.length when nothing is recent. */
   readonly fromMessage: number;
   readonly fromTurn: number;
-  /** The latest user prompt, always kept verbatim even when older than the protected part. */
+  /** The latest user prompt, always kept verbatim even when older than the recent part. */
   readonly latestPrompt?: number;
+  /** The agent's reply the latest prompt answers (its question, its options), kept verbatim with it. */
+  readonly promptContext?: number;
+  /**
+   * Tool results inside the recent part that stay verbatim. The recent part's own words, reasoning and
+   * small calls always do; its older results become records once the newest have used the tool budget.
+   */
+  readonly keptResults: ReadonlySet<string>;
+  /** Calls kept verbatim whatever their place: the latest plan, and large recent calls within the budget. */
+  readonly keptCalls: ReadonlySet<string>;
+  /** What is kept verbatim and why. */
+  readonly parts: readonly ProtectedPart[];
 }
+
+/** Default verbatim budget for tool data inside the recent part (the latest results still fit whole). */
+export const DEFAULT_RECENT_RESULT_TOKENS = 4000;
+/** Calls up to this size stay verbatim in the recent part without using the budget. */
+export const SMALL_CALL_TOKENS = 200;
 
 export function protectedPart(session: Session, options: CleanupOptions): Protection {
   const turns = session.turns;
+  const messages = session.messages;
   let fromTurn = turns.length;
   if ((options.keepRecentTokens ?? 0) > 0) {
     let budget = options.keepRecentTokens!;
     for (let t = turns.length - 1; t >= 0; t--) {
       const turn = turns[t]!;
       let size = 0;
-      for (let i = turn.start; i < turn.end; i++) for (const b of session.messages[i]!.blocks) size += b.tokens;
+      for (let i = turn.start; i < turn.end; i++) for (const b of messages[i]!.blocks) size += b.tokens;
       if (size > budget && t < turns.length - 1) break;
       budget -= size;
       fromTurn = t;
@@ -30,9 +60,63 @@ export function protectedPart(session: Session, options: CleanupOptions): Protec
       fromTurn = t;
     }
   }
-  // Never start the protected part between a prompt and the reply that answers it.
+  // Never start the recent part between a prompt and the reply that answers it.
   while (fromTurn > 0 && fromTurn < turns.length && turns[fromTurn - 1]!.kind === 'user' && turns[fromTurn]!.kind === 'model') fromTurn--;
-  const fromMessage = fromTurn < turns.length ? turns[fromTurn]!.start : session.messages.length;
+  const fromMessage = fromTurn < turns.length ? turns[fromTurn]!.start : messages.length;
   const prompt = [...turns].reverse().find((t) => t.kind === 'user');
-  return { fromMessage, fromTurn, latestPrompt: prompt?.start };
+  const latestPrompt = prompt?.start;
+
+  const answered = new Set<string>();
+  for (const m of messages) for (const b of m.blocks) if (b.type === 'tool_result') answered.add(b.id);
+  const keptResults = new Set<string>();
+  const parts = new Map<ProtectReason, { blocks: number; tokens: number }>();
+  const count = (reason: ProtectReason, b: Block): void => {
+    const p = parts.get(reason) ?? { blocks: 0, tokens: 0 };
+    p.blocks++;
+    p.tokens += b.tokens;
+    parts.set(reason, p);
+  };
+  if (latestPrompt !== undefined) for (let i = prompt!.start; i < prompt!.end; i++) for (const b of messages[i]!.blocks) count('latest-prompt', b);
+  // The latest plan states the whole todo list: users complain most that compaction loses it.
+  const keptCalls = new Set<string>();
+  findLatestPlan: for (let i = messages.length - 1; i >= 0; i--) {
+    for (const b of messages[i]!.blocks) {
+      if (b.type === 'tool_call' && PLAN_TOOLS.has(b.name)) { keptCalls.add(b.id); if (i < fromMessage) count('todo-list', b); break findLatestPlan; }
+    }
+  }
+  const before = latestPrompt !== undefined ? messages[latestPrompt - 1] : undefined;
+  const promptContext = before?.role === 'assistant' && before.blocks.some((b) => b.type === 'text') && latestPrompt! - 1 < fromMessage ? latestPrompt! - 1 : undefined;
+  if (promptContext !== undefined) for (const b of messages[promptContext]!.blocks) count('latest-prompt', b);
+
+  // Inside the recent part the agent's words, reasoning and small calls stay. Tool data (results, and call
+  // arguments that carry whole files or patches) stays newest first within a budget; the results the model is
+  // acting on (its last turn, not answered yet) always stay. After a final reply they were read and answered.
+  const tools: { b: Block & { type: 'tool_result' | 'tool_call' }; turn: number }[] = [];
+  for (let t = fromTurn; t < turns.length; t++) {
+    for (let i = turns[t]!.start; i < turns[t]!.end; i++) {
+      if (i === latestPrompt) continue;
+      for (const b of messages[i]!.blocks) {
+        if (b.type === 'tool_call' && !answered.has(b.id) && !b.standalone) count('pending-calls', b);
+        else if (b.type === 'tool_result' || (b.type === 'tool_call' && b.tokens > SMALL_CALL_TOKENS && !keptCalls.has(b.id))) tools.push({ b, turn: t });
+        else count('recent-turns', b);
+      }
+    }
+  }
+  const lastTurn = turns[turns.length - 1];
+  const midLoop = lastTurn?.kind === 'model' && tools.some((r) => r.turn === lastTurn.index && r.b.type === 'tool_result');
+  let budget = options.keepRecentResultTokens ?? DEFAULT_RECENT_RESULT_TOKENS;
+  for (let k = tools.length - 1; k >= 0; k--) {
+    const { b, turn } = tools[k]!;
+    const keep = b.type === 'tool_result' ? keptResults : keptCalls;
+    if (midLoop && turn === lastTurn!.index) { keep.add(b.id); count('latest-results', b); continue; }
+    if (b.tokens > budget) continue; // a big one does not fit; smaller, older ones may still
+    budget -= b.tokens;
+    keep.add(b.id);
+    count('recent-results', b);
+  }
+  const order: ProtectReason[] = ['latest-prompt', 'todo-list', 'pending-calls', 'latest-results', 'recent-results', 'recent-turns'];
+  return {
+    fromMessage, fromTurn, latestPrompt, promptContext, keptResults, keptCalls,
+    parts: order.flatMap((reason) => { const p = parts.get(reason); return p ? [{ reason, blocks: p.blocks, tokens: Math.round(p.tokens) }] : []; }),
+  };
 }

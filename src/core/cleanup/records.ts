@@ -1,44 +1,28 @@
 // Builds the small records that stand in for old tool calls and results.
-import type { ToolCallBlock, ToolResultBlock } from '../model/transcript';
+import type { ToolResultBlock } from '../model/transcript';
 import { estimateTokens } from '../tokens/estimate';
 import { blockIdentifiers } from './identifiers';
+import type { IdentifierListing } from './listing';
 
 /** Marks text written by us, so a later run (and a reader) can tell it apart. */
 export const MARK = 'context-compactor';
 
-/** Argument keys whose values are identifiers and are kept longer. */
-const KEY_ARGS = new Set(['file_path', 'path', 'command', 'cmd', 'url', 'pattern', 'query', 'notebook_path', 'workdir', 'description']);
-
-function cut(s: string, max: number): string {
+export function cut(s: string, max: number): string {
   return s.length <= max ? s : `${s.slice(0, max)}…[+${s.length - max} chars]`;
-}
-
-export function shortenInput(input: unknown, maxChars: number): unknown {
-  if (typeof input === 'string') return cut(input, maxChars);
-  if (Array.isArray(input)) return input.map((v) => shortenInput(v, maxChars));
-  if (typeof input !== 'object' || input === null) return input;
-  const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(input)) out[k] = typeof v === 'string' ? cut(v, KEY_ARGS.has(k) ? maxChars * 5 : maxChars) : shortenInput(v, maxChars);
-  return out;
-}
-
-export function shortenCall(b: ToolCallBlock, maxChars: number): ToolCallBlock {
-  const input = shortenInput(b.input, maxChars);
-  const inputText = typeof input === 'string' ? input : JSON.stringify(input);
-  return { ...b, input, inputText, tokens: estimateTokens(inputText) + 8 };
 }
 
 export interface RecordParams { readonly headLines: number; readonly tailLines: number; readonly lineChars: number; readonly maxErrorChars: number; readonly identifierChars: number }
 
 /**
- * A result record: status, size, first and last lines, the whole error, and the identifiers not
- * already listed by an earlier record (`listed`; the caller adds `identifiers` once it keeps the record).
+ * A result record: status, size, first and last lines, the whole error, and the identifiers not already listed
+ * by an earlier record (the caller commits `identifiers` to the listing once it keeps the record).
  */
-export function resultRecord(b: ToolResultBlock, toolName: string | undefined, p: RecordParams, listed: ReadonlySet<string>, source: ToolResultBlock = b): { block: ToolResultBlock; identifiers: string[] } {
-  const text = b.text;
+export function resultRecord(b: ToolResultBlock, toolName: string | undefined, p: RecordParams, listing: IdentifierListing, source: ToolResultBlock = b): { block: ToolResultBlock; identifiers: string[] } {
+  const { body: text, exit } = outputBody(b.text);
   const count = lineCount(text);
-  const kb = (text.length / 1024).toFixed(1);
-  const head = [`[${MARK}: ${toolName ?? 'tool'} result ${b.isError ? 'error' : 'ok'} · ${count} lines · ${kb} KB${b.mediaCount ? ` · ${b.mediaCount} image(s) removed` : ''}]`];
+  const kb = (b.text.length / 1024).toFixed(1);
+  const status = exit !== undefined ? `exit ${exit}` : b.isError ? 'error' : 'ok';
+  const head = [`[${MARK}: ${toolName ?? 'tool'} result ${status} · ${count} lines · ${kb} KB${b.mediaCount ? ` · ${b.mediaCount} image(s) removed` : ''}]`];
   let body: string[];
   if (b.isError && text.length <= p.maxErrorChars) body = [text];
   else if (count <= p.headLines + p.tailLines) body = text.split('\n').map((l) => cut(l, p.lineChars));
@@ -52,17 +36,20 @@ export function resultRecord(b: ToolResultBlock, toolName: string | undefined, p
     ];
   }
   const shown = body.join('\n');
-  const ids = blockIdentifiers(source);
-  const missing: string[] = [];
-  let budget = p.identifierChars;
-  for (const id of ids) {
-    if (listed.has(id) || shown.includes(id)) continue;
-    if (budget - id.length - 2 < 0) break;
-    budget -= id.length + 2;
-    missing.push(id);
-  }
-  const out = [...head, shown, ...(missing.length ? [`identifiers: ${missing.join(', ')}`] : [])].join('\n');
+  const missing = listing.pick(blockIdentifiers(source), shown, p.identifierChars);
+  const out = [...head, shown, listing.line(missing)].filter(Boolean).join('\n');
   return { block: { ...b, text: out, mediaCount: 0, persisted: false, tokens: estimateTokens(out) + 4 }, identifiers: missing };
+}
+
+// Shell output headers of Codex (0.7x: `Exit code / Wall time / Output:`; 0.1xx: `Chunk ID … Process exited with
+// code N … Output:`): the exit code goes into the status, the header lines are not worth a record's lines.
+const OUTPUT_HEADER = /^(?:Chunk ID: [^\n]*\n)?(?:Exit code: (\d+)\n)?Wall time: [^\n]*\n(?:Process exited with code (\d+)\n)?(?:Original token count: [^\n]*\n)?Output:\n/;
+
+export function outputBody(text: string): { body: string; exit?: number } {
+  const m = OUTPUT_HEADER.exec(text.slice(0, 300));
+  if (!m) return { body: text };
+  const code = m[1] ?? m[2];
+  return { body: text.slice(m[0].length), exit: code !== undefined ? Number(code) : undefined };
 }
 
 function lineCount(text: string): number {

@@ -1,7 +1,8 @@
 // Cleanup rule contract, ids and settings.
 import type { Block, Message, Session } from '../model/transcript';
+import type { IdentifierListing } from './listing';
 
-export const RULE_IDS = ['collapse-noise', 'drop-reasoning', 'media-placeholder', 'dedupe-file-reads', 'tool-records', 'truncate-giant-results'] as const;
+export const RULE_IDS = ['collapse-noise', 'drop-reasoning', 'media-placeholder', 'dedupe-file-reads', 'tool-records', 'truncate-giant-results', 'trim-old-replies', 'old-context'] as const;
 export type RuleId = (typeof RULE_IDS)[number];
 
 export type RuleParams = Readonly<Record<string, number>>;
@@ -12,6 +13,11 @@ export interface CleanupOptions {
   readonly keepRecentTurns: number;
   /** When > 0, protect the recent part by this token budget instead of a turn count. */
   readonly keepRecentTokens?: number;
+  /**
+   * Verbatim budget for tool output inside the recent part, newest first (default 4,000). The results of a
+   * model turn still waiting for its reply are always kept; older recent results become records.
+   */
+  readonly keepRecentResultTokens?: number;
   /** Per-rule overrides; missing rules use their defaults. */
   readonly rules?: Partial<Record<RuleId, Partial<{ enabled: boolean; params: RuleParams }>>>;
 }
@@ -22,18 +28,20 @@ export const DEFAULT_CLEANUP: CleanupOptions = { keepRecentTurns: 6 };
 export interface RuleContext {
   readonly session: Session;
   readonly messages: Message[];
-  /** Messages at or after this index are never changed. */
+  /** Messages at or after this index form the recent part: only their results outside the budget may change. */
   readonly protectedFrom: number;
   /** Message indexes inside the aging part that must still stay verbatim (the latest prompt). */
   readonly pinned: ReadonlySet<number>;
+  /** Whether a rule may replace or remove block `b` of message `m` (aging part, or a recent result over budget). */
+  canChange(m: number, b: Block): boolean;
   readonly toolNames: ReadonlyMap<string, string>;
   /** Tool call ids that have a result somewhere (calls still waiting are never touched). */
   readonly answered: ReadonlySet<string>;
   readonly params: RuleParams;
   /** The block as it was before any rule changed it (for identifier extraction). */
   originalOf(block: Block): Block;
-  /** Identifiers already written into an earlier record of this run (listed once). */
-  readonly listedIdentifiers: Set<string>;
+  /** Identifiers already written into an earlier record of this run (each listed once). */
+  readonly listing: IdentifierListing;
   /** Replace (or with undefined, remove) block `b` of message `m`; accounts the savings to the rule. */
   replace(m: number, b: number, next: Block | undefined): void;
 }
@@ -43,4 +51,12 @@ export interface CleanupRule {
   readonly description: string;
   readonly defaults: RuleParams;
   apply(ctx: RuleContext): void;
+}
+
+/** Visits every block a rule may change, oldest first (indexes stay valid: removals apply after the rule). */
+export function eachChangeable(ctx: RuleContext, visit: (m: number, i: number, b: Block) => void): void {
+  ctx.messages.forEach((msg, m) => {
+    if (ctx.pinned.has(m)) return;
+    msg.blocks.forEach((b, i) => { if (ctx.canChange(m, b)) visit(m, i, b); });
+  });
 }

@@ -7,11 +7,11 @@ import type { Block, Message, Session } from '../model/transcript';
 import { estimateTokens } from '../tokens/estimate';
 import { splitAging } from './split';
 import { buildTurns } from '../read/turns';
+import type { ProtectedPart } from '../cleanup/protect';
 import { calibrate } from '../tokens/calibrate';
-import { compose } from '../tokens/composition';
 import type { WriteContext } from '../write/blockMap';
 import type { OutLine } from '../write/serialize';
-import { identifierRecall, pairsIntact } from './fidelity';
+import { measureCompaction, type Measurement } from './measure';
 
 export interface CompactOutcome {
   readonly sessionId: string;
@@ -22,15 +22,11 @@ export interface CompactOutcome {
   readonly figures: CompactFigures;
 }
 
-export interface CompactFigures {
-  readonly before: { readonly tokens: number; readonly messages: number };
-  readonly after: { readonly tokens: number; readonly messages: number };
-  readonly reduction: number;
-  readonly pairsIntact: boolean;
-  readonly identifierRecall: number;
-  readonly identifiers: { readonly total: number; readonly missing: string[] };
+export interface CompactFigures extends Measurement {
   readonly rules: Record<RuleId, { applied: number; tokensSaved: number }>;
   readonly protectedTurns: { readonly fromTurn: number; readonly of: number };
+  /** What stayed verbatim and why (calibrated tokens). */
+  readonly protectedParts: readonly ProtectedPart[];
 }
 
 /** A summary that replaces the aging part (everything before the protected turns). */
@@ -53,20 +49,13 @@ export function compactSession(session: Session, options: CleanupOptions, ctx: W
   }
   const written = session.format === 'claude-code' ? writeClaudeCode(session, result, ctx, insert) : writeCodex(session, result, ctx, insert);
   const cal = calibrate(session);
-  const before = compose(session, 0, cal).total;
-  const after = compose(result, 0, cal).total;
-  const recall = identifierRecall([...cleanup.changedOriginals, ...dropped], result.messages);
   return {
     sessionId: written.sessionId, lines: written.lines, cleanup, result,
     figures: {
-      before: { tokens: before, messages: session.messages.length },
-      after: { tokens: after, messages: result.messages.length },
-      reduction: before > 0 ? 1 - after / before : 0,
-      pairsIntact: pairsIntact(result.messages),
-      identifierRecall: recall.recall,
-      identifiers: { total: recall.total, missing: recall.missing },
+      ...measureCompaction(session, result, [...cleanup.changedOriginals, ...dropped], '', cal),
       rules: cleanup.rules,
       protectedTurns: { fromTurn: cleanup.protection.fromTurn, of: session.turns.length },
+      protectedParts: cleanup.protection.parts.map((p) => ({ ...p, tokens: Math.round(p.tokens * cal.scale) })),
     },
   };
 }

@@ -1,9 +1,14 @@
 // Fidelity of a compaction: identifier recall and tool call/result pairing.
 import type { Block, Message } from '../model/transcript';
 import { blockIdentifiers, identifierText } from '../cleanup/identifiers';
+import { folderOf, relativeTo } from '../cleanup/listing';
 
-/** Share of identifiers in the changed originals that still appear somewhere in the output. */
-export function identifierRecall(changed: readonly Block[], output: readonly Message[], extraText = ''): { recall: number; total: number; missing: string[] } {
+/**
+ * Share of identifiers in the changed originals that still appear somewhere in the output. A path under the
+ * session's folder counts as present in its relative form too (records list paths relative to it).
+ */
+export function identifierRecall(changed: readonly Block[], output: readonly Message[], extraText = '', cwd?: string): { recall: number; total: number; missing: string[] } {
+  const folder = folderOf(cwd);
   const ids = new Set<string>();
   for (const b of changed) for (const id of blockIdentifiers(b)) ids.add(id);
   if (ids.size === 0) return { recall: 1, total: 0, missing: [] };
@@ -18,9 +23,9 @@ export function identifierRecall(changed: readonly Block[], output: readonly Mes
       for (const id of blockIdentifiers(b)) present.add(id);
     }
   }
-  const unresolved = [...ids].filter((id) => !present.has(id));
+  const unresolved = [...ids].filter((id) => !present.has(id) && !present.has(relativeTo(folder, id)));
   const haystack = unresolved.length ? parts.join('\n') : '';
-  const missing = unresolved.filter((id) => !haystack.includes(id));
+  const missing = unresolved.filter((id) => !haystack.includes(relativeTo(folder, id)));
   return { recall: 1 - missing.length / ids.size, total: ids.size, missing: missing.slice(0, 50) };
 }
 

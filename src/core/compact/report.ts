@@ -1,7 +1,9 @@
 // The report that comes with every compaction, as JSON and as Markdown.
 import type { RuleId } from '../cleanup/types';
 import type { FormatId } from '../model/transcript';
+import type { ProtectedPart, ProtectReason } from '../cleanup/protect';
 import type { CompactFigures } from './compactSession';
+import { harnessNote, type SizeFigures } from './measure';
 
 export interface SummaryFigures {
   readonly provider: string;
@@ -20,9 +22,17 @@ export interface CompactReport {
   readonly output?: string;
   readonly sessionId: string;
   readonly resumeCommand: string;
-  readonly before: { readonly tokens: number; readonly messages: number };
-  readonly after: { readonly tokens: number; readonly messages: number };
+  readonly before: SizeFigures;
+  readonly after: SizeFigures;
+  /** System prompt + tool definitions sent with every request; compaction cannot cut them. */
+  readonly harnessTokens: number;
+  readonly harnessSource: 'recorded' | 'unknown';
+  /** 1 − after/before of the whole request. */
   readonly reduction: number;
+  /** 1 − after/before of the history (request minus harness): what compaction acts on. */
+  readonly historyReduction: number;
+  /** The history is under 20k tokens: a compaction is not worth a new session. */
+  readonly tooSmallToCompact: boolean;
   readonly modelCalls: number;
   readonly accepted: boolean;
   readonly fallback: 'cleanup-only' | null;
@@ -31,6 +41,8 @@ export interface CompactReport {
   readonly identifiers: { readonly total: number; readonly missing: string[] };
   readonly rules: Record<RuleId, { applied: number; tokensSaved: number }>;
   readonly protectedTurns: { readonly fromTurn: number; readonly of: number };
+  /** What stayed verbatim and why. */
+  readonly protectedParts: readonly ProtectedPart[];
   readonly summary?: SummaryFigures;
   readonly durationMs: number;
   readonly warnings: string[];
@@ -54,14 +66,27 @@ export function buildCompactReport(i: ReportInput): CompactReport {
   const f = i.figures;
   return {
     format: i.format, input: i.input, output: i.output, sessionId: i.sessionId, resumeCommand: i.resumeCommand,
-    before: f.before, after: f.after, reduction: Math.round(f.reduction * 10000) / 10000,
+    before: f.before, after: f.after, harnessTokens: f.harnessTokens, harnessSource: f.harnessSource,
+    reduction: round4(f.reduction), historyReduction: round4(f.historyReduction), tooSmallToCompact: f.tooSmallToCompact,
     modelCalls: i.modelCalls, accepted: f.after.tokens < f.before.tokens || i.modelCalls === 0, fallback: i.fallback,
-    pairsIntact: f.pairsIntact, identifierRecall: Math.round(f.identifierRecall * 10000) / 10000, identifiers: f.identifiers,
-    rules: f.rules, protectedTurns: f.protectedTurns, summary: i.summary, durationMs: Math.round(i.durationMs), warnings: i.warnings,
+    pairsIntact: f.pairsIntact, identifierRecall: round4(f.identifierRecall), identifiers: f.identifiers,
+    rules: f.rules, protectedTurns: f.protectedTurns, protectedParts: f.protectedParts, summary: i.summary, durationMs: Math.round(i.durationMs), warnings: i.warnings,
   };
 }
 
+const round4 = (x: number): number => Math.round(x * 10000) / 10000;
 const n = (x: number): string => x.toLocaleString('en-US');
+const pct = (x: number): string => `${(x * 100).toFixed(1)} %`;
+
+/** Why each protected part was kept, in words. */
+export const PROTECT_REASONS: Readonly<Record<ProtectReason, string>> = {
+  'latest-prompt': 'the latest request (and the reply it answers)',
+  'todo-list': 'the latest todo list / plan',
+  'pending-calls': 'calls still waiting for their result',
+  'latest-results': 'the results the agent is acting on (its last turn, not answered yet)',
+  'recent-results': 'the newest tool results, within the recent result budget',
+  'recent-turns': 'the recent turns\' own words, reasoning and calls',
+};
 
 export function renderCompactMarkdown(r: CompactReport): string {
   const lines = [
@@ -70,14 +95,20 @@ export function renderCompactMarkdown(r: CompactReport): string {
     `- input: \`${r.input}\` (${r.format})`,
     r.output ? `- output: \`${r.output}\`` : `- output: not written (preview)`,
     `- resume: \`${r.resumeCommand}\``,
-    `- tokens on resume: ${n(r.before.tokens)} → ${n(r.after.tokens)} (**${(r.reduction * 100).toFixed(1)} % smaller**), messages ${n(r.before.messages)} → ${n(r.after.messages)}`,
-    `- identifier recall: ${(r.identifierRecall * 100).toFixed(1)} % of ${n(r.identifiers.total)} · tool pairs intact: ${r.pairsIntact ? 'yes' : 'NO'}`,
-    `- protected: turns ${r.protectedTurns.fromTurn}–${r.protectedTurns.of - 1} kept verbatim`,
+    `- history (what compaction acts on): ${n(r.before.historyTokens)} → ${n(r.after.historyTokens)} tokens (**${pct(r.historyReduction)} smaller**)${r.tooSmallToCompact ? ' — too small to compact (under 20,000 tokens of history)' : ''}`,
+    `- tokens on resume: ${n(r.before.tokens)} → ${n(r.after.tokens)} (${pct(r.reduction)} smaller; harness ${r.harnessSource === 'recorded' ? n(r.harnessTokens) : 'unknown'}), messages ${n(r.before.messages)} → ${n(r.after.messages)}`,
+    ...(harnessNote(r) ? [`- ${harnessNote(r)!}`] : []),
+    `- identifier recall: ${pct(r.identifierRecall)} of ${n(r.identifiers.total)} · tool pairs intact: ${r.pairsIntact ? 'yes' : 'NO'}`,
+    `- protected: turns ${r.protectedTurns.fromTurn}–${r.protectedTurns.of - 1} (recent part)`,
     `- model calls: ${r.modelCalls}${r.fallback ? ` · fallback: ${r.fallback}` : ''} · accepted: ${r.accepted ? 'yes' : 'no'} · ${n(r.durationMs)} ms`,
   ];
   if (r.summary) {
     const s = r.summary;
     lines.push(`- summary: ${s.provider}${s.model ? ` / ${s.model}` : ''}, ${s.attempts} attempt(s)${s.inputTokens !== undefined ? `, ${n(s.inputTokens)} in / ${n(s.outputTokens ?? 0)} out tokens` : ''}${s.costUsd !== undefined ? `, ≈ $${s.costUsd.toFixed(4)}` : ''}${s.anchoredOn ? `, updated the earlier ${s.anchoredOn} summary` : ''}${s.error ? ` — ${s.error}` : ''}`);
+  }
+  if (r.protectedParts.length) {
+    lines.push('', '| kept verbatim | blocks | tokens |', '| --- | ---: | ---: |');
+    for (const p of r.protectedParts) lines.push(`| ${PROTECT_REASONS[p.reason]} | ${n(p.blocks)} | ${n(p.tokens)} |`);
   }
   lines.push('', '| rule | applied | tokens saved |', '| --- | ---: | ---: |');
   for (const [id, o] of Object.entries(r.rules)) lines.push(`| ${id} | ${n(o.applied)} | ${n(o.tokensSaved)} |`);

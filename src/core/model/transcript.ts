@@ -39,6 +39,8 @@ export interface ToolCallBlock extends BlockBase {
   /** Arguments as the agent recorded them (object, or raw string for freeform tools). */
   readonly input: unknown;
   readonly inputText: string;
+  /** A server-side call whose result reaches the model inside the call itself (Codex `web_search_call`). */
+  readonly standalone?: boolean;
 }
 export interface ToolResultBlock extends BlockBase {
   readonly type: 'tool_result';

@@ -87,6 +87,6 @@ test('rule parameters are whole numbers ≥ 0; tailLines 0 shows no tail; unknow
     const omitted = shown.findIndex((l) => l.includes('lines omitted'));
     // Head line, then the omission marker; after it at most the identifier list, never tail lines.
     assert.equal(omitted, 2, text.slice(0, 300));
-    assert.ok(shown.slice(omitted + 1).every((l) => l.startsWith('identifiers: ')), text.slice(-300));
+    assert.ok(shown.slice(omitted + 1).every((l) => l.startsWith('[identifiers: ')), text.slice(-300));
   }
 });

@@ -12,7 +12,7 @@ export const collapseNoise: CleanupRule = {
       for (let i = blocks.length - 1; i >= 0; i--) {
         const b = blocks[i]!;
         if (b.type !== 'meta' || b.text === '') continue;
-        if (m < ctx.protectedFrom && later.has(b.text)) ctx.replace(m, i, undefined);
+        if (later.has(b.text) && !ctx.pinned.has(m) && ctx.canChange(m, b)) ctx.replace(m, i, undefined);
         else later.add(b.text);
       }
     }

@@ -2,7 +2,7 @@
 import type { ToolCallBlock } from '../../model/transcript';
 import { estimateTokens } from '../../tokens/estimate';
 import { MARK } from '../records';
-import type { CleanupRule } from '../types';
+import { eachChangeable, type CleanupRule } from '../types';
 
 /** A stable key for "the same read": path plus range, for Claude's Read and plain `cat` commands. */
 export function readKey(call: ToolCallBlock): string | undefined {
@@ -25,17 +25,14 @@ export const dedupeFileReads: CleanupRule = {
       const key = readKey(b);
       if (key) { calls.set(b.id, b); lastRead.set(key, m); }
     }));
-    for (let m = 0; m < ctx.protectedFrom; m++) {
-      if (ctx.pinned.has(m)) continue;
-      ctx.messages[m]!.blocks.forEach((b, i) => {
-        if (b.type !== 'tool_result') return;
-        const call = calls.get(b.id);
-        const key = call && readKey(call);
-        if (!key || lastRead.get(key)! <= m) return;
-        const path = key.slice(0, key.lastIndexOf('#'));
-        const text = `[${MARK}: superseded — ${path} was read again later in this conversation; see that newer read]`;
-        if (b.tokens > estimateTokens(text)) ctx.replace(m, i, { ...b, text, mediaCount: 0, persisted: false, tokens: estimateTokens(text) + 4 });
-      });
-    }
+    eachChangeable(ctx, (m, i, b) => {
+      if (b.type !== 'tool_result') return;
+      const call = calls.get(b.id);
+      const key = call && readKey(call);
+      if (!key || lastRead.get(key)! <= m) return;
+      const path = key.slice(0, key.lastIndexOf('#'));
+      const text = `[${MARK}: superseded — ${path} was read again later in this conversation; see that newer read]`;
+      if (b.tokens > estimateTokens(text)) ctx.replace(m, i, { ...b, text, mediaCount: 0, persisted: false, tokens: estimateTokens(text) + 4 });
+    });
   },
 };

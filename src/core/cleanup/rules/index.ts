@@ -4,7 +4,9 @@ import { collapseNoise } from './collapseNoise';
 import { dedupeFileReads } from './dedupeFileReads';
 import { dropReasoning } from './dropReasoning';
 import { mediaPlaceholder } from './mediaPlaceholder';
+import { oldContext } from './oldContext';
 import { toolRecords } from './toolRecords';
+import { trimOldReplies } from './trimOldReplies';
 import { truncateGiantResults } from './truncateGiantResults';
 
-export const RULES: readonly CleanupRule[] = [collapseNoise, dropReasoning, mediaPlaceholder, dedupeFileReads, toolRecords, truncateGiantResults];
+export const RULES: readonly CleanupRule[] = [collapseNoise, dropReasoning, mediaPlaceholder, dedupeFileReads, toolRecords, truncateGiantResults, trimOldReplies, oldContext];

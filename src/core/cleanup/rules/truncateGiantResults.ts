@@ -1,6 +1,6 @@
 // truncate-giant-results: a single huge old result keeps only its head and tail.
 import { MARK, truncateResult } from '../records';
-import type { CleanupRule } from '../types';
+import { eachChangeable, type CleanupRule } from '../types';
 
 export const truncateGiantResults: CleanupRule = {
   id: 'truncate-giant-results',
@@ -8,14 +8,11 @@ export const truncateGiantResults: CleanupRule = {
   defaults: { maxTokens: 8000, headChars: 6000, tailChars: 2000 },
   apply(ctx) {
     const p = ctx.params;
-    for (let m = 0; m < ctx.protectedFrom; m++) {
-      if (ctx.pinned.has(m)) continue;
-      ctx.messages[m]!.blocks.forEach((b, i) => {
-        // Our own records are already small by design; cutting one would lose the identifiers it lists.
-        if (b.type === 'tool_result' && b.tokens > p.maxTokens! && !b.text.startsWith(`[${MARK}`) && b.text.length > p.headChars! + p.tailChars! + 200) {
-          ctx.replace(m, i, truncateResult(b, p.headChars!, p.tailChars!));
-        }
-      });
-    }
+    eachChangeable(ctx, (m, i, b) => {
+      // Our own records are already small by design; cutting one would lose the identifiers it lists.
+      if (b.type === 'tool_result' && b.tokens > p.maxTokens! && !b.text.startsWith(`[${MARK}`) && b.text.length > p.headChars! + p.tailChars! + 200) {
+        ctx.replace(m, i, truncateResult(b, p.headChars!, p.tailChars!));
+      }
+    });
   },
 };

@@ -9,6 +9,7 @@ const str = (v: unknown): string => (typeof v === 'string' ? v : '');
 
 export const PERSISTED_OUTPUT = '<persisted-output>';
 const REMINDER = '<system-reminder>';
+const SIGNATURE_CHARS_PER_TOKEN = 5;
 
 function textBlock(text: string, ref: SourceRef, role: 'user' | 'assistant'): Block {
   if (role === 'user' && text.startsWith(SUMMARY_HEADER)) return { type: 'summary', text, origin: 'context-compactor', ref, tokens: estimateTokens(text) };
@@ -53,7 +54,9 @@ export function contentBlocks(content: unknown, base: SourceRef, role: 'user' | 
       case 'thinking': {
         const text = str(b.thinking);
         const sig = str(b.signature).length;
-        out.push({ type: 'reasoning', text, opaqueBytes: sig, ref, tokens: estimateTokens(text) });
+        // Claude Code 2.x records thinking without its text (display redacted); the model still receives it, and
+        // the signature's length tracks its size: ~5 characters a token against the recorded usage of real sessions.
+        out.push({ type: 'reasoning', text, opaqueBytes: sig, ref, tokens: text ? estimateTokens(text) : Math.round(sig / SIGNATURE_CHARS_PER_TOKEN) });
         break;
       }
       case 'redacted_thinking': {

@@ -29,12 +29,28 @@ export interface ConvertedItem {
   readonly toolResultsOnly?: boolean;
 }
 
-const EXIT_CODE = /Process exited with code (\d+)/;
+const EXIT_CODE = /Process exited with code (\d+)|^Exit code: (\d+)/m;
+
+/** Codex before ~0.46 wrapped shell output as JSON: `{"output": "...", "metadata": {"exit_code": N}}`. */
+function wrappedOutput(s: string): { text: string; isError: boolean } | undefined {
+  if (!s.startsWith('{"output":')) return undefined;
+  try {
+    const o: unknown = JSON.parse(s);
+    if (!isObj(o) || typeof o.output !== 'string') return undefined;
+    const code = isObj(o.metadata) ? o.metadata.exit_code : undefined;
+    return { text: o.output, isError: typeof code === 'number' && code !== 0 };
+  } catch {
+    return undefined;
+  }
+}
 
 export function outputText(output: unknown): { text: string; media: number; isError: boolean } {
   if (typeof output === 'string') {
+    const wrapped = wrappedOutput(output);
+    if (wrapped) return { ...wrapped, media: 0 };
     const m = EXIT_CODE.exec(output.slice(0, 400));
-    return { text: output, media: 0, isError: m ? m[1] !== '0' : false };
+    // Older rollouts report a refused or failed command as text, without an exit code header.
+    return { text: output, media: 0, isError: m ? (m[1] ?? m[2]) !== '0' : /^(failed in sandbox|execution error|error:)/i.test(output) };
   }
   if (Array.isArray(output)) {
     const parts: string[] = [];

@@ -1,0 +1,61 @@
+// The figures every compaction reports, measured one way for the CLI, the extension and the Cleanup tab:
+// tokens on resume before/after, the harness share nothing can cut, the history cut, and fidelity.
+import type { Block, Session } from '../model/transcript';
+import { calibrate, type Calibration } from '../tokens/calibrate';
+import { compose } from '../tokens/composition';
+import { identifierRecall, pairsIntact } from './fidelity';
+
+/** Below this much history a compaction is not worth a new session (reported, not refused). */
+export const TOO_SMALL_HISTORY = 20_000;
+
+export interface SizeFigures {
+  /** Tokens the agent sends on resume: harness + history. */
+  readonly tokens: number;
+  /** What compaction can act on: the messages (tokens minus the harness). */
+  readonly historyTokens: number;
+  readonly messages: number;
+}
+
+export interface Measurement {
+  readonly before: SizeFigures;
+  readonly after: SizeFigures;
+  /** System prompt and tool definitions the agent sends with every request (from its recorded usage; 0 when unknown). */
+  readonly harnessTokens: number;
+  readonly harnessSource: 'recorded' | 'unknown';
+  /** 1 − after/before over the whole request. */
+  readonly reduction: number;
+  /** 1 − after/before over the history alone. */
+  readonly historyReduction: number;
+  readonly tooSmallToCompact: boolean;
+  readonly pairsIntact: boolean;
+  readonly identifierRecall: number;
+  readonly identifiers: { readonly total: number; readonly missing: string[] };
+}
+
+/** `changed`: the original blocks the compaction replaced or dropped (identifier recall is measured over them). */
+export function measureCompaction(original: Session, result: Session, changed: readonly Block[], extraText = '', calibration?: Calibration): Measurement {
+  const cal = calibration ?? calibrate(original);
+  const harness = Math.round(cal.overhead);
+  const before = compose(original, 0, cal).total;
+  const after = compose(result, 0, cal).total;
+  const hb = Math.max(0, before - harness), ha = Math.max(0, after - harness);
+  const recall = identifierRecall(changed, result.messages, extraText, original.cwd);
+  return {
+    before: { tokens: before, historyTokens: hb, messages: original.messages.length },
+    after: { tokens: after, historyTokens: ha, messages: result.messages.length },
+    harnessTokens: harness, harnessSource: cal.source === 'recorded' ? 'recorded' : 'unknown',
+    reduction: before > 0 ? 1 - after / before : 0,
+    historyReduction: hb > 0 ? 1 - ha / hb : 0,
+    tooSmallToCompact: hb < TOO_SMALL_HISTORY,
+    pairsIntact: pairsIntact(result.messages),
+    identifierRecall: recall.recall,
+    identifiers: { total: recall.total, missing: recall.missing },
+  };
+}
+
+/** One line on the harness where it is a large share of every request, so a modest total cut is read right. */
+export function harnessNote(m: Pick<Measurement, 'harnessTokens' | 'before' | 'historyReduction'>): string | undefined {
+  const share = m.before.tokens > 0 ? m.harnessTokens / m.before.tokens : 0;
+  if (share < 0.2) return undefined;
+  return `The agent's harness (system prompt + tool definitions, ${m.harnessTokens.toLocaleString('en-US')} tokens) is ${Math.round(share * 100)} % of every request and is sent as is; compaction acts on the history, which shrank ${(m.historyReduction * 100).toFixed(1)} %.`;
+}
