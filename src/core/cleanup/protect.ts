@@ -36,6 +36,7 @@ export interface Protection {
 
 /** Default verbatim budget for tool data inside the recent part (the latest results still fit whole). */
 export const DEFAULT_RECENT_RESULT_TOKENS = 4000;
+const RECENT_SHARE = 0.1;
 /** Calls up to this size stay verbatim in the recent part without using the budget. */
 export const SMALL_CALL_TOKENS = 200;
 
@@ -104,7 +105,11 @@ export function protectedPart(session: Session, options: CleanupOptions): Protec
   }
   const lastTurn = turns[turns.length - 1];
   const midLoop = lastTurn?.kind === 'model' && tools.some((r) => r.turn === lastTurn.index && r.b.type === 'tool_result');
-  let budget = options.keepRecentResultTokens ?? DEFAULT_RECENT_RESULT_TOKENS;
+  // A small session's recent part must not be most of it: by default the budget is also capped at a tenth of
+  // the history (a 150k-token session gets the whole default).
+  let history = 0;
+  for (const m of messages) for (const b of m.blocks) history += b.tokens;
+  let budget = options.keepRecentResultTokens ?? Math.min(DEFAULT_RECENT_RESULT_TOKENS, Math.round(history * RECENT_SHARE));
   for (let k = tools.length - 1; k >= 0; k--) {
     const { b, turn } = tools[k]!;
     const keep = b.type === 'tool_result' ? keptResults : keptCalls;

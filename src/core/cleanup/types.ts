@@ -2,7 +2,7 @@
 import type { Block, Message, Session } from '../model/transcript';
 import type { IdentifierListing } from './listing';
 
-export const RULE_IDS = ['collapse-noise', 'drop-reasoning', 'media-placeholder', 'dedupe-file-reads', 'tool-records', 'truncate-giant-results', 'trim-old-replies', 'old-context'] as const;
+export const RULE_IDS = ['collapse-noise', 'drop-reasoning', 'media-placeholder', 'dedupe-file-reads', 'tool-records', 'truncate-giant-results', 'trim-old-replies', 'old-context', 'trim-old-prompts'] as const;
 export type RuleId = (typeof RULE_IDS)[number];
 
 export type RuleParams = Readonly<Record<string, number>>;

@@ -29,18 +29,39 @@ export function identifierRecall(changed: readonly Block[], output: readonly Mes
   return { recall: 1 - missing.length / ids.size, total: ids.size, missing: missing.slice(0, 50) };
 }
 
-/** Every tool call is followed by its result and every result follows its call. */
-export function pairsIntact(messages: readonly Message[]): boolean {
-  const open = new Set<string>();
-  const seenCalls = new Set<string>();
+/** Where calls and results fail to pair: calls never answered (but the newest waiting ones), results without an earlier call, ids used twice. */
+export interface Pairing { readonly orphanCalls: Set<string>; readonly orphanResults: Set<string>; readonly duplicates: Set<string> }
+
+export function toolPairing(messages: readonly Message[]): Pairing {
+  const open = new Set<string>(), seen = new Set<string>(), answered = new Set<string>();
+  const p: Pairing = { orphanCalls: new Set(), orphanResults: new Set(), duplicates: new Set() };
   for (const m of messages) {
     for (const b of m.blocks) {
-      if (b.type === 'tool_call') { open.add(b.id); seenCalls.add(b.id); }
-      else if (b.type === 'tool_result') { if (!seenCalls.has(b.id)) return false; open.delete(b.id); }
+      if (b.type === 'tool_call' && !b.standalone) {
+        if (seen.has(b.id)) p.duplicates.add(b.id);
+        open.add(b.id);
+        seen.add(b.id);
+      } else if (b.type === 'tool_result') {
+        if (!seen.has(b.id)) p.orphanResults.add(b.id);
+        else if (answered.has(b.id)) p.duplicates.add(b.id);
+        answered.add(b.id);
+        open.delete(b.id);
+      }
     }
   }
   // Only the newest calls may still be waiting for their result.
   const last = messages[messages.length - 1];
-  for (const id of open) if (!last?.blocks.some((b) => b.type === 'tool_call' && b.id === id)) return false;
-  return true;
+  for (const id of open) if (!last?.blocks.some((b) => b.type === 'tool_call' && b.id === id)) p.orphanCalls.add(id);
+  return p;
+}
+
+/**
+ * Every tool call is followed by its result and every result follows its call; with `input`, a pairing fault
+ * the input already had (and the output keeps, as the agent tolerates it) does not count against the output.
+ */
+export function pairsIntact(messages: readonly Message[], input?: readonly Message[]): boolean {
+  const out = toolPairing(messages);
+  const had = input ? toolPairing(input) : undefined;
+  const within = (a: Set<string>, b: Set<string> | undefined): boolean => [...a].every((id) => b?.has(id));
+  return within(out.orphanCalls, had?.orphanCalls) && within(out.orphanResults, had?.orphanResults) && within(out.duplicates, had?.duplicates);
 }

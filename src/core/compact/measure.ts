@@ -21,7 +21,8 @@ export interface Measurement {
   readonly after: SizeFigures;
   /** System prompt and tool definitions the agent sends with every request (from its recorded usage; 0 when unknown). */
   readonly harnessTokens: number;
-  readonly harnessSource: 'recorded' | 'unknown';
+  /** recorded: from the agent's usage log; partial: only the system prompt the transcript holds; unknown: none. */
+  readonly harnessSource: 'recorded' | 'partial' | 'unknown';
   /** 1 − after/before over the whole request. */
   readonly reduction: number;
   /** 1 − after/before over the history alone. */
@@ -35,7 +36,13 @@ export interface Measurement {
 /** `changed`: the original blocks the compaction replaced or dropped (identifier recall is measured over them). */
 export function measureCompaction(original: Session, result: Session, changed: readonly Block[], extraText = '', calibration?: Calibration): Measurement {
   const cal = calibration ?? calibrate(original);
-  const harness = Math.round(cal.overhead);
+  // The system prompt is harness too where the transcript holds it as messages (Codex base and developer instructions).
+  let systemMessages = 0;
+  for (const m of original.messages) {
+    if (m.role !== 'system' || !m.blocks.every((b) => b.type === 'meta')) break;
+    for (const b of m.blocks) systemMessages += b.tokens * cal.scale;
+  }
+  const harness = Math.round(cal.overhead + systemMessages);
   const before = compose(original, 0, cal).total;
   const after = compose(result, 0, cal).total;
   const hb = Math.max(0, before - harness), ha = Math.max(0, after - harness);
@@ -43,11 +50,11 @@ export function measureCompaction(original: Session, result: Session, changed: r
   return {
     before: { tokens: before, historyTokens: hb, messages: original.messages.length },
     after: { tokens: after, historyTokens: ha, messages: result.messages.length },
-    harnessTokens: harness, harnessSource: cal.source === 'recorded' ? 'recorded' : 'unknown',
+    harnessTokens: harness, harnessSource: cal.source === 'recorded' ? 'recorded' : harness > 0 ? 'partial' : 'unknown',
     reduction: before > 0 ? 1 - after / before : 0,
     historyReduction: hb > 0 ? 1 - ha / hb : 0,
     tooSmallToCompact: hb < TOO_SMALL_HISTORY,
-    pairsIntact: pairsIntact(result.messages),
+    pairsIntact: pairsIntact(result.messages, original.messages),
     identifierRecall: recall.recall,
     identifiers: { total: recall.total, missing: recall.missing },
   };

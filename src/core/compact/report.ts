@@ -3,7 +3,7 @@ import type { RuleId } from '../cleanup/types';
 import type { FormatId } from '../model/transcript';
 import type { ProtectedPart, ProtectReason } from '../cleanup/protect';
 import type { CompactFigures } from './compactSession';
-import { harnessNote, type SizeFigures } from './measure';
+import { harnessNote, type Measurement, type SizeFigures } from './measure';
 
 export interface SummaryFigures {
   readonly provider: string;
@@ -26,7 +26,7 @@ export interface CompactReport {
   readonly after: SizeFigures;
   /** System prompt + tool definitions sent with every request; compaction cannot cut them. */
   readonly harnessTokens: number;
-  readonly harnessSource: 'recorded' | 'unknown';
+  readonly harnessSource: Measurement['harnessSource'];
   /** 1 − after/before of the whole request. */
   readonly reduction: number;
   /** 1 − after/before of the history (request minus harness): what compaction acts on. */
@@ -96,7 +96,7 @@ export function renderCompactMarkdown(r: CompactReport): string {
     r.output ? `- output: \`${r.output}\`` : `- output: not written (preview)`,
     `- resume: \`${r.resumeCommand}\``,
     `- history (what compaction acts on): ${n(r.before.historyTokens)} → ${n(r.after.historyTokens)} tokens (**${pct(r.historyReduction)} smaller**)${r.tooSmallToCompact ? ' — too small to compact (under 20,000 tokens of history)' : ''}`,
-    `- tokens on resume: ${n(r.before.tokens)} → ${n(r.after.tokens)} (${pct(r.reduction)} smaller; harness ${r.harnessSource === 'recorded' ? n(r.harnessTokens) : 'unknown'}), messages ${n(r.before.messages)} → ${n(r.after.messages)}`,
+    `- tokens on resume: ${n(r.before.tokens)} → ${n(r.after.tokens)} (${pct(r.reduction)} smaller; harness ${r.harnessSource === 'unknown' ? 'unknown' : `${n(r.harnessTokens)}${r.harnessSource === 'partial' ? ' (system prompt only; no usage recorded)' : ''}`}), messages ${n(r.before.messages)} → ${n(r.after.messages)}`,
     ...(harnessNote(r) ? [`- ${harnessNote(r)!}`] : []),
     `- identifier recall: ${pct(r.identifierRecall)} of ${n(r.identifiers.total)} · tool pairs intact: ${r.pairsIntact ? 'yes' : 'NO'}`,
     `- protected: turns ${r.protectedTurns.fromTurn}–${r.protectedTurns.of - 1} (recent part)`,

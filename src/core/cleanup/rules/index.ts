@@ -6,7 +6,8 @@ import { dropReasoning } from './dropReasoning';
 import { mediaPlaceholder } from './mediaPlaceholder';
 import { oldContext } from './oldContext';
 import { toolRecords } from './toolRecords';
+import { trimOldPrompts } from './trimOldPrompts';
 import { trimOldReplies } from './trimOldReplies';
 import { truncateGiantResults } from './truncateGiantResults';
 
-export const RULES: readonly CleanupRule[] = [collapseNoise, dropReasoning, mediaPlaceholder, dedupeFileReads, toolRecords, truncateGiantResults, trimOldReplies, oldContext];
+export const RULES: readonly CleanupRule[] = [collapseNoise, dropReasoning, mediaPlaceholder, dedupeFileReads, toolRecords, truncateGiantResults, trimOldReplies, oldContext, trimOldPrompts];

@@ -1,21 +1,46 @@
-// tool-records: old tool calls and results shrink to small records (name, argument shapes, status, summary).
+// tool-records: old tool calls and results shrink to small records (name, argument shapes, status, summary);
+// the newest `detailTurns` model turns before the recent part keep first/last lines, older ones one line.
+import type { Turn } from '../../model/transcript';
 import { callRecord } from '../argRecords';
-import { resultRecord } from '../records';
-import { eachChangeable, type CleanupRule } from '../types';
+import { resultRecord, type RecordParams } from '../records';
+import { eachChangeable, type CleanupRule, type RuleParams } from '../types';
+
+/** Far from the recent part a record keeps its status, its last line, a short error and its identifiers. */
+const FAR: Omit<RecordParams, 'identifierChars'> & { argChars: number; keepUnderTokens: number } = { headLines: 0, tailLines: 1, lineChars: 100, maxErrorChars: 400, argChars: 80, keepUnderTokens: 40 };
+
+/** First message of the detailed tier: the start of the `detailTurns`-th model turn before `protectedFrom`. */
+function detailFrom(turns: readonly Turn[], protectedFrom: number, detailTurns: number): number {
+  let seen = 0;
+  let from = protectedFrom;
+  for (let t = turns.length - 1; t >= 0 && seen < detailTurns; t--) {
+    if (turns[t]!.start >= protectedFrom) continue;
+    if (turns[t]!.kind === 'model') seen++;
+    from = turns[t]!.start;
+  }
+  return from;
+}
+
+function tier(p: RuleParams, far: boolean): RecordParams & { argChars: number; keepUnderTokens: number } {
+  const near = { headLines: p.headLines!, tailLines: p.tailLines!, lineChars: p.lineChars!, maxErrorChars: p.maxErrorChars!, argChars: p.argChars!, keepUnderTokens: p.keepUnderTokens! };
+  // A user who asked for less detail than the far tier keeps it everywhere.
+  const f = far ? Object.fromEntries(Object.entries(near).map(([k, v]) => [k, Math.min(v, FAR[k as keyof typeof FAR])])) as typeof near : near;
+  return { ...f, identifierChars: p.identifierChars! };
+}
 
 export const toolRecords: CleanupRule = {
   id: 'tool-records',
-  description: 'Old tool calls keep name, paths, commands and the shape of edits; old results become status, size, first/last lines, errors and identifiers',
-  defaults: { keepUnderTokens: 120, argChars: 160, headLines: 3, tailLines: 2, lineChars: 160, maxErrorChars: 2000, identifierChars: 32000 },
+  description: 'Old tool calls keep name, paths, commands and the shape of edits; old results become status, size, first/last lines, errors and identifiers (one line beyond the newest detailTurns)',
+  defaults: { keepUnderTokens: 120, argChars: 160, headLines: 3, tailLines: 2, lineChars: 160, maxErrorChars: 2000, identifierChars: 32000, detailTurns: 10 },
   apply(ctx) {
-    const p = ctx.params;
-    const recordParams = { headLines: p.headLines!, tailLines: p.tailLines!, lineChars: p.lineChars!, maxErrorChars: p.maxErrorChars!, identifierChars: p.identifierChars! };
+    const nearFrom = detailFrom(ctx.session.turns, ctx.protectedFrom, ctx.params.detailTurns!);
+    const tiers = { near: tier(ctx.params, false), far: tier(ctx.params, true) };
     eachChangeable(ctx, (m, i, b) => {
+      const p = m < nearFrom ? tiers.far : tiers.near;
       if (b.type === 'tool_call') {
-        const next = callRecord(b, { argChars: p.argChars!, identifierChars: p.identifierChars! }, ctx.listing);
+        const next = callRecord(b, { argChars: p.argChars, identifierChars: p.identifierChars }, ctx.listing);
         if (next && next.tokens < b.tokens) ctx.replace(m, i, next);
-      } else if (b.type === 'tool_result' && b.tokens > p.keepUnderTokens! && !b.text.startsWith('[context-compactor: superseded')) {
-        const next = resultRecord(b, ctx.toolNames.get(b.id), recordParams, ctx.listing, ctx.originalOf(b) as typeof b);
+      } else if (b.type === 'tool_result' && b.tokens > p.keepUnderTokens && !b.text.startsWith('[context-compactor: superseded')) {
+        const next = resultRecord(b, ctx.toolNames.get(b.id), p, ctx.listing, ctx.originalOf(b) as typeof b);
         if (next.block.tokens < b.tokens) {
           ctx.replace(m, i, next.block);
           ctx.listing.commit(next.identifiers);

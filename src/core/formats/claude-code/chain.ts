@@ -25,18 +25,20 @@ export function selectLiveBranch(nodes: readonly ClaudeNode[]): LiveBranch {
   }
   // Claude Code streams one record per content block; parallel tool_use siblings and their results
   // can hang off side branches. Re-attach them by message id and tool_use id, as its loader does.
+  // A subagent file holds only sidechain records: there the siblings are sidechain records too.
+  const side = nodes[leaf]!.sidechain;
   const msgIds = new Set<string>();
   for (const i of onChain) {
     const n = nodes[i]!;
     if (n.type === 'assistant' && n.msgId) msgIds.add(n.msgId);
   }
   nodes.forEach((n, i) => {
-    if (!onChain.has(i) && !n.sidechain && n.type === 'assistant' && n.msgId && msgIds.has(n.msgId)) onChain.add(i);
+    if (!onChain.has(i) && n.sidechain === side && n.type === 'assistant' && n.msgId && msgIds.has(n.msgId)) onChain.add(i);
   });
   const callIds = new Set<string>();
   for (const i of onChain) for (const id of nodes[i]!.callIds) callIds.add(id);
   nodes.forEach((n, i) => {
-    if (!onChain.has(i) && !n.sidechain && n.type === 'user' && n.resultIds.length > 0 && n.resultIds.every((id) => callIds.has(id))) onChain.add(i);
+    if (!onChain.has(i) && n.sidechain === side && n.type === 'user' && n.resultIds.length > 0 && n.resultIds.every((id) => callIds.has(id))) onChain.add(i);
   });
   return { nodes: [...onChain].sort((a, b) => a - b), brokenAt };
 }

@@ -106,7 +106,9 @@ export function convertItem(p: Obj, ref: SourceRef): ConvertedItem | undefined {
       let input: unknown = raw;
       if (p.type === 'function_call') { try { input = JSON.parse(raw); } catch { input = raw; } }
       const name = str(p.name) || String(p.type).replace(/_call$/, '');
-      return { side: 'output', role: 'assistant', blocks: [{ type: 'tool_call', id: str(p.call_id) || str(p.id), name, input, inputText: raw, ref, tokens: estimateTokens(raw) + 8 }] };
+      // A web search runs on the server: its result reaches the model inside the call, no output item follows.
+      const standalone = p.type === 'web_search_call' ? { standalone: true } : {};
+      return { side: 'output', role: 'assistant', blocks: [{ type: 'tool_call', id: str(p.call_id) || str(p.id), name, input, inputText: raw, ref, tokens: estimateTokens(raw) + 8, ...standalone }] };
     }
     case 'function_call_output':
     case 'custom_tool_call_output':

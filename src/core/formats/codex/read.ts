@@ -3,6 +3,7 @@ import type { Message, RawRecord, Session, Usage } from '../../model/transcript'
 import type { LineParser, ReadOptions } from '../../read/formatReader';
 import { buildTurns } from '../../read/turns';
 import { estimateTokens } from '../../tokens/estimate';
+import { isLegacyHeader, legacyEnvelope } from './detect';
 import { convertItem, TOOL_ITEMS, type ConvertedItem } from './items';
 
 type Obj = Record<string, unknown>;
@@ -28,6 +29,7 @@ export function createCodexParser(options: ReadOptions): LineParser {
   let contextWindow: number | undefined;
   let sawTokenCount = false;
   const pendingUsageRecords: Usage[] = [];
+  let legacy = false;
 
   const attachUsage = (u: Usage): void => {
     for (let i = history.length - 1; i >= 0; i--) {
@@ -89,6 +91,9 @@ export function createCodexParser(options: ReadOptions): LineParser {
 
   return {
     line(index, raw, value) {
+      // A legacy rollout (no envelopes) is read as the envelopes it stands for; its writer emits the current form.
+      if (isObj(value) && index === 0 && isLegacyHeader(value)) legacy = true;
+      if (legacy && isObj(value)) value = legacyEnvelope(value, index === 0, undefined) ?? { type: 'legacy_state' };
       const kind = isObj(value) ? (isObj(value.payload) && str(value.payload.type) && value.type !== 'session_meta' ? `${String(value.type)}:${String(value.payload.type)}` : String(value.type)) : 'invalid';
       records[index] = { raw: options.keepRaw && !options.linesKeptOutside ? raw : undefined, kind, inContext: false, envelope: options.keepRaw ? toolItemEnvelope(value) : undefined };
       if (isObj(value)) onLine(index, value);
@@ -101,10 +106,10 @@ export function createCodexParser(options: ReadOptions): LineParser {
       const lastUsage = [...messages].reverse().find((m) => m.usage)?.usage;
       const id = str(meta.id) ?? '';
       return {
-        format: 'codex', id, cwd: str(meta.cwd), title: titleOf(messages), models: [...models], records, messages,
+        format: 'codex', id, cwd: str(meta.cwd) ?? environmentCwd(messages), title: titleOf(messages), models: [...models], records, messages,
         turns: buildTurns(messages),
         recordedContext: lastUsage ? lastUsage.inputTokens + lastUsage.cacheReadTokens + lastUsage.cacheCreationTokens : undefined,
-        contextWindow, warnings, endsWithNewline, extra: { meta },
+        contextWindow, warnings, endsWithNewline, extra: { meta, ...(legacy ? { legacy: true } : {}) },
       } satisfies Session;
     },
   };
@@ -143,6 +148,15 @@ function toMessages(history: readonly Entry[], instructions: { text: string; lin
     }
   }
   return out;
+}
+
+/** The working directory an `<environment_context>` block names (legacy rollouts have no cwd field). */
+function environmentCwd(messages: readonly Message[]): string | undefined {
+  for (const m of messages) for (const b of m.blocks) {
+    const hit = b.type === 'meta' ? /Current working directory: ([^\n<]+)|<cwd>([^<]+)<\/cwd>/.exec(b.text) : null;
+    if (hit) return (hit[1] ?? hit[2])!.trim();
+  }
+  return undefined;
 }
 
 function titleOf(messages: readonly Message[]): string | undefined {

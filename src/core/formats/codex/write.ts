@@ -3,6 +3,7 @@
 import { requireLineText, type Block, type Session } from '../../model/transcript';
 import type { OutLine } from '../../write/serialize';
 import { blocksByRecord, copyEnvelope, sameBlocks, type WriteContext } from '../../write/blockMap';
+import { legacyEnvelope } from './detect';
 import { TOOL_ITEMS } from './items';
 
 type Obj = Record<string, unknown>;
@@ -28,6 +29,9 @@ export function writeCodex(original: Session, cleaned: Session, ctx: WriteContex
   // Codex 0.169 numbers every line; the numbering stays dense after dropping lines.
   const push = (o: Obj): void => { if ('ordinal' in o) o.ordinal = out.length; out.push({ value: o }); };
 
+  // A legacy rollout (bare items) is written in the current form, which `codex resume` reads.
+  const legacy = original.extra.legacy === true;
+  let legacyTs: unknown;
   original.records.forEach((rec, r) => {
     // Line texts are decoded only for the lines written (they may live outside the heap, see Session.rawLines).
     const colon = rec.kind.indexOf(':');
@@ -37,7 +41,7 @@ export function writeCodex(original: Session, cleaned: Session, ctx: WriteContex
     const isItem = type === 'response_item' || type === 'compacted';
     // Most lines are kept or dropped as they are: decided from the kind noted at read time and copied
     // as text (only the ordinal renumbered), so the writer does not parse the file a second time.
-    if (inserted || !isItem || r < anchor) {
+    if (!legacy && (inserted || !isItem || r < anchor)) {
       if (type === 'event_msg' && DROP_EVENTS.has(rec.kind.slice(colon + 1))) return;
       if (DROP_TYPES.has(type)) return;
       if (isItem && !after.has(r)) return; // not in the live history (rolled back, replaced by a compaction, or dropped)
@@ -53,6 +57,13 @@ export function writeCodex(original: Session, cleaned: Session, ctx: WriteContex
     if (rec.envelope && now?.length === 1 && !(before.get(r) ?? []).includes(now[0]!) && fitsEnvelope(rec.envelope, now[0]!)) o = copyEnvelope(rec.envelope, 'payload');
     // Trimmed as the reader trims, so a line it read (padding, a BOM) is written, not dropped.
     else try { o = JSON.parse(text().trim()) as Obj; } catch { return; }
+    if (legacy) {
+      const env = legacyEnvelope(o, r === 0, legacyTs);
+      if (!env) return;
+      if (r === 0) { legacyTs = o.timestamp; const m = env.payload as Obj; if (original.cwd) m.cwd ??= original.cwd; m.originator ??= 'codex_cli_rs'; }
+      if (env.type === 'response_item' && !after.has(r)) return;
+      o = env;
+    }
     const p = isObj(o.payload) ? o.payload : {};
     if (!inserted && r >= anchor && isItem) {
       push({ timestamp: o.timestamp, type: 'response_item', payload: { type: 'message', role: 'user', content: [{ type: 'input_text', text: insert!.text }] } });
