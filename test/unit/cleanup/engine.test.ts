@@ -78,7 +78,7 @@ test('rule parameters are whole numbers ≥ 0; tailLines 0 shows no tail; unknow
   const p = settings['tool-records'].params;
   assert.deepEqual([p.tailLines, p.headLines, p.lineChars, p.maxErrorChars, p.bogus], [0, 2, 0, 2000, undefined]);
   const s = await read(CLAUDE_SAMPLE);
-  const r = cleanupSession(s, { keepRecentTurns: 2, rules: { 'tool-records': { params: { tailLines: 0, headLines: 1 } } } });
+  const r = cleanupSession(s, { keepRecentTurns: 2, rules: { 'tool-records': { params: { tailLines: 0, headLines: 1, detailTurns: 1000 } } } });
   const records = r.session.messages.flatMap((m) => m.blocks).filter((b) => b.type === 'tool_result' && b.text.includes('lines omitted'));
   assert.ok(records.length > 0);
   for (const b of records) {
