@@ -23,7 +23,7 @@ export const trimOldPrompts: CleanupRule = {
       if (msg.role === 'user') for (const b of msg.blocks) if (b.type === 'text' && b.tokens > 100) later.push({ m, set: new Set(lines(b.text)) });
     });
     eachChangeable(ctx, (m, i, b) => {
-      if (b.type !== 'text' || ctx.messages[m]!.role !== 'user' || b.tokens <= 100) return;
+      if (b.type !== 'text' || ctx.messages[m]!.role !== 'user' || b.tokens <= 100 || b.text.startsWith(`[${MARK}`)) return;
       const own = lines(b.text);
       const twin = later.find((l) => l.m > m && own.filter((x) => l.set.has(x)).length * 100 >= own.length * p.repeatShare!);
       let text: string | undefined;

@@ -27,7 +27,7 @@ export const trimOldReplies: CleanupRule = {
   apply(ctx) {
     const p = ctx.params;
     eachChangeable(ctx, (m, i, b) => {
-      if (b.type !== 'text' || ctx.messages[m]!.role !== 'assistant' || b.tokens <= p.keepUnderTokens!) return;
+      if (b.type !== 'text' || ctx.messages[m]!.role !== 'assistant' || b.tokens <= p.keepUnderTokens! || b.text.startsWith(`[${MARK}`)) return; // our own records list what they must
       const { head, omitted } = opening(b.text, p.headTokens!);
       const missing = ctx.listing.pick(blockIdentifiers(b), head, p.identifierChars!);
       const text = [head, `[${MARK}: ${omitted} more line(s) of this reply omitted]`, ctx.listing.line(missing)].filter(Boolean).join('\n');

@@ -137,6 +137,8 @@ function firstKeptAtOrAfter(record: number, after: Map<number, Block[]>): number
 
 function rebuildItem(p: Obj, blocks: readonly Block[]): Obj {
   const b = blocks[0]!;
+  // A call folded into a line of the agent's own narration (see cleanup/fold.ts) becomes an assistant message.
+  if (p.type !== 'message' && b.type === 'text') return { type: 'message', role: 'assistant', content: [{ type: 'output_text', text: b.text }] };
   switch (p.type) {
     case 'message': {
       const parts: unknown[] = Array.isArray(p.content) ? p.content : [];
