@@ -46,6 +46,7 @@ export function cleanupSession(session: Session, options: CleanupOptions): Clean
     if (m < from) return true;
     // The recent part: only tool data outside its budget (small calls are never in `keptCalls` and never change).
     if (b.type === 'tool_result') return !protection.keptResults.has(b.id);
+    if (b.type === 'reasoning') return m < protection.latestTurnFrom;
     return b.type === 'tool_call' && b.tokens > SMALL_CALL_TOKENS && !protection.keptCalls.has(b.id);
   };
   const original = new Map<Block, Block>(); // current block → the original it stands for

@@ -3,7 +3,7 @@
 import type { TextBlock, ToolCallBlock, ToolResultBlock } from '../model/transcript';
 import { estimateTokens } from '../tokens/estimate';
 import type { IdentifierListing } from './listing';
-import { blockIdentifiers } from './identifiers';
+import { blockIdentifiers, stripAnsi } from './identifiers';
 import { cut, MARK, outputBody } from './records';
 
 /** The argument that says what a call did, in the order tools name it. */
@@ -11,21 +11,16 @@ const MAIN_ARGS = ['command', 'cmd', 'file_path', 'path', 'notebook_path', 'patt
 
 function mainArgument(call: ToolCallBlock): string {
   const input = call.input;
-  if (typeof input === 'string') return cut(input.split('\n')[0]!.trim(), 100);
+  if (typeof input === 'string') return cut(input.split('\n')[0]!.trim(), 90);
   if (typeof input === 'object' && input !== null && !Array.isArray(input)) {
     const o = input as Record<string, unknown>;
     for (const k of MAIN_ARGS) {
       const v = o[k];
       const s = typeof v === 'string' ? v : Array.isArray(v) ? v.map(String).join(' ') : undefined;
-      if (s) return cut(s.replace(/^bash -lc /, '').split('\n')[0]!.trim(), 120);
+      if (s) return cut(s.replace(/^bash -lc /, '').split('\n')[0]!.trim(), 90);
     }
   }
   return cut(call.inputText, 80);
-}
-
-function lastLine(text: string): string {
-  const t = text.trimEnd();
-  return t.slice(t.lastIndexOf('\n') + 1).trim();
 }
 
 /** The line that replaces a call (and its result, when it had one). `originals` are the blocks as read. */
@@ -36,10 +31,12 @@ export function foldedCall(call: ToolCallBlock, result: ToolResultBlock | undefi
     const lines = body ? body.split('\n').length : 0;
     const status = exit !== undefined ? `exit ${exit}` : result.isError ? 'error' : 'ok';
     const errorLine = result.isError ? body.split('\n').find((l) => /error|fail|denied|not found|exception/i.test(l)) ?? body.split('\n')[0] : undefined;
-    const shown = errorLine ?? lastLine(body);
-    outcome = ` → ${status}, ${lines} line(s)${shown ? `: ${cut(shown.trim(), result.isError ? 240 : 100)}` : ''}`;
+    // A success shows its size only (its identifiers follow); a failure shows the line that says why.
+    const shown = errorLine ? stripAnsi(errorLine).trim() : '';
+    outcome = ` → ${status}, ${lines} line${lines === 1 ? '' : 's'}${shown ? `: ${cut(shown, 200)}` : ''}`;
   }
-  const head = `[${MARK}: earlier call ${call.name}(${mainArgument(call)})${outcome}]`;
+  // Paths under the session folder read relative to it, as the identifier lists do.
+  const head = listing.relativize(`[${MARK}] ${call.name}(${mainArgument(call)})${outcome}`);
   const ids = new Set([...blockIdentifiers(originals.call), ...(originals.result ? blockIdentifiers(originals.result) : [])]);
   const missing = listing.pick(ids, head, identifierChars);
   const text = [head, listing.line(missing)].filter(Boolean).join('\n');

@@ -76,7 +76,7 @@ const MAX_PER_TEXT = 400;
  * whatever `out` already holds, so records and the recall measure agree on what counts.
  */
 export function extractIdentifiers(text: string, out: Set<string>, opts: { errorLines?: boolean } = {}): void {
-  const sample = text.length > 400_000 ? text.slice(0, 200_000) + '\n' + text.slice(-200_000) : text;
+  const sample = stripAnsi(text.length > 400_000 ? text.slice(0, 200_000) + '\n' + text.slice(-200_000) : text);
   const own = new Set<string>();
   scanTokens(sample, own);
   if (opts.errorLines) {
@@ -87,6 +87,13 @@ export function extractIdentifiers(text: string, out: Set<string>, opts: { error
     }
   }
   for (const id of own) out.add(id);
+}
+
+const ANSI = /\x1b\[[0-9;?]*[A-Za-z]/g;
+
+/** Text without terminal colour and cursor codes (they glue themselves to paths: `\x1b[36massets/x.js`). */
+export function stripAnsi(text: string): string {
+  return text.includes('\x1b') ? text.replace(ANSI, '') : text;
 }
 
 /** The command name of a shell-like tool call (first word), for the identifier set. */

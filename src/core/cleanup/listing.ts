@@ -44,6 +44,11 @@ export class IdentifierListing {
     for (const id of ids) this.listed.add(id);
   }
 
+  /** `text` with every `<cwd>/` prefix dropped (a record's own lines; never the agent's verbatim text). */
+  relativize(text: string): string {
+    return this.cwd && text.includes(this.cwd + '/') ? text.split(this.cwd + '/').join('') : text;
+  }
+
   /** The line a record ends with ('' when there is nothing to list). */
   line(ids: readonly string[]): string {
     return ids.length ? `[identifiers: ${ids.map((id) => relativeTo(this.cwd, id)).join(', ')}]` : '';

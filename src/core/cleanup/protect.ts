@@ -30,6 +30,8 @@ export interface Protection {
   readonly keptResults: ReadonlySet<string>;
   /** Calls kept verbatim whatever their place: the latest plan, and large recent calls within the budget. */
   readonly keptCalls: ReadonlySet<string>;
+  /** First message of the newest model turn: reasoning before it goes even inside the recent part. */
+  readonly latestTurnFrom: number;
   /** What is kept verbatim and why. */
   readonly parts: readonly ProtectedPart[];
 }
@@ -92,6 +94,8 @@ export function protectedPart(session: Session, options: CleanupOptions): Protec
   // Inside the recent part the agent's words, reasoning and small calls stay. Tool data (results, and call
   // arguments that carry whole files or patches) stays newest first within a budget; the results the model is
   // acting on (its last turn, not answered yet) always stay. After a final reply they were read and answered.
+  // Only the newest model turn keeps its reasoning: earlier thinking led to words and calls that stay.
+  const latestTurnFrom = [...turns].reverse().find((t) => t.kind === 'model')?.start ?? messages.length;
   const tools: { b: Block & { type: 'tool_result' | 'tool_call' }; turn: number }[] = [];
   for (let t = fromTurn; t < turns.length; t++) {
     for (let i = turns[t]!.start; i < turns[t]!.end; i++) {
@@ -99,7 +103,7 @@ export function protectedPart(session: Session, options: CleanupOptions): Protec
       for (const b of messages[i]!.blocks) {
         if (b.type === 'tool_call' && !answered.has(b.id) && !b.standalone) count('pending-calls', b);
         else if (b.type === 'tool_result' || (b.type === 'tool_call' && b.tokens > SMALL_CALL_TOKENS && !keptCalls.has(b.id))) tools.push({ b, turn: t });
-        else count('recent-turns', b);
+        else if (b.type !== 'reasoning' || i >= latestTurnFrom) count('recent-turns', b);
       }
     }
   }
@@ -121,7 +125,7 @@ export function protectedPart(session: Session, options: CleanupOptions): Protec
   }
   const order: ProtectReason[] = ['latest-prompt', 'todo-list', 'pending-calls', 'latest-results', 'recent-results', 'recent-turns'];
   return {
-    fromMessage, fromTurn, latestPrompt, promptContext, keptResults, keptCalls,
+    fromMessage, fromTurn, latestPrompt, promptContext, keptResults, keptCalls, latestTurnFrom,
     parts: order.flatMap((reason) => { const p = parts.get(reason); return p ? [{ reason, blocks: p.blocks, tokens: Math.round(p.tokens) }] : []; }),
   };
 }

@@ -13,19 +13,40 @@ const read = async (p: string): Promise<Session> => (await readTranscriptFile(p,
 let n = 0;
 const ctx = { newId: () => `00000000-0000-4000-8000-${String(++n).padStart(12, '0')}`, now: () => new Date('2026-12-02T00:00:00Z') };
 
-test('the last N model turns and the latest prompt stay verbatim; cut points are turn boundaries', async () => {
+test('the recent part keeps the work verbatim: its words and small calls, the newest results within the budget, the latest prompt', async () => {
   const s = await read(CLAUDE_SAMPLE);
   for (const keep of [1, 3, 6]) {
     const r = cleanupSession(s, { keepRecentTurns: keep });
-    assert.ok(s.turns.some((t) => t.start === r.protection.fromMessage), 'protected part starts at a turn');
+    assert.ok(s.turns.some((t) => t.start === r.protection.fromMessage), 'recent part starts at a turn');
     const modelTurns = s.turns.slice(r.protection.fromTurn).filter((t) => t.kind === 'model').length;
     assert.ok(modelTurns >= keep);
-    const firstProtected = s.messages[r.protection.fromMessage]!;
-    const after = r.session.messages.slice(r.session.messages.findIndex((m) => m.records[0] === firstProtected.records[0]));
-    assert.deepEqual(after.map((m) => m.blocks), s.messages.slice(r.protection.fromMessage).map((m) => m.blocks), 'protected blocks are the same objects');
+    const out = new Set(r.session.messages.flatMap((m) => m.blocks));
+    let results = 0;
+    s.messages.slice(r.protection.fromMessage).forEach((m, k) => {
+      for (const b of m.blocks) {
+        const i = r.protection.fromMessage + k;
+        const kept = out.has(b);
+        if (b.type === 'text' || (b.type === 'tool_call' && b.tokens <= 200)) assert.ok(kept, `recent ${b.type} kept verbatim`);
+        if (b.type === 'reasoning') assert.equal(kept, i >= r.protection.latestTurnFrom, 'only the newest turn keeps its reasoning');
+        if (b.type === 'tool_result') { assert.equal(kept, r.protection.keptResults.has(b.id), 'results kept exactly as the protection says'); if (kept) results += b.tokens; }
+      }
+    });
+    assert.ok(results <= 4000 || r.protection.parts.some((p) => p.reason === 'latest-results'), `verbatim recent results stay in the budget (${results})`);
     const prompt = s.messages[r.protection.latestPrompt!]!;
-    assert.ok(r.session.messages.some((m) => m.blocks.length === prompt.blocks.length && m.blocks.every((b, i) => b === prompt.blocks[i])), 'latest prompt verbatim');
+    assert.ok(prompt.blocks.every((b) => out.has(b)), 'latest prompt verbatim');
+    assert.ok(r.protection.parts.some((p) => p.reason === 'latest-prompt'));
   }
+});
+
+test('a session that stops mid-loop keeps the results its last turn has not answered, whatever their size', async () => {
+  const s = await read(CLAUDE_SAMPLE);
+  const lastResults = s.messages.map((m, i) => ({ m, i })).filter(({ m }) => m.toolResultsOnly).pop()!;
+  const messages = s.messages.slice(0, lastResults.i + 1);
+  const cut: Session = { ...s, messages, turns: buildTurns(messages) };
+  const r = cleanupSession(cut, { keepRecentTurns: 3, keepRecentResultTokens: 0 });
+  const out = new Set(r.session.messages.flatMap((m) => m.blocks));
+  for (const b of lastResults.m.blocks) assert.ok(out.has(b), 'the results being acted on stay');
+  assert.ok(r.protection.parts.some((p) => p.reason === 'latest-results'));
 });
 
 test('a token budget protects the recent part instead of a turn count', async () => {
@@ -41,8 +62,10 @@ test('each rule does what it says, and can be switched off', async () => {
   const old = r.session.messages.slice(0, 10).flatMap((m) => m.blocks);
   assert.ok(!old.some((b) => b.type === 'reasoning'), 'drop-reasoning');
   assert.ok(r.rules['drop-reasoning'].applied > 0);
-  const records = r.session.messages.flatMap((m) => m.blocks).filter((b) => b.type === 'tool_result' && b.text.startsWith('[context-compactor: Read result ok'));
-  assert.ok(records.length > 3, 'tool-records');
+  const blocks = r.session.messages.flatMap((m) => m.blocks);
+  const records = blocks.filter((b) => b.type === 'tool_result' && b.text.startsWith('[context-compactor: Read result ok'));
+  const folded = blocks.filter((b) => b.type === 'text' && b.text.startsWith('[context-compactor] Read('));
+  assert.ok(records.length > 0 && folded.length > 0, `tool-records: ${records.length} records, ${folded.length} folded calls`);
   const off = cleanupSession(s, { keepRecentTurns: 2, rules: { 'tool-records': { enabled: false }, 'drop-reasoning': { enabled: false } } });
   assert.equal(off.rules['tool-records'].applied, 0);
   assert.equal(off.rules['drop-reasoning'].applied, 0);
