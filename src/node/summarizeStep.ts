@@ -1,7 +1,7 @@
 // The one summary call: build the anchored request, fit it, call under the retry/deadline policy,
 // and fall back to the cleaned transcript on any failure.
 import { splitAging } from '../core/compact/split';
-import { collectFilesAndCommands, renderFilesAndCommands } from '../core/summary/filesAndCommands';
+import { carriedFacts } from '../core/summary/carried';
 import { fitConversation } from '../core/summary/fit';
 import { buildSummaryRequest, composeSummary, missingSections } from '../core/summary/prompt';
 import { runWithPolicy } from '../core/summary/callPolicy';
@@ -65,7 +65,7 @@ export async function summarizeAging(p: PreparedCompaction, config: SummaryConfi
   const inputTokens = r.inputTokens ?? estimateTokens(req.system + req.prompt);
   const outputTokens = r.outputTokens ?? estimateTokens(r.text);
   const cost = costOf(config.model, { inputTokens, outputTokens, cacheCreationTokens: 0, cacheReadTokens: 0 });
-  const facts = renderFilesAndCommands(collectFilesAndCommands([...split.aging.map((m) => p.original.messages.find((o) => o.records[0] === m.records[0]) ?? m)]));
+  const facts = carriedFacts({ aging: split.agingOriginals, kept: [...split.harness, ...split.pinned, ...split.recent], snapshot: r.text, cwd: p.original.cwd });
   return {
     text: composeSummary(r.text, facts), modelCalls: outcome.attempts, fallback: null, warnings,
     figures: { ...base, model: r.model || config.model, attempts: outcome.attempts, inputTokens, outputTokens, costUsd: cost, anchoredOn },

@@ -11,6 +11,8 @@ export interface AgingSplit {
   readonly pinned: Message[];
   /** The protected recent turns. */
   readonly recent: Message[];
+  /** The aging part as read (before cleanup, messages cleanup removed included): what facts are carried from. */
+  readonly agingOriginals: Message[];
   /** The newest earlier summary in the aging part (ours or the agent's own), to anchor on. */
   readonly previousSummary?: { readonly text: string; readonly origin: 'agent' | 'context-compactor' };
 }
@@ -31,5 +33,9 @@ export function splitAging(original: Session, cleanup: CleanupResult): AgingSpli
   const pinned = aging.filter((m) => pinnedRecord !== undefined && m.records[0] === pinnedRecord && m.role === 'user');
   let previousSummary: AgingSplit['previousSummary'];
   for (const m of aging) for (const b of m.blocks) if (b.type === 'summary' && b.text) previousSummary = { text: b.text, origin: b.origin };
-  return { harness, aging: aging.slice(lead).filter((m) => !pinned.includes(m)), pinned, recent, previousSummary };
+  // By position, not by record: the items of one Codex `compacted` line share their record.
+  let lead0 = 0;
+  while (lead0 < p.fromMessage && harnessOnly(original.messages[lead0]!)) lead0++;
+  const agingOriginals = original.messages.slice(lead0, p.fromMessage).filter((_, k) => lead0 + k !== p.latestPrompt);
+  return { harness, aging: aging.slice(lead).filter((m) => !pinned.includes(m)), pinned, recent, agingOriginals, previousSummary };
 }

@@ -86,7 +86,9 @@ export function writeCodex(original: Session, cleaned: Session, ctx: WriteContex
       }
       case 'compacted': {
         if (!now) return;
-        const repl = Array.isArray(p.replacement_history) ? (p.replacement_history as Obj[]) : [];
+        // Without replacement_history (Codex ≤ 0.4x) the line stands as it is: Codex keeps the user messages before it.
+        if (!Array.isArray(p.replacement_history)) { push(o); return; }
+        const repl = p.replacement_history as Obj[];
         const items = new Map<number, Block[]>();
         for (const b of now) if (b.ref.item !== undefined) items.set(b.ref.item, [...(items.get(b.ref.item) ?? []), b]);
         p.replacement_history = repl.flatMap((item, k) => {

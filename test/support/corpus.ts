@@ -1,0 +1,33 @@
+// The real transcripts every quality figure must hold on: the shared development corpus (read in place, never
+// copied here) and the public files committed under test/fixtures/real (provenance in its SOURCES.tsv).
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { FIXTURES } from './fixtures';
+
+const REPO = path.resolve(__dirname, '..', '..');
+
+/**
+ * The shared corpus: $CONTEXT_COMPACTOR_CORPUS, else ../shared/corpus beside the repository, else /work/shared/corpus.
+ * Missing, the caller fails with one line naming the variable to set.
+ */
+export function sharedCorpusDir(): string | undefined {
+  const candidates = [process.env.CONTEXT_COMPACTOR_CORPUS, path.join(REPO, '..', 'shared', 'corpus'), '/work/shared/corpus'];
+  return candidates.find((d): d is string => !!d && fs.existsSync(path.join(d, 'SOURCES.tsv')));
+}
+
+const jsonl = (dir: string): string[] => (fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.endsWith('.jsonl')).sort().map((f) => path.join(dir, f)) : []);
+
+export interface CorpusFile { readonly file: string; readonly label: string; readonly agent: 'claude-code' | 'codex' }
+
+/** Every real Claude Code and Codex transcript we test on, shared corpus first. */
+export function realTranscripts(): CorpusFile[] {
+  const shared = sharedCorpusDir();
+  if (!shared) throw new Error('the shared corpus of real sessions was not found: set CONTEXT_COMPACTOR_CORPUS=<dir with SOURCES.tsv>');
+  const out: CorpusFile[] = [];
+  for (const agent of ['claude-code', 'codex'] as const) {
+    for (const root of [shared, path.join(FIXTURES, 'real')]) {
+      for (const file of jsonl(path.join(root, agent))) out.push({ file, agent, label: `${root === shared ? 'corpus' : 'real'}/${agent}/${path.basename(file)}` });
+    }
+  }
+  return out;
+}
