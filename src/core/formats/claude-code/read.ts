@@ -3,6 +3,7 @@ import type { Block, Message, RawRecord, Session, Usage } from '../../model/tran
 import type { LineParser, ReadOptions } from '../../read/formatReader';
 import { buildTurns } from '../../read/turns';
 import { estimateTokens } from '../../tokens/estimate';
+import { contextWindowOf } from '../../usage/catalog';
 import { contentBlocks } from './blocks';
 import { selectLiveBranch } from './chain';
 import type { ClaudeNode } from './node';
@@ -52,6 +53,7 @@ export function createClaudeCodeParser(options: ReadOptions): LineParser {
         format: 'claude-code', id: sessionId ?? '', cwd, title: titleOf(messages), models, records, messages,
         turns: buildTurns(messages),
         recordedContext: last?.usage ? contextOf(last.usage) : undefined,
+        contextWindow: contextWindowOf(models[models.length - 1] ?? ''),
         warnings, endsWithNewline, extra,
       } satisfies Session;
     },

@@ -3,6 +3,7 @@ import type { Message, RawRecord, Session, Usage } from '../../model/transcript'
 import type { LineParser, ReadOptions } from '../../read/formatReader';
 import { buildTurns } from '../../read/turns';
 import { estimateTokens } from '../../tokens/estimate';
+import { contextWindowOf } from '../../usage/catalog';
 import { isLegacyHeader, legacyEnvelope } from './detect';
 import { convertItem, TOOL_ITEMS, type ConvertedItem } from './items';
 
@@ -109,7 +110,8 @@ export function createCodexParser(options: ReadOptions): LineParser {
         format: 'codex', id, cwd: str(meta.cwd) ?? environmentCwd(messages), title: titleOf(messages), models: [...models], records, messages,
         turns: buildTurns(messages),
         recordedContext: lastUsage ? lastUsage.inputTokens + lastUsage.cacheReadTokens + lastUsage.cacheCreationTokens : undefined,
-        contextWindow, warnings, endsWithNewline, extra: { meta, ...(legacy ? { legacy: true } : {}) },
+        // The window Codex recorded (its usable share) wins; the catalog's is the fallback.
+        contextWindow: contextWindow ?? contextWindowOf([...models].pop() ?? ''), warnings, endsWithNewline, extra: { meta, ...(legacy ? { legacy: true } : {}) },
       } satisfies Session;
     },
   };
