@@ -1,7 +1,7 @@
 // Writes a cleaned Codex session as a NEW rollout that `codex resume <id>` replays: new id in
 // session_meta, cleaned response items in order, stale usage and UI duplicates left out.
 import { requireLineText, type Block, type Session } from '../../model/transcript';
-import type { OutLine } from '../../write/serialize';
+import { rebuiltLine, type OutLine } from '../../write/serialize';
 import { blocksByRecord, copyEnvelope, sameBlocks, type WriteContext } from '../../write/blockMap';
 import { legacyEnvelope } from './detect';
 import { TOOL_ITEMS } from './items';
@@ -27,7 +27,7 @@ export function writeCodex(original: Session, cleaned: Session, ctx: WriteContex
   let inserted = !insert;
   const anchor = insert ? firstKeptAtOrAfter(insert.beforeRecord, after) : -1;
   // Codex 0.169 numbers every line; the numbering stays dense after dropping lines.
-  const push = (o: Obj): void => { if ('ordinal' in o) o.ordinal = out.length; out.push({ value: o }); };
+  const push = (o: Obj): void => { if ('ordinal' in o) o.ordinal = out.length; out.push(rebuiltLine(original, o)); };
 
   // A legacy rollout (bare items) is written in the current form, which `codex resume` reads.
   const legacy = original.extra.legacy === true;
@@ -36,7 +36,7 @@ export function writeCodex(original: Session, cleaned: Session, ctx: WriteContex
     // Line texts are decoded only for the lines written (they may live outside the heap, see Session.rawLines).
     const colon = rec.kind.indexOf(':');
     const type = colon < 0 ? rec.kind : rec.kind.slice(0, colon);
-    if (type === 'invalid') return;
+    if (type === 'invalid' || type === 'duplicate') return;
     const text = (): string => requireLineText(original, r);
     const isItem = type === 'response_item' || type === 'compacted';
     // Most lines are kept or dropped as they are: decided from the kind noted at read time and copied
