@@ -2,9 +2,9 @@
 import type { Block, Message, RawRecord, Session, Usage } from '../../model/transcript';
 import type { LineParser, ReadOptions } from '../../read/formatReader';
 import { repairToolPairs } from '../../read/pairs';
-import { MAX_DEPTH } from '../../read/safeJson';
 import { buildTurns } from '../../read/turns';
 import { plausibleTokens } from '../../read/usageNumbers';
+import { newReadNotes, noteWarnings } from '../../read/warnings';
 import { estimateTokens } from '../../tokens/estimate';
 import { contextWindowOf } from '../../usage/catalog';
 import { contentBlocks } from './blocks';
@@ -32,7 +32,7 @@ export function createClaudeCodeParser(options: ReadOptions): LineParser {
   const nodes: ClaudeNode[] = [];
   let sessionId: string | undefined, cwd: string | undefined;
   const extra: Record<string, unknown> = {};
-  const notes = { tooDeep: 0, absurdUsage: 0, duplicates: 0 };
+  const notes = newReadNotes();
   const onTooDeep = (): void => { notes.tooDeep++; };
   const onAbsurd = (): void => { notes.absurdUsage++; };
   const uuids = new Set<string>();
@@ -60,8 +60,7 @@ export function createClaudeCodeParser(options: ReadOptions): LineParser {
       if (branch.brokenAt !== undefined) warnings.push(`line ${branch.brokenAt + 1} points to a parent that is not in the file; the history before it is not part of the live context`);
       for (const line of branch.cycles) warnings.push(`line ${line + 1}: its parentUuid closes a cycle; the chain goes on with the record before it in the file`);
       const messages = repairToolPairs(assemble(branch.nodes.map((i) => nodes[i]!), records), warnings);
-      if (notes.absurdUsage) warnings.push(`${notes.absurdUsage} usage record(s) with impossible token counts (not whole numbers from 0 to 2^40) were ignored`);
-      if (notes.tooDeep) warnings.push(`${notes.tooDeep} value(s) nest deeper than ${MAX_DEPTH} levels; their deepest parts are left out of estimates and rewritten records`);
+      warnings.push(...noteWarnings(notes));
       const models = [...new Set(nodes.map((n) => n.model).filter((m): m is string => !!m && m !== '<synthetic>'))];
       const last = [...messages].reverse().find((m) => m.usage);
       return {

@@ -2,9 +2,9 @@
 import type { Message, RawRecord, Session, Usage } from '../../model/transcript';
 import type { LineParser, ReadOptions } from '../../read/formatReader';
 import { repairToolPairs } from '../../read/pairs';
-import { MAX_DEPTH } from '../../read/safeJson';
 import { buildTurns } from '../../read/turns';
 import { plausibleTokens } from '../../read/usageNumbers';
+import { newReadNotes, noteWarnings } from '../../read/warnings';
 import { estimateTokens } from '../../tokens/estimate';
 import { contextWindowOf } from '../../usage/catalog';
 import { isLegacyHeader, legacyEnvelope } from './detect';
@@ -40,7 +40,7 @@ export function createCodexParser(options: ReadOptions): LineParser {
   let sawTokenCount = false;
   const pendingUsageRecords: Usage[] = [];
   let legacy = false;
-  const notes = { tooDeep: 0, absurdUsage: 0, duplicates: 0 };
+  const notes = newReadNotes();
   const onTooDeep = (): void => { notes.tooDeep++; };
   const onAbsurd = (): void => { notes.absurdUsage++; };
   const seenItems = new Set<string>();
@@ -124,8 +124,7 @@ export function createCodexParser(options: ReadOptions): LineParser {
       if (notes.duplicates) warnings.push(`${notes.duplicates} history line(s) repeat an earlier line exactly and were ignored`);
       const messages = repairToolPairs(toMessages(history, instructions), warnings);
       dropStaleReasoning(messages);
-      if (notes.absurdUsage) warnings.push(`${notes.absurdUsage} usage record(s) with impossible token counts (not whole numbers from 0 to 2^40) were ignored`);
-      if (notes.tooDeep) warnings.push(`${notes.tooDeep} value(s) nest deeper than ${MAX_DEPTH} levels; their deepest parts are left out of estimates and rewritten records`);
+      warnings.push(...noteWarnings(notes));
       for (const m of messages) for (const r of m.records) records[r]!.inContext = true;
       const lastUsage = [...messages].reverse().find((m) => m.usage)?.usage;
       const id = str(meta.id) ?? '';
