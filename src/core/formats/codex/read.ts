@@ -176,10 +176,10 @@ function toMessages(history: readonly Entry[], instructions: { text: string; lin
 
 /** The working directory an `<environment_context>` block names (legacy rollouts have no cwd field). */
 function environmentCwd(messages: readonly Message[]): string | undefined {
-  for (const m of messages) for (const b of m.blocks) {
+  for (const m of messages) {for (const b of m.blocks) {
     const hit = b.type === 'meta' ? /Current working directory: ([^\n<]+)|<cwd>([^<]+)<\/cwd>/.exec(b.text) : null;
     if (hit) return (hit[1] ?? hit[2])!.trim();
-  }
+  }}
   return undefined;
 }
 
