@@ -2,7 +2,7 @@
 import { renderCompactMarkdown, type CompactReport } from '../core/compact/report';
 import { isProviderError, type ProviderId } from '../core/summary/provider';
 import { prepareCompaction, reportOf, withSummary, writeCompaction } from '../node/compactFile';
-import { DEFAULT_MODELS } from '../node/compactOptions';
+import { DEFAULT_MODELS, defaultMaxInputTokens } from '../node/compactOptions';
 import { countExactly, type ExactCounts } from '../node/exactCount';
 import { createSummarizer } from '../node/providers/createSummarizer';
 import { apiKeyFromEnv } from '../node/providers/envKeys';
@@ -27,7 +27,7 @@ export async function runCompact(args: string[], io: CliIo): Promise<number> {
   if (!parsed.ok) return fail(parsed.error);
   if (parsed.positional.length !== 1) return fail('expected exactly one FILE');
   const v = parsed.values;
-  const nums = { keep: int(v['keep-recent'], 6), keepTokens: int(v['keep-recent-tokens'], 0), timeout: int(v.timeout, 120), maxOut: int(v['max-output-tokens'], 4000), maxIn: int(v['max-input-tokens'], 150000) };
+  const nums = { keep: int(v['keep-recent'], 6), keepTokens: int(v['keep-recent-tokens'], 0), timeout: int(v.timeout, 120), maxOut: int(v['max-output-tokens'], 4000), maxIn: int(v['max-input-tokens'], defaultMaxInputTokens(v.model ?? DEFAULT_MODELS[(v.provider ?? 'none') as ProviderId] ?? '')) };
   const bad = Object.entries(nums).find(([, n]) => n === undefined);
   if (bad) return fail('numeric options take a whole number ≥ 0');
   const provider = (v.provider ?? 'none') as ProviderId;

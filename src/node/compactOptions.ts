@@ -1,6 +1,7 @@
 // Turns the extension's settings snapshot into cleanup options and a summary configuration.
 import { RULE_IDS, type CleanupOptions, type RuleId } from '../core/cleanup/types';
 import type { ProviderId } from '../core/summary/provider';
+import { contextWindowOf } from '../core/usage/catalog';
 import type { SummaryConfig } from './summarizeStep';
 
 export interface CompactSettings {
@@ -12,6 +13,11 @@ export interface CompactSettings {
   readonly 'cleanup.keepRecentTurns': number;
   readonly 'cleanup.keepRecentTokens': number;
   readonly 'cleanup.rules': Readonly<Record<string, unknown>>;
+}
+
+/** The summary model's input budget: its context window per the catalog, 150,000 when the catalog does not know it. */
+export function defaultMaxInputTokens(model: string): number {
+  return contextWindowOf(model) ?? 150_000;
 }
 
 export const DEFAULT_MODELS: Readonly<Record<ProviderId, string>> = { anthropic: 'claude-sonnet-4-5', openai: 'gpt-5-mini', 'openai-compatible': '', none: '' };
@@ -33,8 +39,9 @@ export function cleanupOptionsFrom(s: CompactSettings): CleanupOptions {
 
 export function summaryConfigFrom(s: CompactSettings, apiKey: string | undefined): SummaryConfig {
   const provider = (['anthropic', 'openai', 'openai-compatible', 'none'].includes(s['summary.provider']) ? s['summary.provider'] : 'none') as ProviderId;
+  const model = s['summary.model'] || DEFAULT_MODELS[provider];
   return {
-    provider, model: s['summary.model'] || DEFAULT_MODELS[provider], baseUrl: s['summary.baseUrl'] || undefined, apiKey,
-    timeoutSeconds: Math.max(1, s['summary.timeoutSeconds']), maxOutputTokens: Math.max(256, s['summary.maxOutputTokens']), maxInputTokens: 150000,
+    provider, model, baseUrl: s['summary.baseUrl'] || undefined, apiKey,
+    timeoutSeconds: Math.max(1, s['summary.timeoutSeconds']), maxOutputTokens: Math.max(256, s['summary.maxOutputTokens']), maxInputTokens: defaultMaxInputTokens(model),
   };
 }

@@ -7,7 +7,7 @@ import { buildSummaryRequest, composeSummary, missingSections } from '../core/su
 import { runWithPolicy } from '../core/summary/callPolicy';
 import { isProviderError, type ProviderId } from '../core/summary/provider';
 import type { SummaryFigures } from '../core/compact/report';
-import { costOf } from '../core/usage/pricing';
+import { requestCost } from '../core/usage/pricing';
 import { estimateTokens } from '../core/tokens/estimate';
 import type { PreparedCompaction } from './compactFile';
 import { createSummarizer } from './providers/createSummarizer';
@@ -64,7 +64,9 @@ export async function summarizeAging(p: PreparedCompaction, config: SummaryConfi
   if (missing.length) warnings.push(`the summary lacks section(s): ${missing.join(', ')}`);
   const inputTokens = r.inputTokens ?? estimateTokens(req.system + req.prompt);
   const outputTokens = r.outputTokens ?? estimateTokens(r.text);
-  const cost = costOf(config.model, { inputTokens, outputTokens, cacheCreationTokens: 0, cacheReadTokens: 0 });
+  const pricedModel = r.model || config.model;
+  const cost = requestCost(pricedModel, { inputTokens, outputTokens, cacheCreationTokens: 0, cacheReadTokens: 0 });
+  if (cost === undefined) warnings.push(`summary cost unknown: model ${pricedModel} is not in the price catalog`);
   const facts = carriedFacts({ aging: split.agingOriginals, kept: [...split.harness, ...split.pinned, ...split.recent], snapshot: r.text, cwd: p.original.cwd });
   return {
     text: composeSummary(r.text, facts), modelCalls: outcome.attempts, fallback: null, warnings,

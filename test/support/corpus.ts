@@ -31,3 +31,12 @@ export function realTranscripts(): CorpusFile[] {
   }
   return out;
 }
+
+/** The shared corpus folder, or undefined on a machine that has none. */
+export const corpusDir = sharedCorpusDir;
+
+/** The shared corpus's `*.jsonl` files of one agent, sorted; [] without a corpus. */
+export function corpusFiles(agent: 'claude-code' | 'codex'): string[] {
+  const dir = sharedCorpusDir();
+  return dir ? jsonl(path.join(dir, agent)) : [];
+}

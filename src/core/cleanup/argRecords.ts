@@ -5,6 +5,7 @@ import { estimateTokens } from '../tokens/estimate';
 import { extractIdentifiers } from './identifiers';
 import type { IdentifierListing } from './listing';
 import { cut, MARK } from './records';
+import { stringifySafe } from '../read/safeJson';
 
 /** Argument keys whose values name things (paths, commands, queries): kept longer, never reshaped when one line. */
 const KEY_ARGS = new Set(['file_path', 'path', 'command', 'cmd', 'url', 'pattern', 'query', 'notebook_path', 'workdir', 'description', 'glob', 'prompt']);
@@ -104,7 +105,7 @@ function planRecord(b: ToolCallBlock): ToolCallBlock | undefined {
     changed = true;
   }
   if (!changed) return undefined;
-  const inputText = JSON.stringify(input);
+  const inputText = stringifySafe(input);
   return { ...b, input, inputText, tokens: estimateTokens(inputText) + 8 };
 }
 
@@ -117,7 +118,7 @@ export function callRecord(b: ToolCallBlock, p: ArgRecordParams, listing: Identi
   if (b.inputText.length <= p.argChars) return undefined;
   const l: Listing = { listing, added: new Set() };
   const input = shrink(typeof b.input === 'string' ? '' : 'input', b.input, p, l, 0);
-  const inputText = typeof input === 'string' ? input : JSON.stringify(input);
+  const inputText = typeof input === 'string' ? input : stringifySafe(input); // hostile inputs nest 100,000 deep
   if (inputText.length >= b.inputText.length) return undefined;
   listing.commit(l.added);
   return { ...b, input, inputText, tokens: estimateTokens(inputText) + 8 };

@@ -104,7 +104,7 @@ export function renderCompactMarkdown(r: CompactReport): string {
   ];
   if (r.summary) {
     const s = r.summary;
-    lines.push(`- summary: ${s.provider}${s.model ? ` / ${s.model}` : ''}, ${s.attempts} attempt(s)${s.inputTokens !== undefined ? `, ${n(s.inputTokens)} in / ${n(s.outputTokens ?? 0)} out tokens` : ''}${s.costUsd !== undefined ? `, ≈ $${s.costUsd.toFixed(4)}` : ''}${s.anchoredOn ? `, updated the earlier ${s.anchoredOn} summary` : ''}${s.error ? ` — ${s.error}` : ''}`);
+    lines.push(`- summary: ${s.provider}${s.model ? ` / ${s.model}` : ''}, ${s.attempts} attempt(s)${s.inputTokens !== undefined ? `, ${n(s.inputTokens)} in / ${n(s.outputTokens ?? 0)} out tokens` : ''}${s.costUsd !== undefined ? `, ≈ $${s.costUsd.toFixed(4)}` : s.inputTokens !== undefined ? ', cost unknown' : ''}${s.anchoredOn ? `, updated the earlier ${s.anchoredOn} summary` : ''}${s.error ? ` — ${s.error}` : ''}`);
   }
   if (r.protectedParts.length) {
     lines.push('', '| kept verbatim | blocks | tokens |', '| --- | ---: | ---: |');

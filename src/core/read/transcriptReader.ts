@@ -21,6 +21,16 @@ export function createTranscriptReader(readers: readonly FormatReader[], options
   const warnings = new WarningLog();
   const pending: Pending[] = [];
   let parser: LineParser | undefined;
+  let chosen: FormatReader | undefined;
+  const foreign = new Map<string, number>();
+  /** A record of another supported format inside this one (mixed files): kept out of the session, counted. */
+  const feed = (i: number, raw: string, value: unknown): void => {
+    if (typeof value === 'object' && value !== null && !chosen!.detect([value])) {
+      const other = readers.find((r) => r !== chosen && r.detect([value]));
+      if (other) { foreign.set(other.format, (foreign.get(other.format) ?? 0) + 1); return parser!.line(i, raw, undefined); }
+    }
+    parser!.line(i, raw, value);
+  };
   let index = 0;
   let lastInvalid = -1;
   let fatal: string | undefined;
@@ -55,7 +65,8 @@ export function createTranscriptReader(readers: readonly FormatReader[], options
       return;
     }
     parser = reader.createParser(options);
-    for (const p of pending) parser.line(p.index, p.raw, p.value);
+    chosen = reader;
+    for (const p of pending) feed(p.index, p.raw, p.value);
     pending.length = 0;
   };
 
@@ -64,7 +75,7 @@ export function createTranscriptReader(readers: readonly FormatReader[], options
       if (fatal) return;
       const i = index++;
       const value = parse(line, i);
-      if (parser) return parser.line(i, line, value);
+      if (parser) return feed(i, line, value);
       pending.push({ index: i, raw: line, value });
       if (pending.length >= DETECT_WINDOW) detect(true);
       else if (value !== undefined) detect(false);
@@ -74,7 +85,8 @@ export function createTranscriptReader(readers: readonly FormatReader[], options
       if (fatal || !parser) return { ok: false, error: fatal ?? 'not a recognised transcript' };
       // A partial last line usually means the agent is still writing; say so instead of "invalid".
       if (!endsWithNewline && lastInvalid === index - 1) warnings.truncatedLastLine(lastInvalid);
-      return { ok: true, session: parser.finish(endsWithNewline, warnings.render()) };
+      const notes = [...foreign].map(([format, n]) => `${n} line(s) are ${format} records inside a ${chosen!.format} transcript; they were ignored`);
+      return { ok: true, session: parser.finish(endsWithNewline, [...warnings.render(), ...notes]) };
     },
   };
 }

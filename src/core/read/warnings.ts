@@ -1,4 +1,5 @@
 // Collects reader warnings and folds repeats into one readable line each.
+import { MAX_DEPTH } from './safeJson';
 
 export class WarningLog {
   private readonly invalidLines: number[] = [];
@@ -26,4 +27,17 @@ export class WarningLog {
     }
     return out;
   }
+}
+
+/** What a format parser noticed while reading, counted, for the closing warnings. */
+export interface ReadNotes { tooDeep: number; absurdUsage: number; duplicates: number }
+
+export const newReadNotes = (): ReadNotes => ({ tooDeep: 0, absurdUsage: 0, duplicates: 0 });
+
+/** The warnings both parsers give for impossible usage figures and values nested too deeply. */
+export function noteWarnings(notes: ReadNotes): string[] {
+  const out: string[] = [];
+  if (notes.absurdUsage) out.push(`${notes.absurdUsage} usage record(s) with impossible token counts (not whole numbers from 0 to 2^40) were ignored`);
+  if (notes.tooDeep) out.push(`${notes.tooDeep} value(s) nest deeper than ${MAX_DEPTH} levels; their deepest parts are left out of estimates and rewritten records`);
+  return out;
 }

@@ -11,12 +11,13 @@ const SYNTHETIC_MODEL = '<synthetic>';
  * present, the sum of its 5m + 1h buckets wins over `cache_creation_input_tokens`. The real API keeps
  * both equal; the loopback generator does not (2000 vs 0), and parity with ccusage is the contract.
  */
-function cacheCreationTokens(usage: Json): number {
+function cacheCreationTokens(usage: Json): [all: number, oneHour: number] {
   const breakdown = asObject(usage.cache_creation);
   if (breakdown && ('ephemeral_5m_input_tokens' in breakdown || 'ephemeral_1h_input_tokens' in breakdown)) {
-    return num(breakdown.ephemeral_5m_input_tokens) + num(breakdown.ephemeral_1h_input_tokens);
+    const oneHour = num(breakdown.ephemeral_1h_input_tokens);
+    return [num(breakdown.ephemeral_5m_input_tokens) + oneHour, oneHour];
   }
-  return num(usage.cache_creation_input_tokens);
+  return [num(usage.cache_creation_input_tokens), 0];
 }
 
 function rowTotal(r: ClaudeRow): number {
@@ -45,8 +46,9 @@ function applyAssistant(state: FileState, rec: Json, message: Json): void {
   const sidechain = rec.isSidechain === true ? 1 : 0;
   const input = num(usage.input_tokens);
   const cacheRead = num(usage.cache_read_input_tokens);
+  const [cacheWrite, cacheWrite1h] = cacheCreationTokens(usage);
   const row: ClaudeRow = [
-    '', input, num(usage.output_tokens), cacheCreationTokens(usage), cacheRead, modelIndex(state, model), sidechain,
+    '', input, num(usage.output_tokens), cacheWrite, cacheRead, modelIndex(state, model), sidechain, cacheWrite1h,
   ];
   const messageId = str(message.id);
   let key: string;

@@ -1,5 +1,7 @@
 // Folds one parsed Codex rollout line into a file's usage state, counting each request exactly once.
 import { asObject, type Json, modelIndex, noteTimestamp, num, str } from './common';
+import { findModel } from './catalog';
+import { isLongContext } from './pricing';
 import { titleFromContent, titleFromText } from './title';
 import type { FileState } from './types';
 
@@ -23,12 +25,15 @@ function addCumulative(state: FileState, cum: Cumulative): void {
   state.codexCumulative = cum;
   const model = state.codexModel ?? 'unknown';
   modelIndex(state, model);
-  const sums = (state.codexSums[model] ??= [0, 0, 0, 0]);
+  const sums = (state.codexSums[model] ??= [0, 0, 0, 0, 0, 0, 0, 0]);
+  // Requests past the model's long-context threshold go to the second half (billed at the catalog's tier).
+  const price = findModel(model)?.price;
+  const at = price && isLongContext(price, d[0]) ? 4 : 0;
   // OpenAI's input_tokens include cached (and, we assume, cache-write) tokens; ccusage's inputTokens do not.
-  sums[0] += Math.max(0, d[0] - d[1] - d[2]);
-  sums[1] += d[3];
-  sums[2] += d[2];
-  sums[3] += d[1];
+  sums[at] += Math.max(0, d[0] - d[1] - d[2]);
+  sums[at + 1] += d[3];
+  sums[at + 2] += d[2];
+  sums[at + 3] += d[1];
 }
 
 function applyTokenCount(state: FileState, payload: Json): void {

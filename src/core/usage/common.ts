@@ -1,4 +1,5 @@
 // Small helpers shared by the Claude and Codex record parsers.
+import { plausibleTokens } from '../read/usageNumbers';
 import type { FileState } from './types';
 
 export type Json = Record<string, unknown>;
@@ -7,8 +8,9 @@ export function asObject(v: unknown): Json | undefined {
   return v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Json) : undefined;
 }
 
+/** A token count, 0 when absent or impossible (1e400, 2^53+1, -1: see plausibleTokens). */
 export function num(v: unknown): number {
-  return typeof v === 'number' && Number.isFinite(v) && v > 0 ? v : 0;
+  return plausibleTokens(v) ?? 0;
 }
 
 export function str(v: unknown): string | undefined {

@@ -2,7 +2,7 @@
 import type { SessionUsage, UsageReport } from './types';
 
 const fmtInt = (n: number): string => n.toLocaleString('en-US');
-const fmtCost = (c: number | undefined): string => (c === undefined ? '?' : `$${c.toFixed(2)}`);
+const fmtCost = (c: number | undefined): string => (c === undefined ? 'unknown' : `$${c.toFixed(2)}`);
 
 function pad(cells: string[], widths: number[], right: boolean[]): string {
   return cells.map((c, i) => (right[i] ? c.padStart(widths[i]) : c.padEnd(widths[i]))).join('  ').trimEnd();
@@ -35,12 +35,13 @@ export function formatUsageTable(report: UsageReport): string {
   const right = [false, false, false, false, true, true, true, true, true, true];
   const t = report.totals;
   const totalRow = ['Total', '', `${report.sessions.length} sessions`, '', fmtInt(t.inputTokens), fmtInt(t.outputTokens),
-    fmtInt(t.cacheCreationTokens), fmtInt(t.cacheReadTokens), fmtCost(t.cost), ''];
+    fmtInt(t.cacheCreationTokens), fmtInt(t.cacheReadTokens), `${fmtCost(t.cost)}${report.unknownModels.length > 0 ? ' + unknown' : ''}`, ''];
   const rows = [header, ...report.sessions.map(row), totalRow];
   const widths = header.map((_, i) => Math.max(...rows.map((r) => r[i].length)));
   const rule = widths.map((w) => '-'.repeat(w)).join('  ');
   const lines = [pad(header, widths, right), rule, ...rows.slice(1, -1).map((r) => pad(r, widths, right)), rule, pad(totalRow, widths, right)];
-  if (report.unknownModels.length > 0) lines.push('', `No price for: ${report.unknownModels.join(', ')} (cost shown as ?, totals exclude them)`);
+  lines.push('', `Prices: ${report.pricing}`);
+  if (report.unknownModels.length > 0) lines.push(`Cost unknown for: ${report.unknownModels.join(', ')} (not in the catalog; the total leaves their usage out)`);
   if (report.sessions.some((s) => s.compactSoon)) lines.push('! context at or above the compaction threshold: consider compacting');
   return `${lines.join('\n')}\n`;
 }

@@ -12,13 +12,16 @@ export interface TokenCounts {
 
 /**
  * One deduplicated Claude response as kept in the file state:
- * [messageIdHash, input, output, cacheCreation, cacheRead, modelIndex, isSidechain (0|1)].
- * Arrays instead of objects keep the persisted cache small.
+ * [messageIdHash, input, output, cacheCreation, cacheRead, modelIndex, isSidechain (0|1), cacheCreation1h].
+ * Arrays instead of objects keep the persisted cache small. cacheCreation1h is the 1-hour-TTL part of cacheCreation.
  */
-export type ClaudeRow = [string, number, number, number, number, number, number];
+export type ClaudeRow = [string, number, number, number, number, number, number, number];
 
-/** Codex per-model sums: [input (uncached), output, cacheCreation, cacheRead]. */
-export type CodexSums = [number, number, number, number];
+/**
+ * Codex per-model sums: [input (uncached), output, cacheCreation, cacheRead] of the requests below the model's
+ * long-context threshold, then the same four of the requests above it (billed at the catalog's tier).
+ */
+export type CodexSums = [number, number, number, number, number, number, number, number];
 
 /**
  * Everything needed to continue parsing a file from a byte offset. Plain JSON so the
@@ -59,13 +62,13 @@ export interface SessionUsage extends TokenCounts {
   models: string[];
   contextTokens?: number;
   compactSoon: boolean;
-  /** USD; undefined when a model used in the session has no price in the snapshot. */
+  /** USD; undefined ("cost unknown") when a model used in the session has no price in the catalog. */
   cost?: number;
   unknownModels: string[];
 }
 
 export interface UsageTotals extends TokenCounts {
-  /** USD over the sessions whose models are all priced. */
+  /** USD of the priced models' usage; the usage of `UsageReport.unknownModels` is not in it. */
   cost: number;
 }
 
@@ -73,6 +76,8 @@ export interface UsageReport {
   sessions: SessionUsage[];
   totals: UsageTotals;
   unknownModels: string[];
+  /** The catalog the costs come from, e.g. "@pydantic/genai-prices@0.1.8 (prices as of 2026-12-01)". */
+  pricing: string;
   warnings: string[];
 }
 

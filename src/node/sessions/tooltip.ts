@@ -24,7 +24,7 @@ export function sessionTooltip(s: SessionUsage, facts: TooltipFacts): string {
   const context = s.contextTokens === undefined
     ? 'unknown (no model response yet)'
     : `${int(s.contextTokens)} tokens${facts.compactSoon ? ` — **compact soon** (threshold ${int(facts.threshold)})` : ''}`;
-  const cost = s.cost !== undefined ? `$${s.cost.toFixed(2)}` : `unknown model: ${e(s.unknownModels.join(', ') || '?')}`;
+  const cost = s.cost !== undefined ? `$${s.cost.toFixed(2)}` : `cost unknown (no price for ${e(s.unknownModels.join(', ') || '?')})`;
   const lines = [
     `**${e(s.title ?? s.sessionId)}**`,
     '',

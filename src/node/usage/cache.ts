@@ -3,9 +3,11 @@ import { readFileSync } from 'node:fs';
 import { mkdir, rename, unlink, writeFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { CATALOG_ID } from '../../core/usage/catalog';
 import type { FileState, UsageReport } from '../../core/usage/types';
 
-export const CACHE_VERSION = 1;
+/** 2: Claude rows keep 1-hour cache writes, Codex sums split at the long-context tier. */
+export const CACHE_VERSION = 2;
 
 export interface CacheEntry {
   size: number;
@@ -28,7 +30,7 @@ export interface UsageCache {
 }
 
 /**
- * On disk: `{"version":1,"files":{path:{size,mtimeMs,offset,headHash}},"last":{…},"states":{path:FileState}}`.
+ * On disk: `{"version":2,"pricing":…,"files":{path:{size,mtimeMs,offset,headHash}},"last":{…},"states":{path:FileState}}`.
  * `states` is written last and split off by its key before parsing: a warm scan where nothing changed
  * parses only the small index (a few KB), not the dedupe state of every file (hundreds of KB).
  * The split is safe: inside JSON strings a quote is always escaped, so `,"states":` can only be the key.
@@ -57,7 +59,8 @@ export function loadCache(path: string, warnings: string[]): UsageCache {
   const split = text.indexOf(STATES_KEY);
   try {
     const index = JSON.parse(split >= 0 ? `${text.slice(0, split)}}` : text) as Partial<UsageCache>;
-    if (index.version !== CACHE_VERSION || !index.files || typeof index.files !== 'object') return empty();
+    // States and the last report hold priced figures: another catalog snapshot means starting over.
+    if (index.version !== CACHE_VERSION || (index as { pricing?: string }).pricing !== CATALOG_ID || !index.files || typeof index.files !== 'object') return empty();
     let states: Record<string, FileState> | undefined;
     const statesOf = (): Record<string, FileState> => {
       if (!states) {
@@ -89,7 +92,7 @@ export async function saveCache(path: string, cache: UsageCache, warnings: strin
     files[f] = { size: e.size, mtimeMs: e.mtimeMs, offset: e.offset, headHash: e.headHash };
     states[f] = state;
   }
-  const index = JSON.stringify({ version: CACHE_VERSION, files, last: cache.last });
+  const index = JSON.stringify({ version: CACHE_VERSION, pricing: CATALOG_ID, files, last: cache.last });
   try {
     await mkdir(dirname(path), { recursive: true });
     await writeFile(tmp, `${index.slice(0, -1)}${STATES_KEY}${JSON.stringify(states)}}`);

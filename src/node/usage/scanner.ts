@@ -5,7 +5,7 @@ import { buildReport, type ScannedFile } from '../../core/usage/aggregate';
 import { hashBytes, hashString } from '../../core/usage/hash';
 import { applyLine, detectAgent, lineWanted } from '../../core/usage/lineFilter';
 import { type FileState, newFileState, type UsageReport } from '../../core/usage/types';
-import { type CacheEntry, defaultCachePath, entryState, loadCache, saveCache, type UsageCache } from './cache';
+import { CACHE_VERSION, type CacheEntry, defaultCachePath, entryState, loadCache, saveCache, type UsageCache } from './cache';
 import { discoverTranscripts } from './discover';
 import { readHead, readLines, type ReadCounters } from './lineReader';
 
@@ -116,7 +116,7 @@ export async function scanUsage(opts: ScanOptions): Promise<ScanResult> {
   warnings.push(...found.warnings);
   const useCache = opts.useCache ?? true;
   const cachePath = opts.cachePath ?? defaultCachePath(opts.env);
-  const cache: UsageCache = useCache ? loadCache(cachePath, warnings) : { version: 1, files: {} };
+  const cache: UsageCache = useCache ? loadCache(cachePath, warnings) : { version: CACHE_VERSION, files: {} };
   stats.files = found.files.length;
   const entries = new Map<string, CacheEntry>();
   const fileOpts = { prefilter: opts.prefilter ?? true, seen: new Set<string>() };
@@ -152,7 +152,7 @@ export async function scanUsage(opts: ScanOptions): Promise<ScanResult> {
     for (const [f, e] of Object.entries(cache.files)) if (!underRoots(f)) files[f] = e;
     for (const [f, e] of entries) files[f] = e;
     if (cache.last?.signature !== signature || Object.keys(files).length !== Object.keys(cache.files).length) {
-      await saveCache(cachePath, { version: 1, files, last: { signature, report: fileReport } }, report.warnings);
+      await saveCache(cachePath, { version: CACHE_VERSION, files, last: { signature, report: fileReport } }, report.warnings);
     }
   }
   return { report, stats };

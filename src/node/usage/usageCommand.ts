@@ -54,8 +54,8 @@ export async function runUsageCommand(args: string[], io: UsageIo): Promise<numb
       threshold: parsed.threshold,
     });
     if (parsed.json) {
-      const { sessions, totals, warnings, unknownModels } = report;
-      io.stdout(`${JSON.stringify({ sessions, totals, unknownModels, warnings }, null, 2)}\n`);
+      const { sessions, totals, warnings, unknownModels, pricing } = report;
+      io.stdout(`${JSON.stringify({ sessions, totals, unknownModels, pricing, warnings }, null, 2)}\n`);
     } else {
       io.stdout(report.sessions.length > 0 ? formatUsageTable(report) : 'No agent sessions found.\n');
       for (const w of report.warnings) io.stderr(`warning: ${w}\n`);

@@ -77,7 +77,7 @@ test('the tooltip lists context, billed tokens, cost, models, file and resume co
   assert.match(s.tooltip, /- File: \\\/s\\\/b\\\.jsonl/);
   assert.match(s.tooltip, /- Resume: claude \\-\\-resume bbbbbbbb/);
   const [unpriced] = sessionsOf(buildSessionTree([session({ file: '/x.jsonl', sessionId: 'x', cost: undefined, unknownModels: ['glm-9'] })], { threshold: 1 }));
-  assert.match(unpriced.tooltip, /- Estimated cost: unknown model: glm\\-9/);
+  assert.match(unpriced.tooltip, /- Estimated cost: cost unknown \(no price for glm\\-9\)/);
 });
 
 test('untrusted transcript text cannot inject markdown, HTML, links or command URIs into the tooltip', () => {

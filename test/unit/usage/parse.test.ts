@@ -22,8 +22,9 @@ test('Claude session: metadata, title, context and deduped totals', async () => 
   assert.equal(s.contextTokens, 28867);
   assert.equal(s.compactSoon, false);
   assert.deepEqual(totalsOf({ report } as never), [12, 340, 0, 66210]);
-  assert.equal(s.cost, undefined);
-  assert.deepEqual(report.unknownModels, ['claude-opus-5-5']);
+  // claude-opus-5-5 per the catalog: $4 in, $20 out, $0.20 cache read per million.
+  assert.ok(Math.abs((s.cost ?? NaN) - (12 * 4 + 340 * 20 + 66210 * 0.2) / 1e6) < 1e-12, String(s.cost));
+  assert.deepEqual(report.unknownModels, []);
 });
 
 test('a response split into one record per block is counted once', async () => {

@@ -1,6 +1,7 @@
 // Turns Claude Code message content (Anthropic API blocks) into normalized blocks.
 import type { Block, SourceRef } from '../../model/transcript';
 import { SUMMARY_HEADER } from '../../summary/prompt';
+import { stringifySafe } from '../../read/safeJson';
 import { estimateTokens, IMAGE_TOKENS } from '../../tokens/estimate';
 
 type Obj = Record<string, unknown>;
@@ -41,7 +42,8 @@ export function resultContent(content: unknown): { text: string; media: number; 
   return { text: parts.join('\n'), media: mediaCount, mediaBytes };
 }
 
-export function contentBlocks(content: unknown, base: SourceRef, role: 'user' | 'assistant'): Block[] {
+/** `onTooDeep` hears of a value nested too deeply to serialize whole (its deepest parts are left out of the text). */
+export function contentBlocks(content: unknown, base: SourceRef, role: 'user' | 'assistant', onTooDeep?: () => void): Block[] {
   if (typeof content === 'string') return content === '' ? [] : [textBlock(content, base, role)];
   if (!Array.isArray(content)) return [];
   const out: Block[] = [];
@@ -66,14 +68,14 @@ export function contentBlocks(content: unknown, base: SourceRef, role: 'user' | 
       }
       case 'tool_use':
       case 'server_tool_use': {
-        const inputText = JSON.stringify(b.input ?? {});
+        const inputText = stringifySafe(b.input ?? {}, onTooDeep);
         out.push({ type: 'tool_call', id: str(b.id), name: str(b.name), input: b.input, inputText, ref, tokens: estimateTokens(inputText) + 8 });
         break;
       }
       case 'tool_result':
       case 'web_search_tool_result': {
         const c = resultContent(b.content);
-        const text = c.text || (b.type === 'web_search_tool_result' ? JSON.stringify(b.content ?? '') : '');
+        const text = c.text || (b.type === 'web_search_tool_result' ? stringifySafe(b.content ?? '', onTooDeep) : '');
         out.push({
           type: 'tool_result', id: str(b.tool_use_id), text, isError: b.is_error === true, mediaCount: c.media,
           persisted: text.includes(PERSISTED_OUTPUT), ref, tokens: estimateTokens(text) + c.media * IMAGE_TOKENS + 4,
@@ -83,7 +85,7 @@ export function contentBlocks(content: unknown, base: SourceRef, role: 'user' | 
       case 'image':
       case 'document': out.push(media(b, ref)); break;
       default: {
-        const text = JSON.stringify(b);
+        const text = stringifySafe(b, onTooDeep);
         out.push({ type: 'meta', subtype: `block:${str(b.type) || 'unknown'}`, text, ref, tokens: estimateTokens(text) });
       }
     }

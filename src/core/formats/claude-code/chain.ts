@@ -6,21 +6,30 @@ export interface LiveBranch {
   /** Node indexes (into the nodes array) in file order. */
   readonly nodes: number[];
   readonly brokenAt?: number;
+  /** Lines whose parentUuid closed a cycle; the walk went on with the record before them in the file. */
+  readonly cycles: number[];
 }
 
 export function selectLiveBranch(nodes: readonly ClaudeNode[]): LiveBranch {
   const byUuid = new Map<string, number>();
   nodes.forEach((n, i) => { if (n.uuid) byUuid.set(n.uuid, i); });
   const leaf = pickLeaf(nodes);
-  if (leaf === undefined) return { nodes: [] };
+  if (leaf === undefined) return { nodes: [], cycles: [] };
   const onChain = new Set<number>();
+  const cycles: number[] = [];
   let brokenAt: number | undefined;
-  for (let i: number | undefined = leaf; i !== undefined && !onChain.has(i);) {
+  for (let i: number | undefined = leaf; i !== undefined;) {
     onChain.add(i);
     const parent: string | null | undefined = nodes[i]!.parentUuid;
     if (!parent) break;
-    const next = byUuid.get(parent);
+    let next = byUuid.get(parent);
     if (next === undefined) brokenAt = nodes[i]!.line;
+    else if (onChain.has(next)) {
+      // A cycle (a hand-edited or corrupted file): Claude Code would loop or stop here and lose the history
+      // before it. Repair: go on with the nearest earlier main-chain record not yet on the chain.
+      cycles.push(nodes[i]!.line);
+      next = previousOffChain(nodes, i, onChain);
+    }
     i = next;
   }
   // Claude Code streams one record per content block; parallel tool_use siblings and their results
@@ -40,7 +49,15 @@ export function selectLiveBranch(nodes: readonly ClaudeNode[]): LiveBranch {
   nodes.forEach((n, i) => {
     if (!onChain.has(i) && n.sidechain === side && n.type === 'user' && n.resultIds.length > 0 && n.resultIds.every((id) => callIds.has(id))) onChain.add(i);
   });
-  return { nodes: [...onChain].sort((a, b) => a - b), brokenAt };
+  return { nodes: [...onChain].sort((a, b) => a - b), brokenAt, cycles };
+}
+
+function previousOffChain(nodes: readonly ClaudeNode[], from: number, onChain: ReadonlySet<number>): number | undefined {
+  for (let j = from - 1; j >= 0; j--) {
+    const n = nodes[j]!;
+    if (!onChain.has(j) && !n.sidechain && n.uuid && (n.type === 'user' || n.type === 'assistant')) return j;
+  }
+  return undefined;
 }
 
 /** The newest main-chain user/assistant record (Claude Code resumes from the latest timestamp). */

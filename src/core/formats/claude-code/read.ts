@@ -1,8 +1,12 @@
 // Claude Code JSONL reader: every record kept, the live branch assembled into messages and turns.
 import type { Block, Message, RawRecord, Session, Usage } from '../../model/transcript';
 import type { LineParser, ReadOptions } from '../../read/formatReader';
+import { repairToolPairs } from '../../read/pairs';
 import { buildTurns } from '../../read/turns';
+import { plausibleTokens } from '../../read/usageNumbers';
+import { newReadNotes, noteWarnings } from '../../read/warnings';
 import { estimateTokens } from '../../tokens/estimate';
+import { contextWindowOf } from '../../usage/catalog';
 import { contentBlocks } from './blocks';
 import { selectLiveBranch } from './chain';
 import type { ClaudeNode } from './node';
@@ -10,15 +14,15 @@ import type { ClaudeNode } from './node';
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
-const num = (v: unknown): number => (typeof v === 'number' && Number.isFinite(v) ? v : 0);
 const NODE_TYPES = new Set(['user', 'assistant', 'system', 'attachment', 'progress']);
 
-export function readUsage(u: unknown): Usage | undefined {
+/** A response's usage; undefined when absent, all zero, or with a figure no API reports (see plausibleTokens). */
+export function readUsage(u: unknown, onAbsurd?: () => void): Usage | undefined {
   if (!isObj(u)) return undefined;
-  const usage = {
-    inputTokens: num(u.input_tokens), outputTokens: num(u.output_tokens),
-    cacheReadTokens: num(u.cache_read_input_tokens), cacheCreationTokens: num(u.cache_creation_input_tokens),
-  };
+  const figures = [u.input_tokens, u.output_tokens, u.cache_read_input_tokens, u.cache_creation_input_tokens].map(plausibleTokens);
+  if (figures.includes(undefined)) { onAbsurd?.(); return undefined; }
+  const [inputTokens, outputTokens, cacheReadTokens, cacheCreationTokens] = figures as number[];
+  const usage = { inputTokens: inputTokens!, outputTokens: outputTokens!, cacheReadTokens: cacheReadTokens!, cacheCreationTokens: cacheCreationTokens! };
   // All zeros is a copy that was not billed (our compacted sessions), not a request that sent nothing.
   return usage.inputTokens + usage.outputTokens + usage.cacheReadTokens + usage.cacheCreationTokens > 0 ? usage : undefined;
 }
@@ -28,6 +32,10 @@ export function createClaudeCodeParser(options: ReadOptions): LineParser {
   const nodes: ClaudeNode[] = [];
   let sessionId: string | undefined, cwd: string | undefined;
   const extra: Record<string, unknown> = {};
+  const notes = newReadNotes();
+  const onTooDeep = (): void => { notes.tooDeep++; };
+  const onAbsurd = (): void => { notes.absurdUsage++; };
+  const uuids = new Set<string>();
 
   return {
     line(index, raw, value) {
@@ -39,19 +47,27 @@ export function createClaudeCodeParser(options: ReadOptions): LineParser {
       if (extra.version === undefined && str(value.version)) extra.version = value.version;
       if (extra.gitBranch === undefined && str(value.gitBranch)) extra.gitBranch = value.gitBranch;
       if (typeof value.type === 'string' && NODE_TYPES.has(value.type) && ('uuid' in value || 'parentUuid' in value)) {
-        nodes.push(toNode(index, value));
+        // A uuid seen before is a repeated record (a file stitched or copied twice): the first one stands.
+        const uuid = str(value.uuid);
+        if (uuid !== undefined && uuids.has(uuid)) { notes.duplicates++; return; }
+        if (uuid !== undefined) uuids.add(uuid);
+        nodes.push(toNode(index, value, onTooDeep, onAbsurd));
       }
     },
     finish(endsWithNewline, warnings) {
+      if (notes.duplicates) warnings.push(`${notes.duplicates} record(s) repeat the uuid of an earlier record and were ignored`);
       const branch = selectLiveBranch(nodes);
       if (branch.brokenAt !== undefined) warnings.push(`line ${branch.brokenAt + 1} points to a parent that is not in the file; the history before it is not part of the live context`);
-      const messages = assemble(branch.nodes.map((i) => nodes[i]!), records);
+      for (const line of branch.cycles) warnings.push(`line ${line + 1}: its parentUuid closes a cycle; the chain goes on with the record before it in the file`);
+      const messages = repairToolPairs(assemble(branch.nodes.map((i) => nodes[i]!), records), warnings);
+      warnings.push(...noteWarnings(notes));
       const models = [...new Set(nodes.map((n) => n.model).filter((m): m is string => !!m && m !== '<synthetic>'))];
       const last = [...messages].reverse().find((m) => m.usage);
       return {
         format: 'claude-code', id: sessionId ?? '', cwd, title: titleOf(messages), models, records, messages,
         turns: buildTurns(messages),
         recordedContext: last?.usage ? contextOf(last.usage) : undefined,
+        contextWindow: contextWindowOf(models[models.length - 1] ?? ''),
         warnings, endsWithNewline, extra,
       } satisfies Session;
     },
@@ -76,14 +92,14 @@ function recordKind(value: unknown): string {
   return t;
 }
 
-function toNode(line: number, o: Obj): ClaudeNode {
+function toNode(line: number, o: Obj, onTooDeep: () => void, onAbsurd: () => void): ClaudeNode {
   const type = o.type as ClaudeNode['type'];
   const msg = isObj(o.message) ? o.message : {};
   const ref = { record: line };
   let blocks: Block[] = [];
   let compactSummary = false;
   if (type === 'user' || type === 'assistant') {
-    blocks = contentBlocks(msg.content, ref, type);
+    blocks = contentBlocks(msg.content, ref, type, onTooDeep);
     if (type === 'user' && o.isCompactSummary === true) {
       compactSummary = true;
       const text = blocks.map((b) => ('text' in b ? b.text : '')).join('\n');
@@ -106,7 +122,7 @@ function toNode(line: number, o: Obj): ClaudeNode {
     line, uuid: str(o.uuid), parentUuid: o.parentUuid as string | null | undefined, type,
     timestamp: str(o.timestamp) ?? '', sidechain: o.isSidechain === true,
     msgId: str(msg.id), requestId: str(o.requestId) ?? str(o.requestRef), model: str(msg.model),
-    usage: type === 'assistant' ? readUsage(msg.usage) : undefined, blocks,
+    usage: type === 'assistant' ? readUsage(msg.usage, onAbsurd) : undefined, blocks,
     callIds: blocks.flatMap((b) => (b.type === 'tool_call' ? [b.id] : [])),
     resultIds: blocks.flatMap((b) => (b.type === 'tool_result' ? [b.id] : [])),
     compactSummary, isMeta: o.isMeta === true,

@@ -1,7 +1,7 @@
 // Writes a cleaned Claude Code session as a NEW session file that `claude --resume <id>` loads:
 // fresh ids, one linear parentUuid chain, changed content rebuilt, everything else verbatim.
 import { requireLineText, type Block, type Session } from '../../model/transcript';
-import type { OutLine } from '../../write/serialize';
+import { rebuiltLine, type OutLine } from '../../write/serialize';
 import { blocksByRecord, copyEnvelope, recordOrder, sameBlocks, type WriteContext } from '../../write/blockMap';
 
 type Obj = Record<string, unknown>;
@@ -35,7 +35,7 @@ export function writeClaudeCode(original: Session, cleaned: Session, ctx: WriteC
     // Claude Code resumes from the newest timestamp: keep them non-decreasing so our last record wins.
     if (typeof rec.timestamp === 'string') { if (rec.timestamp < lastTs) rec.timestamp = lastTs; lastTs = rec.timestamp as string; }
     if (typeof rec.sourceToolAssistantUUID === 'string') rec.sourceToolAssistantUUID = uuidMap.get(rec.sourceToolAssistantUUID) ?? parent;
-    lines.push({ value: rec });
+    lines.push(rebuiltLine(original, rec));
     parent = uuid;
   };
 

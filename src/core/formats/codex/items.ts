@@ -2,6 +2,7 @@
 import type { Block, SourceRef } from '../../model/transcript';
 import { SUMMARY_HEADER } from '../../summary/prompt';
 import { estimateTokens, IMAGE_TOKENS } from '../../tokens/estimate';
+import { stringifySafe } from '../../read/safeJson';
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -82,7 +83,8 @@ function messageBlocks(p: Obj, base: SourceRef, role: string): Block[] {
   return out;
 }
 
-export function convertItem(p: Obj, ref: SourceRef): ConvertedItem | undefined {
+/** `onTooDeep` hears of a value nested too deeply to serialize whole (see read/safeJson). */
+export function convertItem(p: Obj, ref: SourceRef, onTooDeep?: () => void): ConvertedItem | undefined {
   switch (p.type) {
     case 'message': {
       const role = str(p.role);
@@ -102,7 +104,7 @@ export function convertItem(p: Obj, ref: SourceRef): ConvertedItem | undefined {
     case 'local_shell_call':
     case 'web_search_call':
     case 'tool_search_call': {
-      const raw = p.type === 'function_call' ? str(p.arguments) : p.type === 'custom_tool_call' ? str(p.input) : JSON.stringify(p.action ?? p.arguments ?? {});
+      const raw = p.type === 'function_call' ? str(p.arguments) : p.type === 'custom_tool_call' ? str(p.input) : stringifySafe(p.action ?? p.arguments ?? {}, onTooDeep);
       let input: unknown = raw;
       if (p.type === 'function_call') { try { input = JSON.parse(raw); } catch { input = raw; } }
       const name = str(p.name) || String(p.type).replace(/_call$/, '');
@@ -127,7 +129,7 @@ export function convertItem(p: Obj, ref: SourceRef): ConvertedItem | undefined {
     case 'ghost_snapshot':
       return undefined;
     default: {
-      const text = JSON.stringify(p);
+      const text = stringifySafe(p, onTooDeep);
       return { side: 'none', role: 'system', blocks: [{ type: 'meta', subtype: `item:${str(p.type) || 'unknown'}`, text, ref, tokens: estimateTokens(text) }] };
     }
   }

@@ -1,8 +1,12 @@
 // Codex rollout reader: replays response items (honouring compactions and rollbacks) into messages.
 import type { Message, RawRecord, Session, Usage } from '../../model/transcript';
 import type { LineParser, ReadOptions } from '../../read/formatReader';
+import { repairToolPairs } from '../../read/pairs';
 import { buildTurns } from '../../read/turns';
+import { plausibleTokens } from '../../read/usageNumbers';
+import { newReadNotes, noteWarnings } from '../../read/warnings';
 import { estimateTokens } from '../../tokens/estimate';
+import { contextWindowOf } from '../../usage/catalog';
 import { isLegacyHeader, legacyEnvelope } from './detect';
 import { convertItem, TOOL_ITEMS, type ConvertedItem } from './items';
 
@@ -13,11 +17,17 @@ const num = (v: unknown): number => (typeof v === 'number' && Number.isFinite(v)
 
 interface Entry { readonly item: ConvertedItem; readonly line: number; usage?: Usage }
 
-export function codexUsage(u: unknown): Usage | undefined {
+/** One request's usage; undefined when absent or with a figure no API reports (see plausibleTokens). */
+export function codexUsage(u: unknown, onAbsurd?: () => void): Usage | undefined {
   if (!isObj(u)) return undefined;
-  const cached = num(u.cached_input_tokens), write = num(u.cache_write_input_tokens);
-  return { inputTokens: Math.max(0, num(u.input_tokens) - cached - write), outputTokens: num(u.output_tokens), cacheReadTokens: cached, cacheCreationTokens: write };
+  const figures = [u.input_tokens, u.output_tokens, u.cached_input_tokens, u.cache_write_input_tokens].map(plausibleTokens);
+  if (figures.includes(undefined)) { onAbsurd?.(); return undefined; }
+  const [input, output, cached, write] = figures as number[];
+  return { inputTokens: Math.max(0, input! - cached! - write!), outputTokens: output!, cacheReadTokens: cached!, cacheCreationTokens: write! };
 }
+
+/** History lines repeated verbatim (a stitched or duplicated rollout) are told apart by length, head and tail. */
+const fingerprint = (raw: string): string => `${raw.length}|${raw.slice(0, 120)}|${raw.slice(-120)}`;
 
 export function createCodexParser(options: ReadOptions): LineParser {
   const records: RawRecord[] = [];
@@ -30,6 +40,10 @@ export function createCodexParser(options: ReadOptions): LineParser {
   let sawTokenCount = false;
   const pendingUsageRecords: Usage[] = [];
   let legacy = false;
+  const notes = newReadNotes();
+  const onTooDeep = (): void => { notes.tooDeep++; };
+  const onAbsurd = (): void => { notes.absurdUsage++; };
+  const seenItems = new Set<string>();
 
   const attachUsage = (u: Usage): void => {
     for (let i = history.length - 1; i >= 0; i--) {
@@ -48,7 +62,7 @@ export function createCodexParser(options: ReadOptions): LineParser {
       }
       case 'turn_context': { const m = str(p.model); if (m) models.add(m); return; }
       case 'response_item': {
-        const item = convertItem(p, { record: index });
+        const item = convertItem(p, { record: index }, onTooDeep);
         if (item && item.side !== 'none') history.push({ item, line: index });
         return;
       }
@@ -56,7 +70,7 @@ export function createCodexParser(options: ReadOptions): LineParser {
         const repl = Array.isArray(p.replacement_history) ? p.replacement_history : undefined;
         const message = str(p.message) ?? '';
         const kept: Entry[] = repl
-          ? repl.flatMap((r, k) => { const item = isObj(r) ? convertItem(r, { record: index, item: k }) : undefined; return item && item.side !== 'none' ? [{ item, line: index }] : []; })
+          ? repl.flatMap((r, k) => { const item = isObj(r) ? convertItem(r, { record: index, item: k }, onTooDeep) : undefined; return item && item.side !== 'none' ? [{ item, line: index }] : []; })
           : history.filter((e) => e.item.role === 'user' && !e.item.toolResultsOnly);
         if (message) kept.push({ line: index, item: { side: 'input', role: 'user', blocks: [{ type: 'summary', text: message, origin: message.includes('[context-compactor]') ? 'context-compactor' : 'agent', ref: { record: index }, tokens: estimateTokens(message) }] } });
         history = kept;
@@ -68,13 +82,13 @@ export function createCodexParser(options: ReadOptions): LineParser {
           contextWindow = num(p.info.model_context_window) || contextWindow;
           const total = isObj(p.info.total_token_usage) ? num(p.info.total_token_usage.total_tokens) : -1;
           // Codex emits each request's token_count twice; only a changed total is a new request.
-          if (total !== lastTotal) { lastTotal = total; const u = codexUsage(p.info.last_token_usage); if (u) attachUsage(u); }
+          if (total !== lastTotal) { lastTotal = total; const u = codexUsage(p.info.last_token_usage, onAbsurd); if (u) attachUsage(u); }
         } else if (p.type === 'thread_rolled_back') {
           rollBack(num(p.num_turns));
         }
         return;
       }
-      case 'token_usage_record': { const u = codexUsage(p.usage); if (u) pendingUsageRecords.push(u); return; }
+      case 'token_usage_record': { const u = codexUsage(p.usage, onAbsurd); if (u) pendingUsageRecords.push(u); return; }
       default:
     }
   };
@@ -95,13 +109,23 @@ export function createCodexParser(options: ReadOptions): LineParser {
       if (isObj(value) && index === 0 && isLegacyHeader(value)) legacy = true;
       if (legacy && isObj(value)) value = legacyEnvelope(value, index === 0, undefined) ?? { type: 'legacy_state' };
       const kind = isObj(value) ? (isObj(value.payload) && str(value.payload.type) && value.type !== 'session_meta' ? `${String(value.type)}:${String(value.payload.type)}` : String(value.type)) : 'invalid';
+      // Legacy lines carry no timestamp: two equal ones are a repeated item, not a repeated line.
+      const history = !legacy && isObj(value) && (value.type === 'response_item' || value.type === 'compacted');
+      if (history && seenItems.has(fingerprint(raw))) {
+        notes.duplicates++;
+        records[index] = { raw: undefined, kind: 'duplicate', inContext: false };
+        return;
+      }
+      if (history) seenItems.add(fingerprint(raw));
       records[index] = { raw: options.keepRaw && !options.linesKeptOutside ? raw : undefined, kind, inContext: false, envelope: options.keepRaw ? toolItemEnvelope(value) : undefined };
       if (isObj(value)) onLine(index, value);
     },
     finish(endsWithNewline, warnings) {
       if (!sawTokenCount && pendingUsageRecords.length > 0) warnings.push('no token_count events; per-request usage comes from token_usage_record lines');
-      const messages = toMessages(history, instructions);
+      if (notes.duplicates) warnings.push(`${notes.duplicates} history line(s) repeat an earlier line exactly and were ignored`);
+      const messages = repairToolPairs(toMessages(history, instructions), warnings);
       dropStaleReasoning(messages);
+      warnings.push(...noteWarnings(notes));
       for (const m of messages) for (const r of m.records) records[r]!.inContext = true;
       const lastUsage = [...messages].reverse().find((m) => m.usage)?.usage;
       const id = str(meta.id) ?? '';
@@ -109,7 +133,8 @@ export function createCodexParser(options: ReadOptions): LineParser {
         format: 'codex', id, cwd: str(meta.cwd) ?? environmentCwd(messages), title: titleOf(messages), models: [...models], records, messages,
         turns: buildTurns(messages),
         recordedContext: lastUsage ? lastUsage.inputTokens + lastUsage.cacheReadTokens + lastUsage.cacheCreationTokens : undefined,
-        contextWindow, warnings, endsWithNewline, extra: { meta, ...(legacy ? { legacy: true } : {}) },
+        // The window Codex recorded (its usable share) wins; the catalog's is the fallback.
+        contextWindow: contextWindow ?? contextWindowOf([...models].pop() ?? ''), warnings, endsWithNewline, extra: { meta, ...(legacy ? { legacy: true } : {}) },
       } satisfies Session;
     },
   };

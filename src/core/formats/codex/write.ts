@@ -1,7 +1,7 @@
 // Writes a cleaned Codex session as a NEW rollout that `codex resume <id>` replays: new id in
 // session_meta, cleaned response items in order, stale usage and UI duplicates left out.
 import { requireLineText, type Block, type Session } from '../../model/transcript';
-import type { OutLine } from '../../write/serialize';
+import { rebuiltLine, type OutLine } from '../../write/serialize';
 import { blocksByRecord, copyEnvelope, sameBlocks, type WriteContext } from '../../write/blockMap';
 import { legacyEnvelope } from './detect';
 import { TOOL_ITEMS } from './items';
@@ -27,7 +27,7 @@ export function writeCodex(original: Session, cleaned: Session, ctx: WriteContex
   let inserted = !insert;
   const anchor = insert ? firstKeptAtOrAfter(insert.beforeRecord, after) : -1;
   // Codex 0.169 numbers every line; the numbering stays dense after dropping lines.
-  const push = (o: Obj): void => { if ('ordinal' in o) o.ordinal = out.length; out.push({ value: o }); };
+  const push = (o: Obj): void => { if ('ordinal' in o) o.ordinal = out.length; out.push(rebuiltLine(original, o)); };
 
   // A legacy rollout (bare items) is written in the current form, which `codex resume` reads.
   const legacy = original.extra.legacy === true;
@@ -36,7 +36,7 @@ export function writeCodex(original: Session, cleaned: Session, ctx: WriteContex
     // Line texts are decoded only for the lines written (they may live outside the heap, see Session.rawLines).
     const colon = rec.kind.indexOf(':');
     const type = colon < 0 ? rec.kind : rec.kind.slice(0, colon);
-    if (type === 'invalid') return;
+    if (type === 'invalid' || type === 'duplicate') return;
     const text = (): string => requireLineText(original, r);
     const isItem = type === 'response_item' || type === 'compacted';
     // Most lines are kept or dropped as they are: decided from the kind noted at read time and copied
@@ -58,7 +58,9 @@ export function writeCodex(original: Session, cleaned: Session, ctx: WriteContex
     // Trimmed as the reader trims, so a line it read (padding, a BOM) is written, not dropped.
     else try { o = JSON.parse(text().trim()) as Obj; } catch { return; }
     if (legacy) {
-      const env = legacyEnvelope(o, r === 0, legacyTs);
+      // Items had no time of their own: the session's start plus one millisecond a line keeps them ordered and distinct.
+      const start = Date.parse(String(legacyTs));
+      const env = legacyEnvelope(o, r === 0, Number.isFinite(start) ? new Date(start + r).toISOString() : legacyTs);
       if (!env) return;
       if (r === 0) { legacyTs = o.timestamp; const m = env.payload as Obj; if (original.cwd) m.cwd ??= original.cwd; m.originator ??= 'codex_cli_rs'; }
       if (env.type === 'response_item' && !after.has(r)) return;

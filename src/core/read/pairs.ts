@@ -1,0 +1,38 @@
+// Read-time integrity of tool calls and results: duplicates dropped, orphans and results-before-calls reported.
+import type { Message } from '../model/transcript';
+
+const list = (ids: readonly string[]): string => `${ids.slice(0, 3).join(', ')}${ids.length > 3 ? `, … (${ids.length})` : ''}`;
+
+/**
+ * Drops repeated tool calls and tool results (same id: a stitched or duplicated file) from `messages`, keeping
+ * the first of each, and warns about what it dropped and about calls without results, results without calls and
+ * results that come before their call. Calls of the last assistant message may still be running: not orphans.
+ */
+export function repairToolPairs(messages: Message[], warnings: string[]): Message[] {
+  const calls = new Map<string, number>(), results = new Map<string, number>();
+  const dupCalls: string[] = [], dupResults: string[] = [];
+  const out: Message[] = [];
+  for (const m of messages) {
+    const blocks = m.blocks.filter((b) => {
+      if (b.type !== 'tool_call' && b.type !== 'tool_result') return true;
+      if (!b.id) return true;
+      const seen = b.type === 'tool_call' ? calls : results;
+      if (seen.has(b.id)) { (b.type === 'tool_call' ? dupCalls : dupResults).push(b.id); return false; }
+      seen.set(b.id, out.length);
+      return true;
+    });
+    if (blocks.length === m.blocks.length) out.push(m);
+    else if (blocks.length > 0) out.push({ ...m, blocks });
+  }
+  if (dupCalls.length) warnings.push(`${dupCalls.length} repeated tool call(s) with an id seen before were dropped (${list(dupCalls)})`);
+  if (dupResults.length) warnings.push(`${dupResults.length} repeated tool result(s) for a call already answered were dropped (${list(dupResults)})`);
+  let lastAssistant = -1;
+  out.forEach((m, i) => { if (m.role === 'assistant') lastAssistant = i; });
+  const noResult = [...calls].filter(([id, at]) => !results.has(id) && at !== lastAssistant).map(([id]) => id);
+  const noCall = [...results.keys()].filter((id) => !calls.has(id));
+  const early = [...results].filter(([id, at]) => (calls.get(id) ?? -1) > at).map(([id]) => id);
+  if (noResult.length) warnings.push(`${noResult.length} tool call(s) have no result in the file (${list(noResult)})`);
+  if (noCall.length) warnings.push(`${noCall.length} tool result(s) answer a call that is not in the file (${list(noCall)})`);
+  if (early.length) warnings.push(`${early.length} tool result(s) come before their call (${list(early)})`);
+  return out;
+}
