@@ -1,23 +1,14 @@
 // The real Claude Code CLI, offline against a loopback Messages API, resumes our compacted transcript.
-import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { storePath } from '../../src/node/agentStores';
 import { startFakeAnthropic } from '../support/fakeAnthropic';
-import type { RecordedRequest } from '../support/fakeHttp';
 import { CLAUDE_SAMPLE } from '../support/fixtures';
 import { agentEnv, jsonl, mentions, NEW_PROMPT } from './harness';
 import { KEY, pickFacts, resumeSuite, type Facts, type Located } from './resumeSuite';
+import { assertClaudePairs, blocksOf, messagesOf, resultText, type ClaudeMessage, type MessagesBody } from './wire';
 
-interface Block { type: string; id?: string; tool_use_id?: string; text?: string; content?: unknown }
-interface Message { role: string; content: string | Block[] }
-interface MessagesBody { messages: Message[]; tools?: unknown[] }
-
-const blocksOf = (m: Message): Block[] => (typeof m.content === 'string' ? [{ type: 'text', text: m.content }] : m.content);
-/** A tool_result's text: the API allows a string or a list of text blocks. */
-const resultText = (content: unknown): string =>
-  typeof content === 'string' ? content : Array.isArray(content) ? (content as Block[]).map((b) => b.text ?? '').join('') : '';
-const messagesOf = (r: RecordedRequest): Message[] => (r.body as MessagesBody).messages;
+type Message = ClaudeMessage;
 
 function fixtureFacts(file: string): Facts {
   const records = jsonl(file);
@@ -31,28 +22,6 @@ function fixtureFacts(file: string): Facts {
     for (const b of content) if (b.type === 'tool_result') results.push({ at, id: b.tool_use_id!, text: resultText(b.content) });
   });
   return pickFacts(records.find((r) => typeof r.sessionId === 'string')?.sessionId as string, prompts, results);
-}
-
-/**
- * The Messages API rule a resumed history must obey, or the real API answers 400: every tool_use is
- * answered by a tool_result in the very next (user) message, and every tool_result answers a tool_use of
- * the message right before it. Returns the number of pairs.
- */
-function assertToolPairs(messages: Message[]): number {
-  const seen = new Set<string>();
-  messages.forEach((m, i) => {
-    for (const id of blocksOf(m).filter((b) => b.type === 'tool_use').map((b) => b.id!)) {
-      assert.ok(!seen.has(id), `tool_use ${id} appears twice`);
-      seen.add(id);
-      const next = messages[i + 1];
-      assert.ok(next?.role === 'user' && blocksOf(next).some((b) => b.type === 'tool_result' && b.tool_use_id === id), `tool_use ${id} (message ${i}) has no tool_result in the next message`);
-    }
-    const prev = messages[i - 1];
-    for (const id of blocksOf(m).filter((b) => b.type === 'tool_result').map((b) => b.tool_use_id!)) {
-      assert.ok(prev && blocksOf(prev).some((b) => b.type === 'tool_use' && b.id === id), `tool_result ${id} (message ${i}) answers no tool_use of the message before`);
-    }
-  });
-  return seen.size;
 }
 
 resumeSuite({
@@ -91,5 +60,5 @@ resumeSuite({
     return { calls: blocks.filter((b) => b.type === 'tool_use').map((b) => b.id!), results: blocks.filter((b) => b.type === 'tool_result').map((b) => b.tool_use_id!) };
   },
   toolResults: (r) => new Map(messagesOf(r).flatMap(blocksOf).filter((b) => b.type === 'tool_result').map((b) => [b.tool_use_id!, resultText(b.content)])),
-  assertToolPairs: (r) => assertToolPairs(messagesOf(r)),
+  assertToolPairs: (r) => assertClaudePairs(messagesOf(r)),
 });

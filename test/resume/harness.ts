@@ -98,6 +98,8 @@ export const mentions = (body: unknown, needle: string): boolean => allStrings(b
 
 /** The marker our cleanup puts where it shortened or replaced content. */
 export const COMPACTOR_MARK = '[context-compactor:';
+/** How a far-old call folded with its result into one line starts. */
+export const FOLD_MARK = '[context-compactor] ';
 
 export interface ResumePair { readonly original: RecordedRequest; readonly compacted: RecordedRequest }
 

@@ -5,7 +5,7 @@ import { after, before, describe, it } from 'node:test';
 import type { CompactReport } from '../../src/core/compact/report';
 import type { FakeServer, RecordedRequest } from '../support/fakeHttp';
 import {
-  agentBin, byteFigures, COMPACTOR_MARK, compactWithCli, describeRun, freshDir, mentions, NEW_PROMPT,
+  agentBin, byteFigures, COMPACTOR_MARK, compactWithCli, FOLD_MARK, describeRun, freshDir, mentions, NEW_PROMPT,
   resumeAndRecord, sha256, type AgentRun, type ResumePair,
 } from './harness';
 
@@ -19,7 +19,7 @@ export interface Facts {
   readonly sessionId: string;
   /** The typed prompts, in order; the last one is the recent task. */
   readonly prompts: readonly string[];
-  /** A sizeable result after the last prompt: inside the protected recent turns. */
+  /** The newest result after the last prompt: the first the recent part keeps verbatim. */
   readonly recent: ToolResultFact;
   /** The largest result before the last prompt: old, so it must be compacted. */
   readonly old: ToolResultFact;
@@ -30,7 +30,7 @@ export interface Located { readonly at: number; readonly text: string }
 export function pickFacts(sessionId: string, prompts: readonly Located[], results: readonly (Located & { id: string })[]): Facts {
   const lastPrompt = prompts.at(-1);
   assert.ok(lastPrompt, 'the fixture has no typed prompt');
-  const recent = results.filter((x) => x.at > lastPrompt.at && x.text.length >= 500).at(-1);
+  const recent = results.filter((x) => x.at > lastPrompt.at && x.text.length >= 200).at(-1);
   const old = results.filter((x) => x.at < lastPrompt.at).reduce<(typeof results)[number] | undefined>((a, b) => (!a || b.text.length > a.text.length ? b : a), undefined);
   assert.ok(recent && old, 'the fixture needs tool results before and after its last prompt');
   return { sessionId, prompts: prompts.map((p) => p.text), recent, old };
@@ -143,7 +143,9 @@ export function resumeSuite(spec: AgentSpec): void {
       assert.equal(spec.toolResults(original).get(o.facts.old.id), o.facts.old.text);
       assert.ok(o.facts.old.text.length > 10_000, 'the fixture should have a large old result');
       assert.ok(!mentions(compacted.body, o.facts.old.text), `old result ${o.facts.old.id} (${o.facts.old.text.length} chars) is still sent whole`);
-      assert.notEqual(spec.toolResults(compacted).get(o.facts.old.id), undefined, 'the old call and its (shortened) result are kept');
+      // Kept as a (shortened) pair, or folded together into one line of the agent's message: never one without the other.
+      assert.equal(spec.toolCalls(compacted).includes(o.facts.old.id), spec.toolResults(compacted).has(o.facts.old.id), 'the old call and its result go together');
+      assert.ok(spec.toolResults(compacted).has(o.facts.old.id) || mentions(compacted.body, FOLD_MARK), 'the old pair is a record or a folded line');
     });
 
     it('(d) the compacted resume request is at most half the bytes of the original one', (t) => {

@@ -1,0 +1,97 @@
+// Every real transcript of the corpus, compacted by our CLI, is resumed by the real agent CLI (claude 2.1.328,
+// codex 0.169) against a loopback API: it sends the new prompt, every tool call paired as its API demands, and the
+// history bytes it sends are measured against resuming the original (when the current CLI still resumes that).
+import assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { codexHome, storePath } from '../../src/node/agentStores';
+import { realTranscripts, type CorpusFile } from '../support/corpus';
+import { startFakeAnthropic } from '../support/fakeAnthropic';
+import { startFakeCodexResponses } from '../support/fakeCodexResponses';
+import type { FakeServer, RecordedRequest } from '../support/fakeHttp';
+import { agentBin, agentEnv, compactWithCli, describeRun, freshDir, jsonl, mentions, NEW_PROMPT, resumeAndRecord } from './harness';
+import { KEY } from './resumeSuite';
+import { assertClaudePairs, assertCodexPairs, inputOf, isUserMessage, messagesOf } from './wire';
+
+interface Outcome { readonly label: string; readonly historyBytes: { original?: number; compacted: number }; readonly pairs: number }
+
+const isTurn = (agent: CorpusFile['agent']) => (r: RecordedRequest): boolean => {
+  const b = r.body as { tools?: unknown[]; messages?: unknown[]; input?: unknown[] } | undefined;
+  if (agent === 'claude-code') return r.path === '/v1/messages' && (b?.tools?.length ?? 0) > 0 && (b?.messages ?? []).some((m) => mentions(m, NEW_PROMPT));
+  return r.path === '/v1/responses' && (b?.tools?.length ?? 0) > 0 && inputOf(r).some((i) => isUserMessage(i) && mentions(i, NEW_PROMPT));
+};
+/** The history part of a request (what compaction acts on), as bytes of JSON. */
+const historyBytes = (agent: CorpusFile['agent'], r: RecordedRequest): number => Buffer.byteLength(JSON.stringify(agent === 'claude-code' ? messagesOf(r) : inputOf(r)));
+
+/** Puts FILE where its agent looks, in a fresh home pointed at FAKE; returns the environment and the stored path. */
+function prepare(c: CorpusFile, root: string, fake: FakeServer): { env: NodeJS.ProcessEnv; cwd: string; stored: string; id: string } {
+  const cwd = path.join(root, 'work');
+  fs.mkdirSync(cwd, { recursive: true });
+  const lines = jsonl(c.file);
+  if (c.agent === 'claude-code') {
+    const env = agentEnv(path.join(root, 'home'), { ANTHROPIC_BASE_URL: fake.url, ANTHROPIC_API_KEY: KEY, CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1', DISABLE_AUTOUPDATER: '1' });
+    const id = String(lines.find((l) => typeof l.sessionId === 'string')?.sessionId);
+    const stored = storePath('claude-code', id, cwd, new Date(), env);
+    fs.mkdirSync(path.dirname(stored), { recursive: true });
+    fs.copyFileSync(c.file, stored);
+    return { env, cwd, stored, id };
+  }
+  const env = agentEnv(path.join(root, 'home'), { CODEX_HOME: path.join(root, 'codex'), OPENAI_API_KEY: KEY, LOOPBACK_API_KEY: KEY, OPENAI_BASE_URL: `${fake.url}/v1` });
+  const meta = (lines.find((l) => l.type === 'session_meta')?.payload ?? lines[0]) as { id: string; timestamp: string; model_provider?: string };
+  // A session resumes only with the provider it was made with: the built-in "openai" one, pointed at the fake.
+  fs.mkdirSync(codexHome(env), { recursive: true });
+  fs.writeFileSync(path.join(codexHome(env), 'config.toml'), [
+    'model = "gpt-5.5"', `openai_base_url = "${fake.url}/v1"`, 'forced_login_method = "api"', `model_provider = "${meta.model_provider ?? 'openai'}"`, '',
+  ].join('\n'));
+  const [, y, m, d, rest] = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}:\d{2}:\d{2})/.exec(meta.timestamp) ?? [];
+  const stored = path.join(codexHome(env), 'sessions', y!, m!, d!, `rollout-${y}-${m}-${d}T${rest!.replace(/:/g, '-')}-${meta.id}.jsonl`);
+  fs.mkdirSync(path.dirname(stored), { recursive: true });
+  fs.copyFileSync(c.file, stored);
+  return { env, cwd, stored, id: meta.id };
+}
+
+const resumeArgs = (agent: CorpusFile['agent'], id: string): string[] =>
+  agent === 'claude-code' ? ['-p', '--resume', id, '--', NEW_PROMPT] : ['exec', '--skip-git-repo-check', 'resume', id, '--', NEW_PROMPT];
+
+async function resumeOne(c: CorpusFile, fake: FakeServer): Promise<Outcome> {
+  const root = freshDir(c.agent);
+  try {
+    const { env, cwd, stored, id } = prepare(c, root, fake);
+    const bin = agentBin(c.agent === 'claude-code' ? 'claude' : 'codex');
+    const report = await compactWithCli(stored);
+    const compacted = await resumeAndRecord(fake.requests, bin, resumeArgs(c.agent, report.sessionId), cwd, env);
+    const turn = compacted.requests.find(isTurn(c.agent));
+    assert.ok(turn, `${c.label}: the compacted session sent no turn request (${describeRun(compacted.run)})`);
+    const pairs = c.agent === 'claude-code' ? assertClaudePairs(messagesOf(turn)) : assertCodexPairs(inputOf(turn));
+    // The original, for the byte ratio: an agent of today may no longer resume a file of an old version.
+    const original = await resumeAndRecord(fake.requests, bin, resumeArgs(c.agent, id), cwd, env);
+    const first = original.requests.find(isTurn(c.agent));
+    return { label: c.label, pairs, historyBytes: { compacted: historyBytes(c.agent, turn), original: first ? historyBytes(c.agent, first) : undefined } };
+  } finally {
+    fs.rmSync(root, { recursive: true, force: true });
+  }
+}
+
+for (const agent of ['claude-code', 'codex'] as const) {
+  describe(`the real ${agent} CLI resumes every compacted real transcript`, { timeout: 1_800_000 }, () => {
+    let fake: FakeServer;
+    const outcomes: Outcome[] = [];
+    before(async () => { fake = agent === 'claude-code' ? await startFakeAnthropic(KEY) : await startFakeCodexResponses(KEY); });
+    after(async () => {
+      await fake.close();
+      const ratios = outcomes.flatMap((o) => (o.historyBytes.original ? [o.historyBytes.compacted / o.historyBytes.original] : [])).sort((a, b) => a - b);
+      const out = path.resolve(__dirname, '..', '..', 'test-results');
+      fs.mkdirSync(out, { recursive: true });
+      fs.writeFileSync(path.join(out, `resume-corpus-${agent}.json`), JSON.stringify({ median: ratios[Math.floor((ratios.length - 1) / 2)], outcomes }, null, 1));
+    });
+    for (const c of realTranscripts().filter((x) => x.agent === agent)) {
+      it(c.label, async (t) => {
+        const o = await resumeOne(c, fake);
+        outcomes.push(o);
+        const r = o.historyBytes.original ? `${((o.historyBytes.compacted / o.historyBytes.original) * 100).toFixed(1)} %` : 'original not resumable by this CLI';
+        t.diagnostic(`${c.label}: history bytes sent ${o.historyBytes.original ?? '—'} → ${o.historyBytes.compacted} (${r}); ${o.pairs} tool pairs`);
+      });
+    }
+  });
+}
