@@ -3,7 +3,7 @@ import { stat } from 'node:fs/promises';
 import { FORMAT_READERS } from '../core/formats/registry';
 import type { RawLines, Session } from '../core/model/transcript';
 import { createTranscriptReader } from '../core/read/transcriptReader';
-import { forEachLine, KeptLines } from './jsonlLines';
+import { forEachLine, KeptLines, type SnapshotOptions } from './jsonlLines';
 
 /** A problem the user must see as one line (exit code 2 in the CLI). */
 export class TranscriptError extends Error {
@@ -32,20 +32,25 @@ export async function readTranscriptFile(path: string, options: ReadFileOptions 
   const bytes = keepRaw && options.lineStore !== 'strings';
   const reader = createTranscriptReader(FORMAT_READERS, { keepRaw, linesKeptOutside: bytes, path });
   let endsWithNewline: boolean;
+  let droppedTail: number;
   let rawLines: RawLines | undefined;
+  // Agents append while we read: take the file as it was when reading began, whole lines only.
+  const snapshot: SnapshotOptions = { end: info.size, keepTail: async () => (await stat(path).catch(() => info)).size <= info.size };
   try {
     if (bytes) {
-      const kept = await KeptLines.read(path, (line) => reader.push(line));
-      ({ endsWithNewline } = kept);
+      const kept = await KeptLines.read(path, (line) => reader.push(line), snapshot);
+      ({ endsWithNewline, droppedTail } = kept);
       rawLines = kept.lines;
     } else {
-      ({ endsWithNewline } = await forEachLine(path, (line) => reader.push(line)));
+      ({ endsWithNewline, droppedTail } = await forEachLine(path, (line) => reader.push(line), snapshot));
     }
   } catch (e) {
     throw new TranscriptError(`cannot read ${path}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
   }
   const outcome = reader.end(endsWithNewline);
   if (!outcome.ok) throw new TranscriptError(`${outcome.error} (${path})`);
-  return { session: rawLines ? { ...outcome.session, rawLines } : outcome.session, bytes: info.size };
+  const session = droppedTail === 0 ? outcome.session
+    : { ...outcome.session, warnings: [...outcome.session.warnings, `the transcript was being appended to: read it as of ${info.size - droppedTail} bytes, without the unfinished last line`] };
+  return { session: rawLines ? { ...session, rawLines } : session, bytes: info.size };
 }
 

@@ -100,10 +100,10 @@ async function accept(p: PreparedCompaction, source: vscode.Uri, toStore: boolea
     const output = targetPath(p, source);
     let storeCopy: string | undefined;
     await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: 'Context Compactor: writing the compacted transcript' }, async () => {
-      await writeCompaction(p, output);
+      await writeCompaction(p, output, { createDir: true });
       if (toStore) {
         storeCopy = storePath(p.original.format, p.outcome.sessionId, p.original.cwd, p.ctx.now());
-        await writeCompaction(p, storeCopy);
+        await writeCompaction(p, storeCopy, { createDir: true });
       }
     });
     const report = reportOf(p, output);
