@@ -1,18 +1,9 @@
 // Streams a file as lines: splits on '\n' bytes and decodes each line on its own.
 import { createReadStream } from 'node:fs';
 
-/** A consistent snapshot of a file an agent may be appending to while we read it. */
+/** Read only the first `end` bytes: the file as it was when reading began (agents append while we read). */
 export interface SnapshotOptions {
-  /** Read only the first `end` bytes: the file's size when reading began. */
   readonly end?: number;
-  /** Asked when those bytes end without '\n': false leaves out the unterminated last line (it was being appended). */
-  readonly keepTail?: () => Promise<boolean>;
-}
-
-export interface LinesRead {
-  readonly endsWithNewline: boolean;
-  /** Bytes of an unfinished last line left out (see SnapshotOptions.keepTail). */
-  readonly droppedTail: number;
 }
 
 /**
@@ -26,14 +17,12 @@ export interface LinesRead {
  * string, so a line kept by a caller never pins the chunk it was sliced from. A '\n' byte never occurs
  * inside a UTF-8 sequence, so decoding per line gives the same text as decoding the file.
  */
-export async function forEachLine(path: string, onLine: (line: string, bytes: Buffer, start: number, end: number) => void, options: SnapshotOptions = {}): Promise<LinesRead> {
+export async function forEachLine(path: string, onLine: (line: string, bytes: Buffer, start: number, end: number) => void, options: SnapshotOptions = {}): Promise<{ endsWithNewline: boolean }> {
   let pending: Buffer[] = [];
   let lastByte = -1;
-  let lines = 0;
   const whole = (): void => {
     const line = Buffer.concat(pending);
     pending = [];
-    lines++;
     onLine(line.toString('utf8'), line, 0, line.length);
   };
   const range = options.end !== undefined && options.end > 0 ? { start: 0, end: options.end - 1 } : {};
@@ -46,19 +35,14 @@ export async function forEachLine(path: string, onLine: (line: string, bytes: Bu
         pending.push(chunk.subarray(start, nl));
         whole();
       } else {
-        lines++;
         onLine(chunk.toString('utf8', start, nl), chunk, start, nl);
       }
       start = nl + 1;
     }
     if (start < chunk.length) pending.push(chunk.subarray(start));
   }
-  if (pending.length > 0 && lines > 0 && options.keepTail && !(await options.keepTail())) {
-    // The snapshot ends inside a line that was still being appended: it ends at the last whole line.
-    return { endsWithNewline: true, droppedTail: pending.reduce((n, b) => n + b.length, 0) };
-  }
   if (pending.length > 0) whole();
-  return { endsWithNewline: lastByte === 0x0a, droppedTail: 0 };
+  return { endsWithNewline: lastByte === 0x0a };
 }
 
 /**
@@ -73,14 +57,14 @@ export class KeptLines {
   private count = 0;
 
   /** Streams `path` (forEachLine), calls `onLine` for every line and keeps where each one is. */
-  static async read(path: string, onLine: (line: string) => void, options: SnapshotOptions = {}): Promise<LinesRead & { lines: KeptLines }> {
+  static async read(path: string, onLine: (line: string) => void, options: SnapshotOptions = {}): Promise<{ lines: KeptLines; endsWithNewline: boolean }> {
     const lines = new KeptLines();
-    const read = await forEachLine(path, (line, bytes, start, end) => {
+    const { endsWithNewline } = await forEachLine(path, (line, bytes, start, end) => {
       if (lines.chunks[lines.chunks.length - 1] !== bytes) lines.chunks.push(bytes);
       lines.remember(lines.chunks.length - 1, start, end);
       onLine(line);
     }, options);
-    return { lines, ...read };
+    return { lines, endsWithNewline };
   }
 
   get length(): number {

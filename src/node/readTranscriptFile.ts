@@ -32,25 +32,23 @@ export async function readTranscriptFile(path: string, options: ReadFileOptions 
   const bytes = keepRaw && options.lineStore !== 'strings';
   const reader = createTranscriptReader(FORMAT_READERS, { keepRaw, linesKeptOutside: bytes, path });
   let endsWithNewline: boolean;
-  let droppedTail: number;
   let rawLines: RawLines | undefined;
-  // Agents append while we read: take the file as it was when reading began, whole lines only.
-  const snapshot: SnapshotOptions = { end: info.size, keepTail: async () => (await stat(path).catch(() => info)).size <= info.size };
+  // Agents append while we read: take the file as it was when reading began (a line it ends inside is the
+  // reader's incomplete last line, ignored with a warning).
+  const snapshot: SnapshotOptions = { end: info.size };
   try {
     if (bytes) {
       const kept = await KeptLines.read(path, (line) => reader.push(line), snapshot);
-      ({ endsWithNewline, droppedTail } = kept);
+      ({ endsWithNewline } = kept);
       rawLines = kept.lines;
     } else {
-      ({ endsWithNewline, droppedTail } = await forEachLine(path, (line) => reader.push(line), snapshot));
+      ({ endsWithNewline } = await forEachLine(path, (line) => reader.push(line), snapshot));
     }
   } catch (e) {
     throw new TranscriptError(`cannot read ${path}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
   }
   const outcome = reader.end(endsWithNewline);
   if (!outcome.ok) throw new TranscriptError(`${outcome.error} (${path})`);
-  const session = droppedTail === 0 ? outcome.session
-    : { ...outcome.session, warnings: [...outcome.session.warnings, `the transcript was being appended to: read it as of ${info.size - droppedTail} bytes, without the unfinished last line`] };
-  return { session: rawLines ? { ...session, rawLines } : session, bytes: info.size };
+  return { session: rawLines ? { ...outcome.session, rawLines } : outcome.session, bytes: info.size };
 }
 
