@@ -1,5 +1,6 @@
 // `context-compactor compact FILE [--out PATH] [--keep-recent N] [--provider P --model M ...] [--json]`.
 import { renderCompactMarkdown, type CompactReport } from '../core/compact/report';
+import { redactUrlCredentials } from '../core/summary/baseUrl';
 import { isProviderError, type ProviderId } from '../core/summary/provider';
 import { OutputError } from '../node/atomicWrite';
 import { prepareCompaction, reportOf, withSummary, writeCompaction } from '../node/compactFile';
@@ -51,7 +52,7 @@ export async function runCompact(args: string[], io: CliIo): Promise<number> {
     return 0;
   } catch (e) {
     if (e instanceof TranscriptError || e instanceof OutputError || (e instanceof Error && 'code' in e)) {
-      io.stderr(`context-compactor: ${e.message.split('\n')[0]}\n`);
+      io.stderr(`context-compactor: ${redactUrlCredentials(e.message.split('\n')[0] ?? '')}\n`);
       return 2;
     }
     throw e;
