@@ -13,6 +13,7 @@ import { ApiKeyStore, registerApiKeyCommands } from './vscode/secrets.js';
 import { readSettings } from './vscode/settings.js';
 import { registerSessionsCommands } from './vscode/sessionsCommands.js';
 import { SessionsView } from './vscode/sessionsTree.js';
+import type { TrustGate } from './vscode/trust.js';
 
 /** What activate() returns: handles for the integration tests (the Sessions view has no other way in). */
 export interface ExtensionApi {
@@ -26,6 +27,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
   const documents = new InspectionDocuments(async (fsPath) => (await inspectFile(fsPath)).markdown);
   const previews = new PreviewDocuments();
   const composition = registerCompositionPanel(context.extensionUri); // also restores panels after a reload
+  const trust: TrustGate = { trusted: () => vscode.workspace.isTrusted, warn: (m) => void vscode.window.showWarningMessage(m) };
 
   context.subscriptions.push(
     channel,
@@ -34,14 +36,14 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
     vscode.workspace.registerTextDocumentContentProvider(inspectionScheme, documents),
     vscode.workspace.registerTextDocumentContentProvider(previewScheme, previews),
     registerInspectCommand(documents, createLogger(channel, 'inspect')),
-    registerCompactCommand({ settings: () => readSettings(), keys, log: createLogger(channel, 'compact'), previews }),
+    registerCompactCommand({ settings: () => readSettings(), keys, log: createLogger(channel, 'compact'), previews, trust }),
     composition,
     vscode.commands.registerCommand(CommandIds.showComposition, (arg?: unknown) => composition.showFromCommand(arg)),
-    registerCountExactlyCommand({ settings: () => readSettings(), keys, log: createLogger(channel, 'count') }),
+    registerCountExactlyCommand({ settings: () => readSettings(), keys, log: createLogger(channel, 'count'), trust }),
     registerApiKeyCommands(keys, () => readSettings()['summary.provider'], createLogger(channel, 'secrets')),
   );
   // Sessions view: creating it is cheap; the first scan waits until the view is shown.
-  const sessions = new SessionsView({ settings: () => readSettings(), log: createLogger(channel, 'sessions') });
+  const sessions = new SessionsView({ settings: () => readSettings(), log: createLogger(channel, 'sessions'), trusted: () => vscode.workspace.isTrusted });
   context.subscriptions.push(sessions, registerSessionsCommands(sessions, createLogger(channel, 'sessions')));
 
   log.info(`activated ${context.extension.id} ${String(context.extension.packageJSON.version)}`);

@@ -1,6 +1,8 @@
 // `context-compactor compact FILE [--out PATH] [--keep-recent N] [--provider P --model M ...] [--json]`.
 import { renderCompactMarkdown, type CompactReport } from '../core/compact/report';
+import { redactUrlCredentials } from '../core/summary/baseUrl';
 import { isProviderError, type ProviderId } from '../core/summary/provider';
+import { OutputError } from '../node/atomicWrite';
 import { prepareCompaction, reportOf, withSummary, writeCompaction } from '../node/compactFile';
 import { DEFAULT_MODELS, defaultMaxInputTokens } from '../node/compactOptions';
 import { countExactly, type ExactCounts } from '../node/exactCount';
@@ -49,8 +51,8 @@ export async function runCompact(args: string[], io: CliIo): Promise<number> {
     io.stdout(parsed.flags.json ? `${JSON.stringify(report, null, 2)}\n` : renderCompactMarkdown(report) + (report.exact ? renderExact(report.exact) : ''));
     return 0;
   } catch (e) {
-    if (e instanceof TranscriptError || (e instanceof Error && ('code' in e || /refusing/.test(e.message)))) {
-      io.stderr(`context-compactor: ${e.message.split('\n')[0]}\n`);
+    if (e instanceof TranscriptError || e instanceof OutputError || (e instanceof Error && 'code' in e)) {
+      io.stderr(`context-compactor: ${redactUrlCredentials(e.message.split('\n')[0] ?? '')}\n`);
       return 2;
     }
     throw e;

@@ -67,9 +67,12 @@ export async function withSummary(p: PreparedCompaction, config: SummaryConfig, 
   return { ...base, outcome };
 }
 
-export async function writeCompaction(p: PreparedCompaction, out: string): Promise<void> {
-  if (path.resolve(out) === path.resolve(p.input)) throw new Error('refusing to overwrite the original transcript; choose another --out');
-  await writeFileAtomic(out, serializeLines(p.outcome.lines));
+/**
+ * Writes the new transcript atomically; never over the original (by any path), a device or a partial file.
+ * `createDir`: make a missing output folder (the extension's own compacted/ and agent-store folders).
+ */
+export async function writeCompaction(p: PreparedCompaction, out: string, options: { readonly createDir?: boolean } = {}): Promise<void> {
+  await writeFileAtomic(out, serializeLines(p.outcome.lines), { protect: [p.input], createDir: options.createDir ?? false });
 }
 
 export function reportOf(p: PreparedCompaction, output: string | undefined, extra: Partial<Pick<CompactReport, 'summary' | 'modelCalls' | 'fallback'>> = {}): CompactReport {

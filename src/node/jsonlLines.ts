@@ -1,6 +1,11 @@
 // Streams a file as lines: splits on '\n' bytes and decodes each line on its own.
 import { createReadStream } from 'node:fs';
 
+/** Read only the first `end` bytes: the file as it was when reading began (agents append while we read). */
+export interface SnapshotOptions {
+  readonly end?: number;
+}
+
 /**
  * Calls `onLine` for every line (without its '\n'; a final unterminated line included) and tells
  * whether the file ended with '\n'. `bytes[start, end)` is where the line's bytes are: a slice of the
@@ -12,7 +17,7 @@ import { createReadStream } from 'node:fs';
  * string, so a line kept by a caller never pins the chunk it was sliced from. A '\n' byte never occurs
  * inside a UTF-8 sequence, so decoding per line gives the same text as decoding the file.
  */
-export async function forEachLine(path: string, onLine: (line: string, bytes: Buffer, start: number, end: number) => void): Promise<{ endsWithNewline: boolean }> {
+export async function forEachLine(path: string, onLine: (line: string, bytes: Buffer, start: number, end: number) => void, options: SnapshotOptions = {}): Promise<{ endsWithNewline: boolean }> {
   let pending: Buffer[] = [];
   let lastByte = -1;
   const whole = (): void => {
@@ -20,7 +25,8 @@ export async function forEachLine(path: string, onLine: (line: string, bytes: Bu
     pending = [];
     onLine(line.toString('utf8'), line, 0, line.length);
   };
-  for await (const chunk of createReadStream(path, { highWaterMark: 1 << 20 }) as AsyncIterable<Buffer>) {
+  const range = options.end !== undefined && options.end > 0 ? { start: 0, end: options.end - 1 } : {};
+  for await (const chunk of createReadStream(path, { highWaterMark: 1 << 20, ...range }) as AsyncIterable<Buffer>) {
     if (chunk.length === 0) continue;
     lastByte = chunk[chunk.length - 1]!;
     let start = 0;
@@ -51,13 +57,13 @@ export class KeptLines {
   private count = 0;
 
   /** Streams `path` (forEachLine), calls `onLine` for every line and keeps where each one is. */
-  static async read(path: string, onLine: (line: string) => void): Promise<{ lines: KeptLines; endsWithNewline: boolean }> {
+  static async read(path: string, onLine: (line: string) => void, options: SnapshotOptions = {}): Promise<{ lines: KeptLines; endsWithNewline: boolean }> {
     const lines = new KeptLines();
     const { endsWithNewline } = await forEachLine(path, (line, bytes, start, end) => {
       if (lines.chunks[lines.chunks.length - 1] !== bytes) lines.chunks.push(bytes);
       lines.remember(lines.chunks.length - 1, start, end);
       onLine(line);
-    });
+    }, options);
     return { lines, endsWithNewline };
   }
 

@@ -3,7 +3,7 @@ import { stat } from 'node:fs/promises';
 import { FORMAT_READERS } from '../core/formats/registry';
 import type { RawLines, Session } from '../core/model/transcript';
 import { createTranscriptReader } from '../core/read/transcriptReader';
-import { forEachLine, KeptLines } from './jsonlLines';
+import { forEachLine, KeptLines, type SnapshotOptions } from './jsonlLines';
 
 /** A problem the user must see as one line (exit code 2 in the CLI). */
 export class TranscriptError extends Error {
@@ -33,13 +33,16 @@ export async function readTranscriptFile(path: string, options: ReadFileOptions 
   const reader = createTranscriptReader(FORMAT_READERS, { keepRaw, linesKeptOutside: bytes, path });
   let endsWithNewline: boolean;
   let rawLines: RawLines | undefined;
+  // Agents append while we read: take the file as it was when reading began (a line it ends inside is the
+  // reader's incomplete last line, ignored with a warning).
+  const snapshot: SnapshotOptions = { end: info.size };
   try {
     if (bytes) {
-      const kept = await KeptLines.read(path, (line) => reader.push(line));
+      const kept = await KeptLines.read(path, (line) => reader.push(line), snapshot);
       ({ endsWithNewline } = kept);
       rawLines = kept.lines;
     } else {
-      ({ endsWithNewline } = await forEachLine(path, (line) => reader.push(line)));
+      ({ endsWithNewline } = await forEachLine(path, (line) => reader.push(line), snapshot));
     }
   } catch (e) {
     throw new TranscriptError(`cannot read ${path}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);

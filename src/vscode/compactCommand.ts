@@ -13,12 +13,14 @@ import { pickTranscript } from './pickTranscript.js';
 import type { PreviewDocuments } from './previewDocuments';
 import type { ApiKeyStore } from './secrets.js';
 import type { Settings } from './settingKeys.js';
+import { mayRunFully, type TrustGate } from './trust.js';
 
 interface CompactDeps {
   readonly settings: () => Settings;
   readonly keys: ApiKeyStore;
   readonly log: Logger;
   readonly previews: PreviewDocuments;
+  readonly trust: TrustGate;
 }
 
 /** Lets tests (and other commands) decide without the notification, and the panel's Cleanup tab choose the options. */
@@ -36,7 +38,11 @@ async function compact(arg: unknown, args: CompactArgs | undefined, deps: Compac
   if (source === undefined) return undefined;
   const name = path.basename(source.fsPath);
   const settings = deps.settings();
-  const summary = summaryConfigFrom(settings, settings['summary.provider'] === 'none' ? undefined : await deps.keys.get(settings['summary.provider'] as never));
+  // Restricted Mode: the cleanup preview only; no key is read and no provider called.
+  const trusted = deps.trust.trusted();
+  const summary = trusted
+    ? summaryConfigFrom(settings, settings['summary.provider'] === 'none' ? undefined : await deps.keys.get(settings['summary.provider'] as never))
+    : { ...summaryConfigFrom(settings, undefined), provider: 'none' as const };
   let prepared: PreparedCompaction | undefined;
   try {
     prepared = await vscode.window.withProgress(
@@ -67,6 +73,7 @@ async function compact(arg: unknown, args: CompactArgs | undefined, deps: Compac
   const preview = reportOf(prepared, undefined);
   for (const w of prepared.warnings) deps.log.warn(w);
   await showDiff(prepared, name, deps.previews);
+  if (!mayRunFully(deps.trust, CommandIds.compactTranscript, 'Writing the compacted transcript')) return { report: preview };
   const decision = args?.decision ?? (await ask(prepared, preview));
   if (decision === 'discard') return { report: preview };
   return accept(prepared, source, decision === 'accept-and-store', deps);
@@ -100,10 +107,10 @@ async function accept(p: PreparedCompaction, source: vscode.Uri, toStore: boolea
     const output = targetPath(p, source);
     let storeCopy: string | undefined;
     await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: 'Context Compactor: writing the compacted transcript' }, async () => {
-      await writeCompaction(p, output);
+      await writeCompaction(p, output, { createDir: true });
       if (toStore) {
         storeCopy = storePath(p.original.format, p.outcome.sessionId, p.original.cwd, p.ctx.now());
-        await writeCompaction(p, storeCopy);
+        await writeCompaction(p, storeCopy, { createDir: true });
       }
     });
     const report = reportOf(p, output);

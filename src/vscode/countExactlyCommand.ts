@@ -10,8 +10,9 @@ import { describeError, type Logger } from './log.js';
 import { pickTranscript } from './pickTranscript.js';
 import type { ApiKeyStore } from './secrets.js';
 import type { Settings } from './settingKeys.js';
+import { mayRun, type TrustGate } from './trust.js';
 
-interface Deps { readonly settings: () => Settings; readonly keys: ApiKeyStore; readonly log: Logger }
+interface Deps { readonly settings: () => Settings; readonly keys: ApiKeyStore; readonly log: Logger; readonly trust: TrustGate }
 
 const pct = (e: number): string => `${e >= 0 ? '+' : ''}${(e * 100).toFixed(1)} %`;
 
@@ -21,6 +22,7 @@ export function describeExact(x: ExactCounts): string {
 }
 
 async function run(arg: unknown, deps: Deps): Promise<ExactCounts | undefined> {
+  if (!mayRun(deps.trust, CommandIds.countExactly, 'Counting tokens with the provider')) return undefined;
   const source = await pickTranscript(arg, 'Count tokens exactly');
   if (!source) return undefined;
   const settings = deps.settings();

@@ -1,5 +1,6 @@
 // Logger port backed by a LogOutputChannel, so lines honour "Developer: Set Log Level".
 import * as vscode from 'vscode';
+import { redactUrlCredentials } from '../core/summary/baseUrl.js';
 
 export interface Logger {
   info(message: string): void;
@@ -8,7 +9,8 @@ export interface Logger {
 }
 
 export function createLogger(channel: vscode.LogOutputChannel, component: string): Logger {
-  const tag = (message: string) => `[${component}] ${message}`;
+  // A URL with user:password@ or ?key=… (a provider base URL in an error) never reaches the log as written.
+  const tag = (message: string) => `[${component}] ${redactUrlCredentials(message)}`;
   return {
     info: (message) => channel.info(tag(message)),
     warn: (message) => channel.warn(tag(message)),

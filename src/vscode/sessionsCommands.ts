@@ -57,6 +57,10 @@ export function registerSessionsCommands(view: SessionsView, log: Logger): vscod
     vscode.commands.registerCommand(CommandIds.copyResumeCommand, async (arg?: unknown) => {
       const node = sessionArg(arg, view);
       if (!node) return needItem('copy its resume command');
+      if (node.resumeCommand === undefined) {
+        void vscode.window.showWarningMessage('Context Compactor: this transcript\'s session id is not a UUID, so it has no resume command; nothing was copied.');
+        return undefined;
+      }
       await vscode.env.clipboard.writeText(node.resumeCommand);
       vscode.window.setStatusBarMessage(`Copied: ${node.resumeCommand} (run it in ${path.basename(node.session.project ?? '') || 'the project folder'})`, 4000);
       return node.resumeCommand;

@@ -68,6 +68,8 @@ export interface SessionsDeps {
   readonly log: Logger;
   readonly env?: NodeJS.ProcessEnv;
   readonly debounceMs?: number;
+  /** Workspace trust: in Restricted Mode the usage cache is neither read nor written. */
+  readonly trusted?: () => boolean;
 }
 
 /** Owns the view, the last report, the scans and the watchers; exported to tests through the extension's API. */
@@ -154,7 +156,7 @@ export class SessionsView implements vscode.Disposable {
       const report = await vscode.window.withProgress({ location: { viewId: SESSIONS_VIEW_ID } }, async () => {
         const roots = await resolveRoots(settings.sessionRoots, env);
         this.watcher.setRoots(roots.watchDirs);
-        return (await scanUsage({ env, extraDirs: roots.extraDirs, includeDefaults: true, threshold: settings.contextThreshold })).report;
+        return (await scanUsage({ env, extraDirs: roots.extraDirs, includeDefaults: true, threshold: settings.contextThreshold, useCache: this.deps.trusted?.() ?? true })).report;
       });
       this.report = report;
       for (const w of report.warnings) this.deps.log.warn(w);

@@ -4,6 +4,7 @@ import type { FormatId } from '../model/transcript';
 import type { ProtectedPart, ProtectReason } from '../cleanup/protect';
 import type { CompactFigures } from './compactSession';
 import { harnessNote, type Measurement, type SizeFigures } from './measure';
+import { codeSpan, escapeMarkdown, fenced } from '../text/markdown';
 
 export interface SummaryFigures {
   readonly provider: string;
@@ -92,9 +93,9 @@ export function renderCompactMarkdown(r: CompactReport): string {
   const lines = [
     `# Compaction report`,
     ``,
-    `- input: \`${r.input}\` (${r.format})`,
-    r.output ? `- output: \`${r.output}\`` : `- output: not written (preview)`,
-    `- resume: \`${r.resumeCommand}\``,
+    `- input: ${codeSpan(r.input)} (${r.format})`,
+    r.output ? `- output: ${codeSpan(r.output)}` : `- output: not written (preview)`,
+    `- resume: ${codeSpan(r.resumeCommand)}`,
     `- history (what compaction acts on): ${n(r.before.historyTokens)} → ${n(r.after.historyTokens)} tokens (**${pct(r.historyReduction)} smaller**)${r.tooSmallToCompact ? ' — too small to compact (under 20,000 tokens of history)' : ''}`,
     `- tokens on resume: ${n(r.before.tokens)} → ${n(r.after.tokens)} (${pct(r.reduction)} smaller; harness ${r.harnessSource === 'unknown' ? 'unknown' : `${n(r.harnessTokens)}${r.harnessSource === 'partial' ? ' (system prompt only; no usage recorded)' : ''}`}), messages ${n(r.before.messages)} → ${n(r.after.messages)}`,
     ...(harnessNote(r) ? [`- ${harnessNote(r)!}`] : []),
@@ -104,7 +105,7 @@ export function renderCompactMarkdown(r: CompactReport): string {
   ];
   if (r.summary) {
     const s = r.summary;
-    lines.push(`- summary: ${s.provider}${s.model ? ` / ${s.model}` : ''}, ${s.attempts} attempt(s)${s.inputTokens !== undefined ? `, ${n(s.inputTokens)} in / ${n(s.outputTokens ?? 0)} out tokens` : ''}${s.costUsd !== undefined ? `, ≈ $${s.costUsd.toFixed(4)}` : s.inputTokens !== undefined ? ', cost unknown' : ''}${s.anchoredOn ? `, updated the earlier ${s.anchoredOn} summary` : ''}${s.error ? ` — ${s.error}` : ''}`);
+    lines.push(`- summary: ${s.provider}${s.model ? ` / ${codeSpan(s.model)}` : ''}, ${s.attempts} attempt(s)${s.inputTokens !== undefined ? `, ${n(s.inputTokens)} in / ${n(s.outputTokens ?? 0)} out tokens` : ''}${s.costUsd !== undefined ? `, ≈ $${s.costUsd.toFixed(4)}` : s.inputTokens !== undefined ? ', cost unknown' : ''}${s.anchoredOn ? `, updated the earlier ${s.anchoredOn} summary` : ''}${s.error ? ` — ${escapeMarkdown(s.error)}` : ''}`);
   }
   if (r.protectedParts.length) {
     lines.push('', '| kept verbatim | blocks | tokens |', '| --- | ---: | ---: |');
@@ -112,7 +113,8 @@ export function renderCompactMarkdown(r: CompactReport): string {
   }
   lines.push('', '| rule | applied | tokens saved |', '| --- | ---: | ---: |');
   for (const [id, o] of Object.entries(r.rules)) lines.push(`| ${id} | ${n(o.applied)} | ${n(o.tokensSaved)} |`);
-  if (r.identifiers.missing.length) lines.push('', `Identifiers not found in the output (first ${r.identifiers.missing.length}): ${r.identifiers.missing.slice(0, 20).map((m) => `\`${m.replace(/`/g, "'")}\``).join(', ')}`);
-  if (r.warnings.length) lines.push('', '## Warnings', ...r.warnings.map((w) => `- ${w}`));
+  if (r.identifiers.missing.length) lines.push('', `Identifiers not found in the output (first ${r.identifiers.missing.length}): ${r.identifiers.missing.slice(0, 20).map(codeSpan).join(', ')}`);
+  // Warnings quote the transcript (paths, names): in a fence they read as written, in a terminal and a preview alike.
+  if (r.warnings.length) lines.push('', '## Warnings', '', fenced(r.warnings.map((w) => `- ${w.replace(/[\r\n]+/g, ' ')}`).join('\n')));
   return lines.join('\n') + '\n';
 }

@@ -1,5 +1,6 @@
 // Plain-text and Markdown renderings of an InspectReport (CLI table, VS Code document).
 import { TOKEN_KINDS } from '../model/transcript';
+import { escapeMarkdown } from '../text/markdown';
 import type { InspectReport } from './inspectReport';
 
 const fmt = (n: number): string => n.toLocaleString('en-US');
@@ -7,7 +8,10 @@ const pct = (n: number, total: number): string => (total > 0 ? `${((100 * n) / t
 
 function table(headers: string[], rows: string[][], markdown: boolean): string {
   if (markdown) {
-    const line = (cells: string[]): string => `| ${cells.map((c) => c.replace(/\|/g, '\\|')).join(' | ')} |`;
+    // Cells hold transcript text (tool names, previews): escaped, so it renders as text (escaping also covers '|');
+    // numbers, plain words (an underscore inside a word is never emphasis) and the alignment row need none.
+    const cell = (c: string): string => (/^(?:[A-Za-z0-9 .,:%-]|(?<=[A-Za-z0-9])_(?=[A-Za-z0-9]))*$/.test(c) ? c : escapeMarkdown(c));
+    const line = (cells: string[]): string => `| ${cells.map(cell).join(' | ')} |`;
     return [line(headers), line(headers.map((_, i) => (i === 0 ? '---' : '---:'))), ...rows.map(line)].join('\n');
   }
   const widths = headers.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
@@ -17,12 +21,14 @@ function table(headers: string[], rows: string[][], markdown: boolean): string {
 
 export function renderInspect(r: InspectReport, markdown: boolean): string {
   const h = (title: string): string => (markdown ? `\n## ${title}\n` : `\n${title}\n`);
+  // Titles, ids, paths, models and warnings come from the transcript: in Markdown they render as text.
+  const u = markdown ? escapeMarkdown : (text: string): string => text;
   const t = r.tokens;
   const out: string[] = [];
-  out.push(markdown ? `# Context of ${r.title ? `“${r.title}”` : r.sessionId}` : `Context of ${r.title ?? r.sessionId}`);
+  out.push(markdown ? `# Context of ${r.title ? `“${u(r.title)}”` : u(r.sessionId)}` : `Context of ${r.title ?? r.sessionId}`);
   out.push([
-    `format: ${r.format}   session: ${r.sessionId}${r.cwd ? `   cwd: ${r.cwd}` : ''}`,
-    `models: ${r.models.join(', ') || 'unknown'}   records: ${fmt(r.records)}   messages: ${fmt(r.messages)}   turns: ${fmt(r.turns)}${r.bytes !== undefined ? `   file: ${fmt(r.bytes)} bytes` : ''}`,
+    `format: ${r.format}   session: ${u(r.sessionId)}${r.cwd ? `   cwd: ${u(r.cwd)}` : ''}`,
+    `models: ${u(r.models.join(', ')) || 'unknown'}   records: ${fmt(r.records)}   messages: ${fmt(r.messages)}   turns: ${fmt(r.turns)}${r.bytes !== undefined ? `   file: ${fmt(r.bytes)} bytes` : ''}`,
     `context now: ${fmt(t.total)} tokens (${t.source}${t.source === 'recorded' ? `: last request ${fmt(t.recordedContext ?? 0)} + estimate of what followed` : ', offline estimate'})${t.contextWindow ? ` of a ${fmt(t.contextWindow)} window` : ''}`,
     t.estimator.meanErrorRaw !== undefined ? `offline estimate vs recorded: mean error ${(t.estimator.meanErrorRaw * 100).toFixed(1)}% raw, ${((t.estimator.meanErrorCalibrated ?? 0) * 100).toFixed(1)}% after calibration (×${t.estimator.scale}) over ${t.estimator.turnsCompared} turns` : 'no recorded usage: figures are offline estimates',
   ].map((l) => (markdown ? `${l}  ` : l)).join('\n'));
@@ -42,7 +48,7 @@ export function renderInspect(r: InspectReport, markdown: boolean): string {
   if (step > 1) out.push(`(every ${step}th turn of ${r.perTurn.length} shown)`);
   if (r.warnings.length) {
     out.push(h('Warnings'));
-    out.push(r.warnings.map((w) => `- ${w}`).join('\n'));
+    out.push(r.warnings.map((w) => `- ${u(w)}`).join('\n'));
   }
   return out.join('\n') + '\n';
 }

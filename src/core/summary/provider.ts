@@ -1,4 +1,5 @@
 // The summary-provider port: what the core asks of an LLM backend, and the typed failures it gets back.
+import { redactUrlCredentials } from './baseUrl.js';
 import { oneLine } from './redact.js';
 
 export type ProviderId = 'anthropic' | 'openai' | 'openai-compatible' | 'none';
@@ -49,8 +50,8 @@ export interface ProviderErrorOptions {
 }
 
 /**
- * A failure of one provider call. The message is one line and must already be redacted by whoever
- * builds it (see redact()); no `cause` is kept, because SDK errors can carry request details.
+ * A failure of one provider call. The message is one line and must already be redacted of keys by whoever
+ * builds it (see redact()); URL credentials are removed here. No `cause` is kept: SDK errors carry request details.
  */
 export class ProviderError extends Error {
   readonly kind: ProviderErrorKind;
@@ -58,7 +59,8 @@ export class ProviderError extends Error {
   readonly retryAfterMs?: number;
 
   constructor(kind: ProviderErrorKind, message: string, options: ProviderErrorOptions = {}) {
-    super(oneLine(message));
+    // URLs in SDK messages may carry userinfo or ?key=…: never shown, whoever built the message.
+    super(oneLine(redactUrlCredentials(message)));
     this.name = 'ProviderError';
     this.kind = kind;
     if (options.status !== undefined) this.status = options.status;

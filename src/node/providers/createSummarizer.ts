@@ -1,4 +1,5 @@
 // Builds the configured Summarizer; the only place that knows which SDK serves which provider.
+import { checkBaseUrl, isOpenAIHost } from '../../core/summary/baseUrl.js';
 import { ProviderError, type ProviderId, type Summarizer } from '../../core/summary/provider.js';
 import { createAnthropicSummarizer } from './anthropic.js';
 import { createOpenAICompatibleSummarizer, createOpenAISummarizer } from './openai.js';
@@ -25,6 +26,13 @@ export function createSummarizer(config: SummarizerConfig): Summarizer | undefin
   if (provider === 'none') return undefined;
   if (!model.trim()) throw new ProviderError('other', `${provider}: no model configured`);
   if (!(timeoutMs > 0)) throw new ProviderError('other', `${provider}: timeoutMs must be positive`);
+  // A URL no request can succeed against fails here, once, instead of as three "network" attempts.
+  const checked = baseUrl ? checkBaseUrl(baseUrl) : undefined;
+  if (checked && !checked.ok) throw new ProviderError('other', `${provider}: ${checked.reason}`);
+  // README: an OpenAI key is never sent to a third-party base URL (other servers: openai-compatible, own key).
+  if (provider === 'openai' && checked?.ok && !isOpenAIHost(checked.url)) {
+    throw new ProviderError('other', `openai: the OpenAI key is sent only to https://api.openai.com, not to ${checked.url.host}; for another server use the openai-compatible provider with its own key`);
+  }
   switch (provider) {
     case 'anthropic':
       if (!apiKey) throw new ProviderError('auth', 'anthropic: no API key (set ANTHROPIC_API_KEY)');

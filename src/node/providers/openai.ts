@@ -22,6 +22,8 @@ export interface OpenAICompatibleSummarizerOptions {
   stream?: boolean;
 }
 
+export const OPENAI_API_URL = 'https://api.openai.com/v1';
+
 export const COMPATIBLE_COUNT_UNSUPPORTED = 'not supported by this server: OpenAI-compatible servers have no token-count endpoint';
 
 export function createOpenAISummarizer(options: OpenAISummarizerOptions): Summarizer {
@@ -101,7 +103,8 @@ export function createOpenAICompatibleSummarizer(options: OpenAICompatibleSummar
 function makeClient(apiKey: string, baseUrl: string | undefined, timeoutMs: number): OpenAI {
   return new OpenAI({
     apiKey,
-    baseURL: baseUrl,
+    // Explicit, so OPENAI_BASE_URL in the environment cannot redirect the key elsewhere.
+    baseURL: baseUrl ?? OPENAI_API_URL,
     // Our call policy owns retries and the deadline; SDK retries would multiply the attempts.
     maxRetries: 0,
     timeout: timeoutMs,

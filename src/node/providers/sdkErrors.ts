@@ -32,7 +32,12 @@ export function toProviderError(err: unknown, sdk: SdkErrorClasses, label: strin
 
   if (err instanceof sdk.APIUserAbortError || (err instanceof Error && err.name === 'AbortError')) return say('aborted', 'request aborted');
   if (err instanceof sdk.APIConnectionTimeoutError) return say('timeout', 'request timed out');
-  if (err instanceof sdk.APIConnectionError) return say('network', `could not connect (${causeText(err)})`);
+  if (err instanceof sdk.APIConnectionError) {
+    const cause = causeText(err);
+    // The name does not exist (NXDOMAIN) or the URL cannot be requested at all: retrying cannot help.
+    const final = cause === 'ENOTFOUND' || /includes credentials|Invalid URL/i.test(cause);
+    return say(final ? 'other' : 'network', `could not connect (${cause})`);
+  }
   if (err instanceof sdk.APIError) return fromStatus(err as Error & ApiErrorFields, say);
   if (err instanceof SyntaxError) return say('malformed', 'the answer was not valid JSON');
   // undici's "terminated": the connection dropped after the answer had begun, so the body is incomplete.

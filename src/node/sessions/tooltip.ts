@@ -1,21 +1,16 @@
 // Markdown tooltip of a session item; every transcript-derived string is escaped (transcripts are untrusted).
+import { escapeMarkdown } from '../../core/text/markdown';
 import type { SessionUsage } from '../../core/usage/types';
 
-/**
- * Backslash-escapes every ASCII punctuation character (CommonMark allows it for all of them) and folds line
- * breaks, so untrusted text renders literally: no links, images, HTML, emphasis, tables or autolinked URLs
- * (`https\:` and `www\.` no longer match the autolink rules).
- */
-export function escapeMarkdown(text: string): string {
-  return text.replace(/[\r\n]+/g, ' ').replace(/[!-/:-@[-`{-~]/g, '\\$&');
-}
+export { escapeMarkdown };
 
 const int = (n: number): string => n.toLocaleString('en-US');
 
 export interface TooltipFacts {
   readonly threshold: number;
   readonly compactSoon: boolean;
-  readonly resumeCommand: string;
+  /** Undefined when the transcript's session id is not one the agent could have written. */
+  readonly resumeCommand: string | undefined;
 }
 
 /** One bullet per fact; the numbers are ours, but titles, models, paths and ids come from the transcript. */
@@ -33,7 +28,7 @@ export function sessionTooltip(s: SessionUsage, facts: TooltipFacts): string {
     `- Estimated cost: ${cost}`,
     `- Models: ${s.models.length > 0 ? e(s.models.join(', ')) : 'none recorded'}`,
     `- File: ${e(s.file)}`,
-    `- Resume: ${e(facts.resumeCommand)}`,
+    `- Resume: ${facts.resumeCommand !== undefined ? e(facts.resumeCommand) : 'not available (the session id in the transcript is not a UUID)'}`,
   ];
   return lines.join('\n');
 }

@@ -1,6 +1,6 @@
 // Pure model of the Sessions view: usage report → agent → project → session nodes, and in-place reconciliation.
 import type { AgentKind, SessionUsage } from '../../core/usage/types';
-import { resumeCommand } from '../agentStores';
+import { resumeCommandFor } from '../agentStores';
 import { sessionTooltip } from './tooltip';
 
 /** Codicon id plus an optional theme color id; the vscode layer turns it into a ThemeIcon. */
@@ -37,7 +37,8 @@ export interface SessionNode extends NodeBase {
   readonly file: string;
   session: SessionUsage;
   compactSoon: boolean;
-  resumeCommand: string;
+  /** Undefined when the transcript's session id is not a UUID: such an id never reaches a shell or the clipboard. */
+  resumeCommand: string | undefined;
   /** Markdown whose transcript-derived parts are escaped. */
   tooltip: string;
 }
@@ -90,7 +91,7 @@ const newestFirst = (a: SessionUsage, b: SessionUsage): number => (b.lastTimesta
 
 function sessionFields(s: SessionUsage, agent: AgentKind, opts: TreeOptions): Omit<SessionNode, 'kind' | 'id' | 'parent' | 'file'> {
   const compactSoon = s.contextTokens !== undefined && s.contextTokens >= opts.threshold;
-  const cmd = resumeCommand(agent, s.sessionId);
+  const cmd = resumeCommandFor(agent, s.sessionId);
   const parts = [shortDate(s.lastTimestamp), s.contextTokens === undefined ? '' : `${shortTokens(s.contextTokens)} context`, compactSoon ? 'compact soon' : ''];
   return {
     // Titles are one line already (title.ts); a session without a typed prompt falls back to its id.

@@ -1,8 +1,8 @@
 // Persisted per-file scan state (usage-v1.json): load tolerantly and lazily, write atomically (temp + rename).
 import { readFileSync } from 'node:fs';
-import { mkdir, rename, unlink, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, rename, unlink, writeFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { CATALOG_ID } from '../../core/usage/catalog';
 import type { FileState, UsageReport } from '../../core/usage/types';
 
@@ -94,8 +94,10 @@ export async function saveCache(path: string, cache: UsageCache, warnings: strin
   }
   const index = JSON.stringify({ version: CACHE_VERSION, pricing: CATALOG_ID, files, last: cache.last });
   try {
-    await mkdir(dirname(path), { recursive: true });
-    await writeFile(tmp, `${index.slice(0, -1)}${STATES_KEY}${JSON.stringify(states)}}`);
+    // Private to the user: the cache holds prompt titles and paths (folder 0700, file 0600, whatever the umask).
+    await mkdir(dirname(path), { recursive: true, mode: 0o700 });
+    if (basename(dirname(path)) === 'context-compactor') await chmod(dirname(path), 0o700); // ours: tighten an older 0755 one
+    await writeFile(tmp, `${index.slice(0, -1)}${STATES_KEY}${JSON.stringify(states)}}`, { mode: 0o600 });
     await rename(tmp, path);
   } catch (e) {
     await unlink(tmp).catch(() => undefined);

@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import { runWithPolicy, type CallPolicyOptions } from '../../../src/core/summary/callPolicy.js';
 import type { Summarizer } from '../../../src/core/summary/provider.js';
 import { createSummarizer } from '../../../src/node/providers/createSummarizer.js';
+import { createOpenAISummarizer } from '../../../src/node/providers/openai.js';
 import { systemClock } from '../../../src/node/providers/systemClock.js';
 import { DEFAULT_TEXT, type FakeServer } from '../../support/fakeHttp.js';
 import { startFakeAnthropic } from '../../support/fakeAnthropic.js';
@@ -24,7 +25,8 @@ function policy(extra: Partial<CallPolicyOptions> = {}): CallPolicyOptions {
 
 const providers: { name: string; fake: () => FakeServer; make: () => Summarizer }[] = [
   { name: 'anthropic', fake: () => anthropic, make: () => createSummarizer({ provider: 'anthropic', model: 'claude-test', apiKey: KEY, baseUrl: anthropic.url, timeoutMs: 5000 })! },
-  { name: 'openai', fake: () => openai, make: () => createSummarizer({ provider: 'openai', model: 'gpt-test', apiKey: KEY, baseUrl: `${openai.url}/v1`, timeoutMs: 5000 })! },
+  // The SDK-level summarizer: createSummarizer sends an OpenAI key to api.openai.com only, never to a loopback fake.
+  { name: 'openai', fake: () => openai, make: () => createOpenAISummarizer({ model: 'gpt-test', apiKey: KEY, baseUrl: `${openai.url}/v1`, timeoutMs: 5000 }) },
   { name: 'openai-compatible', fake: () => openai, make: () => createSummarizer({ provider: 'openai-compatible', model: 'llama', apiKey: KEY, baseUrl: `${openai.url}/v1`, timeoutMs: 5000 })! },
 ];
 

@@ -1,0 +1,47 @@
+// Provider base URLs: checked before any request, and never shown with the credentials they may carry.
+
+const REDACTED = '[REDACTED]';
+// userinfo of any URL in a text: scheme://user:password@ (or scheme://token@).
+const USERINFO = /\b([a-z][a-z0-9+.-]*:\/\/)[^\s/?#@]+@/gi;
+// Query parameters that carry credentials by convention (?key=, &api_key=, &access_token=, &sig=, …).
+const CREDENTIAL_PARAM = /([?&;](?:[a-z0-9_-]*(?:key|token|secret|password|passwd|pwd|auth|signature|credential)[a-z0-9_-]*|sig|code)=)[^&#\s]*/gi;
+
+/** Replaces the userinfo and the credential-looking query values of every URL in text. */
+export function redactUrlCredentials(text: string): string {
+  return text.replace(USERINFO, `$1${REDACTED}@`).replace(CREDENTIAL_PARAM, `$1${REDACTED}`);
+}
+
+// A DNS host name: dot-separated labels of letters, digits and inner hyphens (underscores seen in private DNS).
+const LABEL = /^[a-z0-9_]([a-z0-9_-]{0,61}[a-z0-9_])?$/i;
+
+export type BaseUrlCheck = { readonly ok: true; readonly url: URL } | { readonly ok: false; readonly reason: string };
+
+/**
+ * A base URL a request can succeed against: http(s), a well-formed host, no userinfo (fetch refuses URLs with
+ * credentials, and keys belong in the key setting, not in a URL that ends up in logs). Reasons name the URL
+ * only with its credentials removed.
+ */
+export function checkBaseUrl(raw: string): BaseUrlCheck {
+  const shown = redactUrlCredentials(raw.trim());
+  let url: URL;
+  try {
+    url = new URL(raw.trim());
+  } catch {
+    return { ok: false, reason: `the base URL ${shown} is not a valid URL` };
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return { ok: false, reason: `the base URL ${shown} is not http(s)` };
+  if (url.username || url.password) {
+    return { ok: false, reason: `the base URL ${redactUrlCredentials(url.href)} carries credentials (user:password@); give the key as the API key instead` };
+  }
+  const host = url.hostname;
+  const ipv6 = host.startsWith('[');
+  if (!ipv6 && (host.length > 253 || !host.replace(/\.$/, '').split('.').every((l) => LABEL.test(l)))) {
+    return { ok: false, reason: `the base URL ${shown} has a malformed host name` };
+  }
+  return { ok: true, url };
+}
+
+/** Whether an OpenAI key may go to this base URL: only to OpenAI's own API over https. */
+export function isOpenAIHost(url: URL): boolean {
+  return url.protocol === 'https:' && url.hostname.toLowerCase() === 'api.openai.com';
+}

@@ -1,0 +1,82 @@
+// Checks an output path before and just before the rename: an existing folder, a regular file or a new name, never the input.
+import { lstat, mkdir, stat } from 'node:fs/promises';
+import type { Stats } from 'node:fs';
+import * as path from 'node:path';
+
+/** A write that cannot or must not happen: one line for the user (the CLI exits 2). */
+export class OutputError extends Error {
+  override readonly name = 'OutputError';
+  constructor(message: string, readonly code?: string) {
+    super(message);
+  }
+}
+
+const errno = (e: unknown): string | undefined => (e as NodeJS.ErrnoException | undefined)?.code;
+
+function kindOf(st: Stats): string {
+  if (st.isDirectory()) return 'a folder';
+  if (st.isCharacterDevice()) return 'a character device';
+  if (st.isBlockDevice()) return 'a block device';
+  if (st.isFIFO()) return 'a named pipe';
+  if (st.isSocket()) return 'a socket';
+  if (st.isSymbolicLink()) return 'a symbolic link';
+  return 'not a regular file';
+}
+
+/** The folder the output goes into exists (or is created when allowed) and is a folder. */
+export async function checkFolder(dir: string, create: boolean): Promise<void> {
+  try {
+    const st = await stat(dir);
+    if (!st.isDirectory()) throw new OutputError(`the output folder ${dir} is not a folder`, 'ENOTDIR');
+  } catch (e) {
+    if (e instanceof OutputError) throw e;
+    if (errno(e) !== 'ENOENT') throw describeWriteError(e, dir);
+    if (!create) throw new OutputError(`the output folder ${dir} does not exist`, 'ENOENT');
+    await mkdir(dir, { recursive: true, mode: 0o700 }).catch((err: unknown) => { throw describeWriteError(err, dir); });
+  }
+}
+
+/**
+ * The target is a new name or an existing regular file, and is not any of `protect` (the original transcript)
+ * by any path: compared by file identity (device + inode), so a symlinked folder, a hard link or `..` is caught.
+ * A symlink as the target is refused: renaming over it would replace the link, not what it points at.
+ */
+export async function checkTarget(target: string, protect: readonly string[]): Promise<void> {
+  const link = await lstat(target).catch((e: unknown) => {
+    if (errno(e) === 'ENOENT') return undefined;
+    throw describeWriteError(e, target);
+  });
+  if (!link) return;
+  const st = link.isSymbolicLink() ? await stat(target).catch(() => link) : link;
+  for (const p of protect) {
+    const orig = await stat(p).catch(() => undefined);
+    if (orig && orig.dev === st.dev && orig.ino === st.ino) {
+      throw new OutputError(`refusing to overwrite the original transcript: ${target} is ${p}; choose another output`, 'ESAME');
+    }
+  }
+  if (link.isSymbolicLink()) throw new OutputError(`refusing to replace ${target}: it is a symbolic link; choose another output`, 'ELINK');
+  if (!st.isFile()) throw new OutputError(`refusing to replace ${target}: it is ${kindOf(st)}, not a regular file`, 'ENOTREG');
+}
+
+const REASONS: Record<string, string> = {
+  ENOSPC: 'the disk is full',
+  EDQUOT: 'the disk quota is exhausted',
+  EFBIG: 'the file is too large for this file system',
+  EACCES: 'permission denied',
+  EPERM: 'permission denied',
+  EROFS: 'the file system is read-only',
+  ENOENT: 'the folder disappeared',
+  ENOTDIR: 'a part of the path is not a folder',
+  EIO: 'an input/output error',
+  ENAMETOOLONG: 'the name is too long',
+};
+
+/** One line naming where and why; errno codes without a known reason are named as they are. */
+export function describeWriteError(e: unknown, where: string): OutputError {
+  if (e instanceof OutputError) return e;
+  const code = errno(e);
+  const reason = (code && REASONS[code]) ?? (code ? code : e instanceof Error ? e.message.split('\n')[0] : String(e));
+  return new OutputError(`cannot write ${where}: ${reason}${code && REASONS[code] ? ` (${code})` : ''}`, code);
+}
+
+export const dirOf = (target: string): string => path.dirname(path.resolve(target));

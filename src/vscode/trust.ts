@@ -1,0 +1,45 @@
+// Restricted Mode (untrusted workspace): inspect and preview only — no file written, no provider called.
+import { CommandIds, type CommandId } from './commandIds.js';
+
+/**
+ * What a command may do in Restricted Mode. 'always': reads only, or user-level state the user sets explicitly
+ * (API keys in SecretStorage, user settings), never something a workspace can trigger by its content;
+ * 'preview': runs, but writes nothing and calls no provider; 'trusted': not at all.
+ */
+export type RestrictedMode = 'always' | 'preview' | 'trusted';
+
+export const RESTRICTED: Readonly<Record<CommandId, RestrictedMode>> = {
+  [CommandIds.inspectTranscript]: 'always',
+  [CommandIds.showComposition]: 'always',
+  [CommandIds.compactTranscript]: 'preview',
+  [CommandIds.countExactly]: 'trusted',
+  [CommandIds.setApiKey]: 'always',
+  [CommandIds.clearApiKey]: 'always',
+  [CommandIds.refreshSessions]: 'always',
+  [CommandIds.addSessionRoot]: 'always',
+  [CommandIds.revealSessionFile]: 'always',
+  [CommandIds.copyResumeCommand]: 'always',
+};
+
+/** The trust state and a way to tell the user; the composition root wires vscode.workspace.isTrusted. */
+export interface TrustGate {
+  readonly trusted: () => boolean;
+  readonly warn: (message: string) => void;
+}
+
+export const restrictedMessage = (what: string): string =>
+  `Context Compactor: ${what} needs a trusted workspace. In Restricted Mode transcripts are inspected and previewed only: nothing is written and no provider is called.`;
+
+/** Whether the command may run in full now; if not, the user is told why (once per call). */
+export function mayRunFully(gate: TrustGate, command: CommandId, what: string): boolean {
+  if (RESTRICTED[command] === 'always' || gate.trusted()) return true;
+  gate.warn(restrictedMessage(what));
+  return false;
+}
+
+/** Whether the command may run at all ('preview' commands run, reduced). */
+export function mayRun(gate: TrustGate, command: CommandId, what: string): boolean {
+  if (RESTRICTED[command] !== 'trusted' || gate.trusted()) return true;
+  gate.warn(restrictedMessage(what));
+  return false;
+}
