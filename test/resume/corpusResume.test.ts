@@ -6,7 +6,9 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { codexHome, storePath } from '../../src/node/agentStores';
+import * as os from 'node:os';
 import { realTranscripts, type CorpusFile } from '../support/corpus';
+import { CLAUDE_SAMPLE, CODEX_SAMPLE } from '../support/fixtures';
 import { startFakeAnthropic } from '../support/fakeAnthropic';
 import { startFakeCodexResponses } from '../support/fakeCodexResponses';
 import type { FakeServer, RecordedRequest } from '../support/fakeHttp';
@@ -14,7 +16,32 @@ import { agentBin, agentEnv, compactWithCli, describeRun, freshDir, jsonl, menti
 import { KEY } from './resumeSuite';
 import { assertClaudePairs, assertCodexPairs, inputOf, isUserMessage, messagesOf } from './wire';
 
-interface Outcome { readonly label: string; readonly historyBytes: { original?: number; compacted: number }; readonly pairs: number }
+interface Outcome { readonly label: string; readonly historyBytes: { original?: number; compacted: number }; readonly pairs: number; readonly warnings: string[] }
+
+/**
+ * Hand-made (no real file has one): the shipped sample with one tool result removed mid-session, so the input
+ * holds an orphan call. We write it as it is; the agent repairs it on resume as it does its own files.
+ */
+function orphanVariant(agent: CorpusFile['agent']): CorpusFile {
+  const src = agent === 'claude-code' ? CLAUDE_SAMPLE : CODEX_SAMPLE;
+  const lines = fs.readFileSync(src, 'utf8').split('\n');
+  const results = lines.flatMap((l, i) => (agent === 'claude-code' ? l.includes('"type":"tool_result"') : l.includes('"type":"function_call_output"')) ? [i] : []);
+  const drop = results[Math.floor(results.length / 3)]!;
+  if (agent === 'claude-code') {
+    // Keep the parentUuid chain whole: the dropped record's child hangs off the dropped record's parent.
+    const gone = JSON.parse(lines[drop]!) as { uuid: string; parentUuid: string | null };
+    for (let i = 0; i < lines.length; i++) {
+      if (!lines[i]!.includes(`"parentUuid":"${gone.uuid}"`)) continue;
+      const o = JSON.parse(lines[i]!) as Record<string, unknown>;
+      o.parentUuid = gone.parentUuid;
+      lines[i] = JSON.stringify(o);
+    }
+  }
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cc-orphan-'));
+  const file = path.join(dir, path.basename(src));
+  fs.writeFileSync(file, lines.filter((_, i) => i !== drop).join('\n'));
+  return { file, agent, label: `hand-made/${agent}/sample-with-an-orphan-call` };
+}
 
 const isTurn = (agent: CorpusFile['agent']) => (r: RecordedRequest): boolean => {
   const b = r.body as { tools?: unknown[]; messages?: unknown[]; input?: unknown[] } | undefined;
@@ -41,8 +68,11 @@ function prepare(c: CorpusFile, root: string, fake: FakeServer): { env: NodeJS.P
   const meta = (lines.find((l) => l.type === 'session_meta')?.payload ?? lines[0]) as { id: string; timestamp: string; model_provider?: string };
   // A session resumes only with the provider it was made with: the built-in "openai" one, pointed at the fake.
   fs.mkdirSync(codexHome(env), { recursive: true });
+  const provider = meta.model_provider ?? 'openai';
   fs.writeFileSync(path.join(codexHome(env), 'config.toml'), [
-    'model = "gpt-5.5"', `openai_base_url = "${fake.url}/v1"`, 'forced_login_method = "api"', `model_provider = "${meta.model_provider ?? 'openai'}"`, '',
+    'model = "gpt-5.5"', `openai_base_url = "${fake.url}/v1"`, 'forced_login_method = "api"', `model_provider = "${provider}"`,
+    // A custom provider (the generated fixtures use "loopback") is declared with the same address.
+    ...(provider === 'openai' ? [] : [`[model_providers.${provider}]`, `name = "${provider}"`, `base_url = "${fake.url}/v1"`, 'wire_api = "responses"', 'env_key = "LOOPBACK_API_KEY"']), '',
   ].join('\n'));
   const [, y, m, d, rest] = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}:\d{2}:\d{2})/.exec(meta.timestamp) ?? [];
   const stored = path.join(codexHome(env), 'sessions', y!, m!, d!, `rollout-${y}-${m}-${d}T${rest!.replace(/:/g, '-')}-${meta.id}.jsonl`);
@@ -67,7 +97,7 @@ async function resumeOne(c: CorpusFile, fake: FakeServer): Promise<Outcome> {
     // The original, for the byte ratio: an agent of today may no longer resume a file of an old version.
     const original = await resumeAndRecord(fake.requests, bin, resumeArgs(c.agent, id), cwd, env);
     const first = original.requests.find(isTurn(c.agent));
-    return { label: c.label, pairs, historyBytes: { compacted: historyBytes(c.agent, turn), original: first ? historyBytes(c.agent, first) : undefined } };
+    return { label: c.label, pairs, warnings: report.warnings, historyBytes: { compacted: historyBytes(c.agent, turn), original: first ? historyBytes(c.agent, first) : undefined } };
   } finally {
     fs.rmSync(root, { recursive: true, force: true });
   }
@@ -84,6 +114,10 @@ for (const agent of ['claude-code', 'codex'] as const) {
       const out = path.resolve(__dirname, '..', '..', 'test-results');
       fs.mkdirSync(out, { recursive: true });
       fs.writeFileSync(path.join(out, `resume-corpus-${agent}.json`), JSON.stringify({ median: ratios[Math.floor((ratios.length - 1) / 2)], outcomes }, null, 1));
+    });
+    it(`hand-made/${agent}: an orphan call in the input is reported, written as it is, and the agent repairs it on resume`, async () => {
+      const o = await resumeOne(orphanVariant(agent), fake);
+      assert.ok(o.warnings.some((w) => /no result/.test(w)), `the orphan is reported: ${o.warnings.join(' | ')}`);
     });
     for (const c of realTranscripts().filter((x) => x.agent === agent)) {
       it(c.label, async (t) => {
