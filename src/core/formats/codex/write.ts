@@ -167,7 +167,8 @@ function rebuildItem(p: Obj, blocks: readonly Block[]): Obj {
     default: {
       const tool = TOOL_ITEMS[String(p.type)];
       if (!tool || tool.block !== b.type) return p;
-      return { ...p, [tool.field]: b.type === 'tool_call' ? b.inputText : b.type === 'tool_result' ? b.text : undefined };
+      const value = b.type === 'tool_call' ? (tool.object ? b.input : b.inputText) : b.type === 'tool_result' ? b.text : undefined;
+      return { ...p, [tool.field]: value };
     }
   }
 }
