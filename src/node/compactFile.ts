@@ -3,6 +3,7 @@ import * as path from 'node:path';
 import { compactSession, type CompactOutcome } from '../core/compact/compactSession';
 import { buildCompactReport, type CompactReport } from '../core/compact/report';
 import type { CleanupOptions } from '../core/cleanup/types';
+import { agentModule } from '../core/formats/registry';
 import type { Session } from '../core/model/transcript';
 import { serializeLines } from '../core/write/serialize';
 import { resumeCommand, sessionFileName } from './agentStores';
@@ -42,7 +43,7 @@ export async function prepareCompaction(input: string, cleanup: CleanupOptions, 
   const startedAt = performance.now();
   const { session } = await readTranscriptFile(input, { ...read, keepRaw: true });
   const at = new Date();
-  const newId = session.format === 'claude-code' ? uuidV4 : () => uuidV7(at.getTime());
+  const newId = agentModule(session.format).sessionIds === 'uuid-v4' ? uuidV4 : () => uuidV7(at.getTime());
   let first: string | undefined;
   const ctx: WriteContext = { newId: () => (first === undefined ? (first = newId()) : uuidV4()), now: () => at };
   const outcome = compactSession(session, cleanup, ctx);

@@ -4,6 +4,7 @@ import * as vscode from 'vscode';
 import { renderReadable } from '../core/compact/renderReadable';
 import type { CleanupOptions } from '../core/cleanup/types';
 import { renderCompactMarkdown, type CompactReport } from '../core/compact/report';
+import { agentModule } from '../core/formats/registry';
 import { storePath } from '../node/agentStores';
 import { prepareCompaction, reportOf, withSummary, writeCompaction, type PreparedCompaction } from '../node/compactFile';
 import { cleanupOptionsFrom, summaryConfigFrom } from '../node/compactOptions';
@@ -33,7 +34,6 @@ export interface CompactArgs {
 }
 export interface CompactOutcome { readonly report: CompactReport; readonly output?: string; readonly storeCopy?: string }
 
-const AGENT = { 'claude-code': 'Claude Code', codex: 'Codex' } as const;
 
 async function compact(arg: unknown, args: CompactArgs | undefined, deps: CompactDeps): Promise<CompactOutcome | undefined> {
   const source = await pickTranscript(arg, 'Compact transcript');
@@ -96,7 +96,7 @@ async function showDiff(p: PreparedCompaction, name: string, previews: PreviewDo
 }
 
 async function ask(p: PreparedCompaction, r: CompactReport): Promise<NonNullable<CompactArgs['decision']>> {
-  const storeLabel = `Accept + add to ${AGENT[p.original.format]} sessions`;
+  const storeLabel = `Accept + add to ${agentModule(p.original.format).label} sessions`;
   const pct = (x: number): string => `${(x * 100).toFixed(1)} %`;
   const small = r.tooSmallToCompact ? ' Too small to compact (under 20,000 tokens of history).' : '';
   const msg = `Compaction: history ${r.before.historyTokens.toLocaleString()} → ${r.after.historyTokens.toLocaleString()} tokens (−${pct(r.historyReduction)}); whole request ${r.before.tokens.toLocaleString()} → ${r.after.tokens.toLocaleString()} (−${pct(r.reduction)}, harness ${r.harnessTokens.toLocaleString()}); identifier recall ${(r.identifierRecall * 100).toFixed(0)} %, ${r.modelCalls} model call(s)${r.fallback ? ', summary fell back to cleanup only' : ''}.${small}`;
@@ -127,7 +127,7 @@ async function accept(p: PreparedCompaction, source: vscode.Uri, toStore: boolea
     const report = reportOf(p, output);
     deps.previews.put(`${p.outcome.sessionId}/report.md`, renderCompactMarkdown(report));
     deps.log.info(`compacted ${source.fsPath} -> ${output}${storeCopy ? ` and ${storeCopy}` : ''}`);
-    void vscode.window.showInformationMessage(`Context Compactor: wrote ${path.basename(output)}${storeCopy ? ` (also in ${AGENT[p.original.format]}'s sessions)` : ''}.`, 'Open', 'Copy resume command').then(async (choice) => {
+    void vscode.window.showInformationMessage(`Context Compactor: wrote ${path.basename(output)}${storeCopy ? ` (also in ${agentModule(p.original.format).label}'s sessions)` : ''}.`, 'Open', 'Copy resume command').then(async (choice) => {
       if (choice === 'Open') await vscode.window.showTextDocument(vscode.Uri.file(output));
       if (choice === 'Copy resume command') await vscode.env.clipboard.writeText(report.resumeCommand);
     });

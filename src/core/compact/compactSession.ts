@@ -1,8 +1,7 @@
 // Cleanup-first compaction of one session into a new transcript in the same format, with its report.
 import { cleanupSession, type CleanupResult } from '../cleanup/engine';
 import type { CleanupOptions, RuleId } from '../cleanup/types';
-import { writeClaudeCode } from '../formats/claude-code/write';
-import { writeCodex } from '../formats/codex/write';
+import { agentModule } from '../formats/registry';
 import type { Block, Message, Session } from '../model/transcript';
 import { estimateTokens } from '../tokens/estimate';
 import { splitAging } from './split';
@@ -47,7 +46,7 @@ export function compactSession(session: Session, options: CleanupOptions, ctx: W
     const next = split.pinned[0] ?? split.recent[0];
     insert = { beforeRecord: next?.records[0] ?? Number.MAX_SAFE_INTEGER, text: summary.text };
   }
-  const written = session.format === 'claude-code' ? writeClaudeCode(session, result, ctx, insert) : writeCodex(session, result, ctx, insert);
+  const written = agentModule(session.format).write(session, result, ctx, insert);
   const cal = calibrate(session);
   return {
     sessionId: written.sessionId, lines: written.lines, cleanup, result,
