@@ -6,7 +6,7 @@ import type { CleanupOptions } from '../core/cleanup/types';
 import { renderCompactMarkdown, type CompactReport } from '../core/compact/report';
 import { agentModule } from '../core/formats/registry';
 import { storePath } from '../node/agentStores';
-import { prepareCompaction, reportOf, withSummary, writeCompaction, type PreparedCompaction } from '../node/compactFile';
+import { compactTranscript, reportOf, writeCompaction, type PreparedCompaction } from '../node/compactFile';
 import { cleanupOptionsFrom, summaryConfigFrom } from '../node/compactOptions';
 import { CommandIds } from './commandIds.js';
 import { describeError, type Logger } from './log.js';
@@ -61,12 +61,10 @@ async function compact(arg: unknown, args: CompactArgs | undefined, deps: Compac
         // SDK calls take an AbortSignal; the notification gives a CancellationToken.
         const abort = new AbortController();
         token.onCancellationRequested(() => abort.abort());
-        progress.report({ message: 'cleanup…' });
-        let p = await prepareCompaction(source.fsPath, args?.cleanup ?? cleanupOptionsFrom(settings));
-        if (summary.provider !== 'none' && !token.isCancellationRequested) {
-          progress.report({ message: `summary (${summary.provider}${summary.model ? ` ${summary.model}` : ''})…` });
-          p = await withSummary(p, summary, abort.signal);
-        }
+        const p = await compactTranscript(source.fsPath, {
+          cleanup: args?.cleanup ?? cleanupOptionsFrom(settings), summary, signal: abort.signal,
+          onPhase: (phase) => progress.report({ message: phase === 'summary' ? `summary (${summary.provider}${summary.model ? ` ${summary.model}` : ''})…` : `${phase}…` }),
+        });
         progress.report({ message: 'preparing the preview…' });
         return token.isCancellationRequested ? undefined : p;
       },

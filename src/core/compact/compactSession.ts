@@ -14,6 +14,7 @@ import { measureCompaction, type Measurement } from './measure';
 
 export interface CompactOutcome {
   readonly sessionId: string;
+  /** The new transcript's lines, rendered by the agent's writer on first use. */
   readonly lines: OutLine[];
   readonly cleanup: CleanupResult;
   /** The session as it will be resumed (cleaned, plus the summary when there is one). */
@@ -46,10 +47,16 @@ export function compactSession(session: Session, options: CleanupOptions, ctx: W
     const next = split.pinned[0] ?? split.recent[0];
     insert = { beforeRecord: next?.records[0] ?? Number.MAX_SAFE_INTEGER, text: summary.text };
   }
-  const written = agentModule(session.format).write(session, result, ctx, insert);
+  // The id now (reports and the default path need it); the lines only when asked for, once: a preview that is
+  // discarded, or a cleanup-only outcome a summary replaces, is never rendered.
+  const sessionId = ctx.newId();
+  let issued = false;
+  const writeCtx: WriteContext = { newId: () => (issued ? ctx.newId() : ((issued = true), sessionId)), now: ctx.now };
+  let lines: OutLine[] | undefined;
   const cal = calibrate(session);
   return {
-    sessionId: written.sessionId, lines: written.lines, cleanup, result,
+    sessionId, cleanup, result,
+    get lines() { return (lines ??= agentModule(session.format).write(session, result, writeCtx, insert).lines); },
     figures: {
       ...measureCompaction(session, result, [...cleanup.changedOriginals, ...dropped], '', cal),
       rules: cleanup.rules,
