@@ -1,12 +1,16 @@
 // Compacts a transcript file: read (streaming), cleanup, write a NEW transcript atomically, report.
+import { existsSync, statSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import * as path from 'node:path';
+import type { MergedFile } from '../core/agents/agent';
 import { compactSession, type CompactOutcome } from '../core/compact/compactSession';
 import { buildCompactReport, type CompactReport } from '../core/compact/report';
 import type { CleanupOptions } from '../core/cleanup/types';
 import { agentModule } from '../core/formats/registry';
 import type { Session } from '../core/model/transcript';
 import { serializeLines } from '../core/write/serialize';
-import { resumeCommand, sessionFileName } from './agentStores';
+import { resumeCommandFor, sessionFileName } from './agentStores';
+import { documentSession } from './documentSessions';
 import { writeFileAtomic } from './atomicWrite';
 import { uuidV4, uuidV7 } from './ids';
 import { readTranscriptFile, type ReadFileOptions } from './readTranscriptFile';
@@ -44,15 +48,22 @@ export async function prepareCompaction(input: string, cleanup: CleanupOptions, 
   const startedAt = performance.now();
   const { session } = await readTranscriptFile(input, { ...read, keepRaw: true });
   const at = new Date();
-  const newId = agentModule(session.format).sessionIds === 'uuid-v4' ? uuidV4 : () => uuidV7(at.getTime());
+  const style = agentModule(session.format).sessionIds;
+  const newId = style === 'uuid-v4' ? uuidV4 : style === 'uuid-v7' ? () => uuidV7(at.getTime()) : () => String(at.getTime());
   let first: string | undefined;
   // The session's own id in the agent's style; record ids inside it are v4.
   const ctx: WriteContext = { newId: () => (first === undefined ? (first = newId()) : uuidV4()), now: () => at };
   const outcome = compactSession(session, cleanup, ctx);
   return {
     original: session, outcome, startedAt, input, cleanupOptions: cleanup, ctx, modelCalls: 0, fallback: null, warnings: [...session.warnings],
-    defaultOut: path.join(path.dirname(input), sessionFileName(session.format, outcome.sessionId, at)),
+    defaultOut: path.join(path.dirname(sessionPath(input)), sessionFileName(session.format, outcome.sessionId, at)),
   };
+}
+
+/** The path that names the session: its folder when the agent keeps sessions as folders and `input` is a file in one. */
+function sessionPath(input: string): string {
+  const doc = documentSession(input);
+  return doc?.reading.folders && !statSync(input).isDirectory() ? path.dirname(input) : input;
 }
 
 /** Runs the summary step and, when it succeeds with a smaller result, rebuilds the output with it. */
@@ -85,15 +96,28 @@ export async function writeCompaction(p: PreparedCompaction, out: string, option
     case 'files':
       // A folder session (a Cline task): every file atomically, inside the new folder `out`.
       for (const f of written.files) await writeFileAtomic(path.join(out, f.path), [f.text], { ...opts, createDir: true });
+      for (const m of written.merges ?? []) await mergeFile(path.join(out, m.path), m, opts, p.warnings);
+      for (const n of written.notes ?? []) if (!p.warnings.includes(n)) p.warnings.push(n);
       return;
     default: written satisfies never;
   }
 }
 
+/** An agent's shared index, merged where the agent keeps it (its folder exists); otherwise left to the agent. */
+async function mergeFile(target: string, m: MergedFile, opts: { protect: string[] }, warnings: string[]): Promise<void> {
+  if (!existsSync(path.dirname(target))) { warnings.push(`${m.what} was not updated: ${path.dirname(target)} does not exist (the output is not in the agent's own folder)`); return; }
+  const existing = existsSync(target) ? await readFile(target, 'utf8') : undefined;
+  const next = m.merge(existing);
+  if (next === undefined) { warnings.push(`${m.what} was not updated: ${target} is not in the shape the agent writes`); return; }
+  await writeFileAtomic(target, [next], { ...opts, createDir: false });
+}
+
 export function reportOf(p: PreparedCompaction, output: string | undefined, extra: Partial<Pick<CompactReport, 'summary' | 'modelCalls' | 'fallback'>> = {}): CompactReport {
   return buildCompactReport({
     format: p.original.format, input: p.input, output, sessionId: p.outcome.sessionId,
-    resumeCommand: resumeCommand(p.original.format, p.outcome.sessionId), figures: p.outcome.figures,
+    // An agent without a command for the new session (a VS Code extension) says how to open it in the notes.
+    resumeCommand: resumeCommandFor(p.original.format, p.outcome.sessionId) ?? `open session ${p.outcome.sessionId} in ${agentModule(p.original.format).label}`,
+    figures: p.outcome.figures,
     modelCalls: extra.modelCalls ?? p.modelCalls, fallback: extra.fallback ?? p.fallback, summary: extra.summary ?? p.summary,
     durationMs: performance.now() - p.startedAt, warnings: p.warnings,
   });

@@ -29,8 +29,26 @@ export interface InsertedText { readonly beforeRecord: number; readonly text: st
  */
 export type WrittenSession =
   | { readonly kind: 'lines'; readonly sessionId: string; readonly lines: OutLine[] }
-  | { readonly kind: 'files'; readonly sessionId: string; readonly files: readonly { readonly path: string; readonly text: string }[] }
+  | {
+    readonly kind: 'files'; readonly sessionId: string; readonly files: readonly { readonly path: string; readonly text: string }[];
+    /** Files the agent shares between sessions (its session index), merged into what is there. */
+    readonly merges?: readonly MergedFile[];
+    /** What the user does to open the new session (shown in the compaction report). */
+    readonly notes?: readonly string[];
+  }
   | { readonly kind: 'handoff'; readonly sessionId: string; readonly markdown: string };
+
+/**
+ * A file an agent keeps for all its sessions (Cline's task index), relative to the output folder. It is updated
+ * only where the agent already keeps its folder (a new session written elsewhere leaves it alone).
+ */
+export interface MergedFile {
+  readonly path: string;
+  /** For messages: "Cline's task index (state/taskHistory.json)". */
+  readonly what: string;
+  /** The new content from the current one (undefined when absent); undefined: leave it as it is (unreadable). */
+  merge(existing: string | undefined): string | undefined;
+}
 
 /** Read-only view of the file system the node layer gives a document agent (core imports no `fs`). */
 export interface FsView {
@@ -53,6 +71,8 @@ export interface LinesReading {
 /** A transcript stored as a JSON document or as a folder of files (Gemini CLI chats, Cline tasks, OpenCode storage). */
 export interface DocumentReading {
   readonly kind: 'document';
+  /** Sessions are folders: a path to one of their files names its folder (a new session goes beside the folder). */
+  readonly folders?: boolean;
   /**
    * The files that make up the session a path names (a file, or the session's folder), or undefined when the path
    * is not this agent's. Paths absolute, in reading order.
@@ -99,8 +119,8 @@ export interface AgentModule {
   readonly reading: LinesReading | DocumentReading;
   /** A new session of `cleaned`, in the agent's own format (new ids; unchanged records copied), or a handoff. */
   write(original: Session, cleaned: Session, ctx: WriteContext, insert?: InsertedText): WrittenSession;
-  /** How the agent names sessions: UUID v4 (Claude Code) or v7 (Codex). */
-  readonly sessionIds: 'uuid-v4' | 'uuid-v7';
+  /** How the agent names sessions: UUID v4 (Claude Code), v7 (Codex), or the creation time in ms (Cline tasks). */
+  readonly sessionIds: 'uuid-v4' | 'uuid-v7' | 'epoch-ms';
   /** File (or folder) name of a new session written next to its original. */
   fileName(id: string, at: Date): string;
   /** The shell command that resumes a session, or undefined when `id` is not one the agent could have written or it has no CLI. */

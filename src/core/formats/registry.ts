@@ -3,11 +3,13 @@
 import type { AgentModule } from '../agents/agent';
 import type { FormatReader } from '../read/formatReader';
 import { claudeCode } from './claude-code/agent';
+import { cline } from './cline/agent';
 import { codex } from './codex/agent';
 
 const AGENTS = {
   'claude-code': claudeCode,
   codex,
+  cline,
 } as const satisfies Record<string, AgentModule>;
 
 /** The id of a supported agent (and of its transcript format). */

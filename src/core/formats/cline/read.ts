@@ -1,0 +1,144 @@
+// Reads a Cline / Roo Code / Kilo Code task folder into the model: the API history as the model sees it (after the
+// agent's own truncation or condensing), tool calls paired with their results, usage from the UI log.
+import type { Block, Message, RawRecord, Session } from '../../model/transcript';
+import type { ReadOptions } from '../../read/formatReader';
+import { repairToolPairs } from '../../read/pairs';
+import { buildTurns } from '../../read/turns';
+import { contextWindowOf } from '../../usage/catalog';
+import { titleFromMessages, titleFromText } from '../../usage/title';
+import { contentBlocks } from '../claude-code/blocks';
+import { clineVisible, deletedRangeOf, rooVisible, type Visible } from './history';
+import { variantOfPath, type ClineVariant } from './paths';
+import { API_FILE, CONTEXT_FILE, HISTORY_ITEM_FILE, METADATA_FILE, OLD_UI_FILE, UI_FILE } from './select';
+import { classifyUserBlocks, pairTextResults } from './blocks';
+import { requestUsage } from './usage';
+
+type Obj = Record<string, unknown>;
+const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** What a task writer needs of the folder it was read from (Session.extra). */
+export interface ClineExtra {
+  readonly variant: ClineVariant;
+  /** The API history as parsed (every message, shown or not). */
+  readonly api: readonly unknown[];
+  readonly ui: readonly unknown[];
+  readonly metadata?: Obj;
+  readonly historyItem?: Obj;
+  readonly visible: Visible;
+}
+
+export const extraOf = (s: Session): ClineExtra => s.extra as unknown as ClineExtra;
+
+function parseJson(name: string, text: string): unknown {
+  try { return JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text); }
+  catch (e) { throw new Error(`${name} is not valid JSON (${(e as Error).message.split('\n')[0]})`); }
+}
+
+/** The variant from the folder's place, else from what the files hold (Roo's UI log names its API protocol). */
+function variantOf(path: string, ui: readonly unknown[], api: readonly unknown[], item: Obj | undefined): ClineVariant {
+  const byPath = variantOfPath(path);
+  if (byPath) return byPath;
+  const rooish = item !== undefined || api.some((m) => isObj(m) && ('condenseId' in m || 'isSummary' in m || 'truncationId' in m))
+    || ui.some((m) => isObj(m) && m.say === 'api_req_started' && typeof m.text === 'string' && m.text.startsWith('{"apiProtocol"'));
+  return rooish ? 'roo' : 'cline';
+}
+
+export function parseTask(files: readonly { path: string; text: string }[], options: ReadOptions): Session {
+  const byName = new Map(files.map((f) => [f.path.slice(Math.max(f.path.lastIndexOf('/'), f.path.lastIndexOf('\\')) + 1), f]));
+  const apiFile = byName.get(API_FILE);
+  if (!apiFile) throw new Error(`${API_FILE} is missing`);
+  const api = parseJson(API_FILE, apiFile.text);
+  if (!Array.isArray(api)) throw new Error(`${API_FILE} is not a JSON array of messages`);
+  const warnings: string[] = [];
+  const optional = (name: string): unknown => {
+    const f = byName.get(name);
+    if (!f) return undefined;
+    try { return parseJson(name, f.text); } catch (e) { warnings.push(`${(e as Error).message}; it was not used`); return undefined; }
+  };
+  const uiRaw = optional(UI_FILE) ?? optional(OLD_UI_FILE);
+  const ui = Array.isArray(uiRaw) ? uiRaw : [];
+  if (uiRaw === undefined) warnings.push(`${UI_FILE} is missing: no recorded usage, figures are estimates`);
+  const metaRaw = optional(METADATA_FILE);
+  const itemRaw = optional(HISTORY_ITEM_FILE);
+  const historyItem = isObj(itemRaw) ? itemRaw : undefined;
+  const folder = apiFile.path.slice(0, Math.max(apiFile.path.lastIndexOf('/'), apiFile.path.lastIndexOf('\\')));
+  const variant = variantOf(folder, ui, api, historyItem);
+  const visible = variant === 'cline' ? clineVisible(api.length, deletedRangeOf(historyItem, ui), optional(CONTEXT_FILE)) : rooVisible(api);
+  warnings.push(...visible.notes);
+  if (visible.deletedRange) warnings.push(`Cline truncated this task's history: messages ${visible.deletedRange[0] + 1}–${visible.deletedRange[1] + 1} of ${api.length} are not sent to the model and are not counted`);
+
+  const records: RawRecord[] = api.map((m) => ({
+    raw: options.keepRaw ? JSON.stringify(m) : undefined,
+    kind: isObj(m) ? (m.type === 'reasoning' ? 'reasoning' : String(m.role ?? 'unknown')) : 'invalid',
+    inContext: false,
+  }));
+  const messages: Message[] = [];
+  let skipped = 0;
+  for (const r of visible.indexes) {
+    const m = api[r];
+    if (!isObj(m) || (m.role !== 'user' && m.role !== 'assistant')) { skipped++; continue; }
+    records[r]!.inContext = true;
+    let blocks: Block[];
+    if (m.type === 'reasoning') {
+      const enc = typeof m.encrypted_content === 'string' ? m.encrypted_content.length : 0;
+      blocks = [{ type: 'reasoning', text: '', opaqueBytes: enc, ref: { record: r }, tokens: Math.ceil(enc / 4) }];
+    } else {
+      const content = withEdits(m.content, visible.edits.get(r), r === visible.stripResultsOf);
+      blocks = contentBlocks(content, { record: r }, m.role, () => warnings.push(`message ${r + 1} is nested too deeply to read whole`));
+      if (m.role === 'user') blocks = classifyUserBlocks(blocks, m.isSummary === true, m.isTruncationMarker === true);
+      else if (m.isSummary === true) blocks = blocks.map((b) => (b.type === 'text' ? { type: 'summary', text: b.text, origin: 'agent', ref: b.ref, tokens: b.tokens } : b));
+    }
+    const modelInfo = isObj(m.modelInfo) ? m.modelInfo : undefined;
+    messages.push({
+      role: m.role, blocks, records: [r],
+      timestamp: typeof m.ts === 'number' && Number.isFinite(m.ts) ? new Date(m.ts).toISOString() : undefined,
+      model: typeof modelInfo?.modelId === 'string' ? modelInfo.modelId : undefined,
+      apiId: typeof m.id === 'string' ? m.id : undefined,
+    });
+  }
+  if (skipped) warnings.push(`${skipped} message(s) of ${API_FILE} are not user or assistant messages and were skipped`);
+  const paired = repairToolPairs(pairTextResults(messages, variant), warnings);
+  requestUsage(paired, api, ui, warnings);
+  const models = [...new Set(paired.map((m) => m.model).filter((x): x is string => !!x))];
+  const last = [...paired].reverse().find((m) => m.usage);
+  const taskSay = ui.find((u) => isObj(u) && u.type === 'say' && (u.say === 'task' || u.say === 'text') && typeof u.text === 'string') as Obj | undefined;
+  return {
+    format: 'cline',
+    id: folder.slice(Math.max(folder.lastIndexOf('/'), folder.lastIndexOf('\\')) + 1),
+    cwd: cwdOf(historyItem, paired),
+    title: (taskSay && titleFromText(String(taskSay.text))) ?? titleFromMessages(paired)?.replace(/^<task>\s*/, ''),
+    models, records, messages: paired, turns: buildTurns(paired),
+    recordedContext: last?.usage ? last.usage.inputTokens + last.usage.cacheReadTokens + last.usage.cacheCreationTokens : undefined,
+    contextWindow: contextWindowOf(models[models.length - 1] ?? ''),
+    warnings, endsWithNewline: false,
+    extra: { variant, api, ui, metadata: isObj(metaRaw) ? metaRaw : undefined, historyItem, visible } satisfies ClineExtra as unknown as Record<string, unknown>,
+  };
+}
+
+/** The content as Cline sends it: context_history.json edits applied, tool_result blocks stripped after a cut. */
+function withEdits(content: unknown, edits: Map<number, string> | undefined, strip: boolean): unknown {
+  if (!Array.isArray(content) || (!edits && !strip)) return content;
+  const out = content.map((b, i) => {
+    const text = edits?.get(i);
+    if (text === undefined || !isObj(b)) return b;
+    if (b.type === 'text') return { ...b, text };
+    if (b.type === 'tool_result' && Array.isArray(b.content) && isObj(b.content[0]) && b.content[0].type === 'text') return { ...b, content: [{ ...b.content[0], text }, ...b.content.slice(1)] };
+    return b;
+  });
+  // Stripped blocks become holes, so every kept block keeps its index into the stored message.
+  return strip ? out.map((b) => (isObj(b) && b.type === 'tool_result' ? null : b)) : out;
+}
+
+const CWD = /# Current (?:Working|Workspace) Directory \(([^)\n]+)\) Files/;
+
+function cwdOf(item: Obj | undefined, messages: readonly Message[]): string | undefined {
+  for (const k of ['cwdOnTaskInitialization', 'workspace']) if (typeof item?.[k] === 'string' && item[k]) return item[k] as string;
+  for (const m of messages) {
+    if (m.role !== 'user') continue;
+    for (const b of m.blocks) {
+      const hit = 'text' in b ? CWD.exec(b.text) : null;
+      if (hit) return hit[1];
+    }
+  }
+  return undefined;
+}
