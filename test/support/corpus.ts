@@ -17,16 +17,20 @@ export function sharedCorpusDir(): string | undefined {
 
 const jsonl = (dir: string): string[] => (fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.endsWith('.jsonl')).sort().map((f) => path.join(dir, f)) : []);
 
-export interface CorpusFile { readonly file: string; readonly label: string; readonly agent: 'claude-code' | 'codex' }
+/** Folder sessions (Cline task folders): the sub-folders of `dir`, sorted; [] when it is missing. */
+const folders = (dir: string): string[] => (fs.existsSync(dir) ? fs.readdirSync(dir).sort().map((f) => path.join(dir, f)).filter((f) => fs.statSync(f).isDirectory()) : []);
 
-/** Every real Claude Code and Codex transcript we test on, shared corpus first. */
+export interface CorpusFile { readonly file: string; readonly label: string; readonly agent: 'claude-code' | 'codex' | 'cline' }
+
+/** Every real transcript we test on (Claude Code and Codex files, Cline task folders), shared corpus first. */
 export function realTranscripts(): CorpusFile[] {
   const shared = sharedCorpusDir();
   if (!shared) throw new Error('the shared corpus of real sessions was not found: set CONTEXT_COMPACTOR_CORPUS=<dir with SOURCES.tsv>');
   const out: CorpusFile[] = [];
-  for (const agent of ['claude-code', 'codex'] as const) {
+  for (const agent of ['claude-code', 'codex', 'cline'] as const) {
     for (const root of [shared, path.join(FIXTURES, 'real')]) {
-      for (const file of jsonl(path.join(root, agent))) out.push({ file, agent, label: `${root === shared ? 'corpus' : 'real'}/${agent}/${path.basename(file)}` });
+      const found = agent === 'cline' ? folders(path.join(root, agent)) : jsonl(path.join(root, agent));
+      for (const file of found) out.push({ file, agent, label: `${root === shared ? 'corpus' : 'real'}/${agent}/${path.basename(file)}` });
     }
   }
   return out;

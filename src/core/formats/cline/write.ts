@@ -58,7 +58,7 @@ export function writeTask(original: Session, cleaned: Session, ctx: WriteContext
   const metadata = x.metadata ?? { files_in_context: [], model_usage: [], environment_history: [] };
   const metaText = JSON.stringify(metadata, null, 2);
   const task = `${taskText(x, original)} (compacted)`;
-  const size = apiText.length + uiText.length + metaText.length;
+  const size = utf8Bytes(apiText) + utf8Bytes(uiText) + utf8Bytes(metaText);
   const entry = taskIndexEntry(x, { id, ts: now, task, size, cwd: original.cwd, model: original.models.at(-1) });
   const files = [{ path: API_FILE, text: apiText }, { path: UI_FILE, text: uiText }, { path: METADATA_FILE, text: metaText }];
   if (entry.file) files.push({ path: HISTORY_ITEM_FILE, text: entry.file });
@@ -73,10 +73,11 @@ function rebuild(orig: Obj, blocks: readonly Block[], was: readonly Block[], x: 
     const i = b.ref.index ?? 0;
     const stored = isObj(content[i]) ? (content[i] as Obj) : undefined;
     if (was.includes(b) && stored) {
+      // Cline's edits change text and tool_result blocks only (as the reader applied them).
       const text = edits?.get(i);
       if (text === undefined) return stored;
       if (stored.type === 'text') return { ...stored, text };
-      return 'text' in b ? resultShape(stored, b.text) : stored;
+      return stored.type === 'tool_result' && 'text' in b ? resultShape(stored, b.text) : stored;
     }
     switch (b.type) {
       case 'tool_call': return { ...(stored?.type === 'tool_use' ? stored : {}), type: 'tool_use', id: b.id, name: b.name, input: b.input };
@@ -123,4 +124,17 @@ function uiFor(x: ClineExtra, tail: readonly number[], newIndex: Map<number, num
     out.push(k === undefined ? rest : { ...rest, conversationHistoryIndex: remap(k) });
   }
   return out;
+}
+
+/** Bytes of `s` in UTF-8 (the task size Cline shows; core has no Buffer). */
+function utf8Bytes(s: string): number {
+  let n = 0;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 0x80) n += 1;
+    else if (c < 0x800) n += 2;
+    else if (c >= 0xd800 && c <= 0xdbff && i + 1 < s.length) { n += 4; i++; }
+    else n += 3;
+  }
+  return n;
 }

@@ -1,0 +1,116 @@
+// Writing Cline / Roo tasks: a round trip gives the same history as read; compaction writes a new task folder with
+// a new id, no copied usage, a matching UI log, and the task index entry Cline or Roo lists tasks from.
+import assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { test } from 'node:test';
+import { agentModule } from '../../../src/core/formats/registry';
+import type { Block, Session } from '../../../src/core/model/transcript';
+import { compactFile } from '../../../src/node/compactFile';
+import { readTranscriptFile } from '../../../src/node/readTranscriptFile';
+import { CLINE_4TURNS, CLINE_REAL, CLINE_TRUNCATED, ROO_CONDENSED } from '../../support/clineFixtures';
+import { tmpDir } from '../../support/tmp';
+
+const shape = (b: Block): unknown[] => [b.type, 'text' in b ? b.text : '', 'id' in b ? b.id : '', b.type === 'tool_call' ? b.inputText : ''];
+const view = (s: Session): unknown[] => s.messages.map((m) => [m.role, m.blocks.map(shape)]);
+const ctx = (id: string) => { let first = true; return { newId: () => (first ? ((first = false), id) : 'unused'), now: () => new Date(1_800_000_000_000) }; };
+
+/** Writes a session's task files under <dir>/tasks/<id> and reads the folder back. */
+async function writeAndRead(dir: string, original: Session, cleaned: Session, insert?: { beforeRecord: number; text: string }) {
+  const written = agentModule('cline').write(original, cleaned, ctx('1800000000000'), insert);
+  assert.equal(written.kind, 'files');
+  if (written.kind !== 'files') throw new Error('files');
+  const folder = path.join(dir, 'tasks', written.sessionId);
+  fs.mkdirSync(folder, { recursive: true });
+  for (const f of written.files) fs.writeFileSync(path.join(folder, f.path), f.text);
+  return { written, folder, back: (await readTranscriptFile(folder)).session };
+}
+
+for (const task of [CLINE_4TURNS, CLINE_REAL, ROO_CONDENSED]) {
+  test(`round trip: ${path.basename(path.dirname(path.dirname(task)))}/${path.basename(task)} written unchanged reads back the same`, async (t) => {
+    const { session } = await readTranscriptFile(task, { keepRaw: true });
+    const { back, folder } = await writeAndRead(tmpDir(t), session, session);
+    assert.deepEqual(view(back), view(session));
+    // The copy carries no usage: the original was billed once.
+    assert.equal(back.messages.filter((m) => m.usage).length, 0);
+    const api = JSON.parse(fs.readFileSync(path.join(folder, 'api_conversation_history.json'), 'utf8')) as Record<string, unknown>[];
+    assert.ok(api.every((m) => !('metrics' in m)));
+    const ui = JSON.parse(fs.readFileSync(path.join(folder, 'ui_messages.json'), 'utf8')) as Record<string, unknown>[];
+    assert.match(String(ui[0]!.text), /\(compacted\)$/);
+    assert.ok(ui.every((u) => u.say !== 'api_req_started' && !('lastCheckpointHash' in u)));
+    for (const u of ui) if (typeof u.conversationHistoryIndex === 'number') assert.ok(u.conversationHistoryIndex >= -1 && u.conversationHistoryIndex < api.length);
+  });
+}
+
+test("a truncated Cline task is written as the model saw it: Cline's cut and edits baked in, nothing left to cut", async (t) => {
+  const { session } = await readTranscriptFile(CLINE_TRUNCATED, { keepRaw: true });
+  const { back, folder } = await writeAndRead(tmpDir(t), session, session);
+  assert.deepEqual(view(back), view(session));
+  assert.equal(back.records.length, session.messages.length);
+  assert.ok(!fs.existsSync(path.join(folder, 'context_history.json')));
+  assert.ok(!back.warnings.some((w) => /truncated/.test(w)));
+});
+
+test('a summary goes in as user text before the kept part', async (t) => {
+  const { session } = await readTranscriptFile(CLINE_4TURNS, { keepRaw: true });
+  const anchor = session.messages[60]!.records[0]!;
+  const kept = { ...session, messages: [...session.messages.slice(0, 2), ...session.messages.slice(60)] };
+  const { back } = await writeAndRead(tmpDir(t), session, kept, { beforeRecord: anchor, text: 'SUMMARY-7f3a of turns 1-3' });
+  const at = back.messages.findIndex((m) => m.blocks.some((b) => 'text' in b && b.text === 'SUMMARY-7f3a of turns 1-3'));
+  assert.equal(back.messages[at]!.role, 'user');
+  // The kept part follows as it was (less the "result missing" Cline adds for the completion call that was dropped).
+  const real = (s: Session): unknown[] => view({ ...s, messages: s.messages.map((m) => ({ ...m, blocks: m.blocks.filter((b) => !('text' in b && b.text === 'result missing')) })) });
+  assert.deepEqual(real(back).slice(-20), real({ ...session, messages: session.messages.slice(60) }));
+});
+
+function store(t: import('node:test').TestContext, task: string): { dir: string; input: string } {
+  const dir = path.join(tmpDir(t), 'saoudrizwan.claude-dev');
+  fs.cpSync(path.dirname(path.dirname(task)), dir, { recursive: true });
+  return { dir, input: path.join(dir, 'tasks', path.basename(task)) };
+}
+
+test('compact into Cline storage: a new task folder beside the original, listed in state/taskHistory.json', async (t) => {
+  const { dir, input } = store(t, CLINE_4TURNS);
+  const before = fs.readFileSync(path.join(dir, 'state', 'taskHistory.json'), 'utf8');
+  const report = await compactFile(path.join(input, 'ui_messages.json'), { cleanup: { keepRecentTurns: 6 } });
+  assert.match(report.sessionId, /^\d{13}$/);
+  assert.equal(report.output, path.join(dir, 'tasks', report.sessionId));
+  assert.equal(report.resumeCommand, `cline --taskId ${report.sessionId}`);
+  assert.ok(report.warnings.some((w) => w.includes(`Cline lists the new task ${report.sessionId}`)));
+  const index = JSON.parse(fs.readFileSync(path.join(dir, 'state', 'taskHistory.json'), 'utf8')) as Record<string, unknown>[];
+  assert.deepEqual(index[0], JSON.parse(before)[0], 'the original entry is kept as it was');
+  assert.equal(index.length, 2);
+  assert.equal(index[1]!.id, report.sessionId);
+  assert.equal(index[1]!.tokensIn, 0);
+  assert.match(String(index[1]!.task), /^Turn 1: .*\(compacted\)$/);
+  assert.equal(index[1]!.size, ['api_conversation_history.json', 'ui_messages.json', 'task_metadata.json'].reduce((n, f) => n + fs.statSync(path.join(report.output!, f)).size, 0));
+  const { session } = await readTranscriptFile(report.output!);
+  assert.equal(session.messages.length, report.after.messages);
+});
+
+test('an index that is not a JSON array, or no index folder at the output, is left alone with a warning', async (t) => {
+  const { dir, input } = store(t, CLINE_4TURNS);
+  fs.writeFileSync(path.join(dir, 'state', 'taskHistory.json'), '{"broken": true}');
+  const report = await compactFile(input, { cleanup: { keepRecentTurns: 6 } });
+  assert.equal(fs.readFileSync(path.join(dir, 'state', 'taskHistory.json'), 'utf8'), '{"broken": true}');
+  assert.ok(report.warnings.some((w) => /task index \(state\/taskHistory.json\) was not updated: .* is not in the shape/.test(w)));
+  const elsewhere = path.join(tmpDir(t), 'out', 'mytask');
+  const second = await compactFile(input, { cleanup: { keepRecentTurns: 6 }, out: elsewhere });
+  assert.ok(second.warnings.some((w) => /was not updated: .* does not exist/.test(w)));
+  assert.ok(fs.existsSync(path.join(elsewhere, 'api_conversation_history.json')));
+});
+
+test('Roo Code: the new folder carries its history_item.json, the list Roo rebuilds its history from', async (t) => {
+  const root = path.join(tmpDir(t), 'rooveterinaryinc.roo-cline');
+  fs.cpSync(path.dirname(path.dirname(ROO_CONDENSED)), root, { recursive: true });
+  const report = await compactFile(path.join(root, 'tasks', path.basename(ROO_CONDENSED)), { cleanup: { keepRecentTurns: 6 } });
+  const item = JSON.parse(fs.readFileSync(path.join(report.output!, 'history_item.json'), 'utf8')) as Record<string, unknown>;
+  assert.equal(item.id, report.sessionId);
+  assert.equal(item.number, 3);
+  assert.equal(item.workspace, '/home/dev/retry-demo');
+  assert.equal(item.mode, 'code');
+  assert.ok(report.warnings.some((w) => /Roo Code \(3.49 and later\) lists the new task/.test(w)));
+  assert.ok(!fs.existsSync(path.join(root, 'state')), 'no Cline index is made for Roo');
+  const { session } = await readTranscriptFile(report.output!);
+  assert.equal(session.messages[0]!.blocks[0]!.type, 'summary');
+});
