@@ -47,7 +47,7 @@ function partBlock(p: unknown, ref: SourceRef, role: 'user' | 'assistant', onToo
     return { type: 'text', text, ref, tokens: estimateTokens(text) };
   }
   const o = isObj(p) ? p : {};
-  if (o.thought && typeof o.text === 'string') return { type: 'reasoning', text: o.text, opaqueBytes: str(o.thoughtSignature).length, ref, tokens: estimateTokens(o.text) };
+  if (o.thought && typeof o.text === 'string') return { type: 'reasoning', text: o.text, opaqueBytes: str(o.thoughtSignature).length, ref, tokens: 0 };
   const media = isObj(o.inlineData) ? o.inlineData : isObj(o.fileData) ? o.fileData : undefined;
   if (media) return { type: 'media', mime: str(media.mimeType) || 'application/octet-stream', bytes: Math.floor(str(media.data).length * 0.75), ref, tokens: IMAGE_TOKENS };
   if (isObj(o.functionCall)) {
@@ -93,8 +93,29 @@ export function geminiUsage(tokens: unknown, onAbsurd: () => void): Usage | unde
 
 export interface Converted { readonly messages: Message[]; readonly model?: string }
 
+/** What converting one entry after another keeps: the reading notes, and the call ids already answered. */
+export interface ConvertState {
+  readonly notes: { tooDeep: number; absurdUsage: number };
+  readonly answered: Set<string>;
+  /** Entries that only repeat responses already given (the CLI records each response twice since ~v0.5x). */
+  readonly repeats: Entry[];
+}
+
 /** The model messages one entry stands for ([] for what the CLI does not send: info, errors, commands). */
-export function convertEntry(e: Entry, notes: { tooDeep: number; absurdUsage: number }): Message[] {
+export function convertEntry(e: Entry, state: ConvertState): Message[] {
+  const out = convertOne(e, state.notes);
+  // The CLI keys history parts by call id, so a response given again under the same id is the same part, sent once.
+  for (const m of out) {
+    if (m.role !== 'user') continue;
+    const fresh = m.blocks.filter((b) => b.type !== 'tool_result' || !b.id || !state.answered.has(b.id));
+    if (fresh.length === 0 && m.blocks.length > 0) { state.repeats.push(e); return []; }
+    m.blocks.splice(0, m.blocks.length, ...fresh);
+  }
+  for (const m of out) for (const b of m.blocks) if (b.type === 'tool_result' && b.id) state.answered.add(b.id);
+  return out;
+}
+
+function convertOne(e: Entry, notes: { tooDeep: number; absurdUsage: number }): Message[] {
   const m = e.message;
   const onTooDeep = (): void => { notes.tooDeep++; };
   const ref = (index: number): SourceRef => ({ record: e.record, index, ...(e.item !== undefined ? { item: e.item } : {}) });
@@ -113,7 +134,8 @@ export function convertEntry(e: Entry, notes: { tooDeep: number; absurdUsage: nu
   // Current sessions may carry calls and thoughts as content parts; then content is all the model said.
   const modern = contentBlocks.some((b) => b.type === 'tool_call' || b.type === 'reasoning');
   const blocks: Block[] = modern ? contentBlocks : [
-    ...thoughts.map((t, i): Block => { const text = thoughtText(t); return { type: 'reasoning', text, opaqueBytes: 0, ref: ref(i), tokens: estimateTokens(text) }; }),
+    // Thought summaries are shown, never sent back: the CLI leaves them out of the request (0 tokens on resume).
+    ...thoughts.map((t, i): Block => ({ type: 'reasoning', text: thoughtText(t), opaqueBytes: 0, ref: ref(i), tokens: 0 })),
     ...contentBlocks.filter((b) => !(b.type === 'text' && b.text === '')),
     ...calls.map((tc, j): Block => {
       const inputText = stringifySafe(tc.args ?? {}, onTooDeep);

@@ -6,7 +6,7 @@ import { buildTurns } from '../../read/turns';
 import { newReadNotes, noteWarnings } from '../../read/warnings';
 import { contextWindowOf } from '../../usage/catalog';
 import { titleFromMessages, titleFromText } from '../../usage/title';
-import { contentText, convertEntry } from './blocks';
+import { contentText, convertEntry, type ConvertState } from './blocks';
 import { loadChat, type Entry } from './load';
 
 const str = (v: unknown): string | undefined => (typeof v === 'string' && v ? v : undefined);
@@ -16,6 +16,8 @@ export interface GeminiExtra {
   readonly meta: Record<string, unknown>;
   readonly entries: readonly Entry[];
   readonly legacy: boolean;
+  /** Entries left out of the history because they only repeat responses given before (not written back). */
+  readonly repeats: readonly Entry[];
 }
 
 export function parseGeminiChat(files: readonly { readonly path: string; readonly text: string }[], options: ReadOptions): Session {
@@ -25,13 +27,14 @@ export function parseGeminiChat(files: readonly { readonly path: string; readonl
   const chat = loadChat(file.text, options.keepRaw);
   const notes = newReadNotes();
   const warnings = [...chat.warnings];
-  const converted: Message[] = chat.entries.flatMap((e) => convertEntry(e, notes));
+  const state: ConvertState = { notes, answered: new Set(), repeats: [] };
+  const converted: Message[] = chat.entries.flatMap((e) => convertEntry(e, state));
   const messages = repairToolPairs(converted, warnings);
   warnings.push(...noteWarnings(notes));
   for (const m of messages) for (const r of m.records) chat.records[r]!.inContext = true;
   const models = [...new Set(messages.map((m) => m.model).filter((m): m is string => !!m))];
   const lastUsage = [...messages].reverse().find((m) => m.usage)?.usage;
-  const extra: GeminiExtra = { meta: chat.meta, entries: chat.entries, legacy: chat.legacy };
+  const extra: GeminiExtra = { meta: chat.meta, entries: chat.entries, legacy: chat.legacy, repeats: state.repeats };
   return {
     format: 'gemini-cli', id: str(chat.meta.sessionId) ?? '', cwd: workspaceOf(chat.entries),
     title: (str(chat.meta.summary) && titleFromText(chat.meta.summary as string)) || titleFromMessages(messages),

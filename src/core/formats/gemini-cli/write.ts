@@ -52,7 +52,9 @@ export function writeGemini(original: Session, cleaned: Session, ctx: WriteConte
     emit({ timestamp: typeof timestamp === 'string' ? timestamp : now, type: 'user', content: [{ text: insert!.text }] });
     inserted = true;
   };
+  const repeats = new Set(x.repeats);
   for (const e of x.entries) {
+    if (repeats.has(e)) continue; // a response recorded twice is written once
     const k = keyOf(e);
     if (!inserted && k === anchor) summary(e.message.timestamp);
     const was = before.get(k) ?? [];
