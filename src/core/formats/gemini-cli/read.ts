@@ -40,7 +40,8 @@ export function parseGeminiChat(files: readonly { readonly path: string; readonl
     title: (str(chat.meta.summary) && titleFromText(chat.meta.summary as string)) || titleFromMessages(messages),
     models, records: chat.records, messages, turns: buildTurns(messages),
     recordedContext: lastUsage ? lastUsage.inputTokens + lastUsage.cacheReadTokens : undefined,
-    contextWindow: contextWindowOf(models.at(-1) ?? ''),
+    // The newest model the catalog knows (a preview the snapshot predates has no entry yet).
+    contextWindow: [...models].reverse().map(contextWindowOf).find((w) => w !== undefined),
     warnings, endsWithNewline: file.text.endsWith('\n'), extra: extra as unknown as Record<string, unknown>,
   } satisfies Session;
 }
