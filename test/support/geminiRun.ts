@@ -17,11 +17,14 @@ export function geminiBin(): string {
   return path.join(REPO, '.cache', 'agents', 'node_modules', '.bin', 'gemini');
 }
 
-/** A home for the CLI with its settings written; returns the environment to run it with. */
+/**
+ * A home for the CLI with its settings written; returns the environment to run it with. Session retention is off:
+ * by default the CLI deletes chats older than 30 days when it starts, and the real fixtures are older.
+ */
 export function geminiHome(home: string, apiUrl: string, apiKey: string): NodeJS.ProcessEnv {
   const dir = path.join(home, '.gemini');
   fs.mkdirSync(dir, { recursive: true });
-  const settings = { security: { auth: { selectedType: 'gemini-api-key' }, folderTrust: { enabled: false } }, privacy: { usageStatisticsEnabled: false }, general: { disableAutoUpdate: true } };
+  const settings = { security: { auth: { selectedType: 'gemini-api-key' }, folderTrust: { enabled: false } }, privacy: { usageStatisticsEnabled: false }, general: { disableAutoUpdate: true, sessionRetention: { enabled: false } } };
   fs.writeFileSync(path.join(dir, 'settings.json'), JSON.stringify(settings, null, 2));
   return { PATH: process.env.PATH ?? '/usr/bin:/bin', LANG: 'C.UTF-8', HOME: home, TMPDIR: os.tmpdir(), GEMINI_API_KEY: apiKey, GOOGLE_GEMINI_BASE_URL: apiUrl, NO_COLOR: '1' };
 }

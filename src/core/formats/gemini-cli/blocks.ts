@@ -118,7 +118,7 @@ export function convertEntry(e: Entry, state: ConvertState): Message[] {
 function convertOne(e: Entry, notes: { tooDeep: number; absurdUsage: number }): Message[] {
   const m = e.message;
   const onTooDeep = (): void => { notes.tooDeep++; };
-  const ref = (index: number): SourceRef => ({ record: e.record, index, ...(e.item !== undefined ? { item: e.item } : {}) });
+  const ref = (index: number): SourceRef => ({ record: e.record, index });
   const timestamp = str(m.timestamp) || undefined;
   const parts = partsOf(m.content);
   const thoughts = thoughtsOf(m);

@@ -6,12 +6,14 @@ import { isGeminiHeader, isObj } from './detect';
 
 type Obj = Record<string, unknown>;
 
-/** One live message: its final version and where that version was read (a line, and its place in a checkpoint). */
+/**
+ * One live message, its final version. Its record is its place in the history: messages are the records of a
+ * Gemini session (in order, one each), since one line may hold many (a checkpoint, a legacy document) and an
+ * updated message's last line comes after messages that follow it.
+ */
 export interface Entry {
   readonly message: Obj;
   readonly record: number;
-  /** Position inside a `$set.messages` checkpoint or a legacy document's `messages`. */
-  readonly item?: number;
 }
 
 export interface LoadedChat {
@@ -27,25 +29,23 @@ const isMessage = (o: unknown): boolean => isObj(o) && typeof o.id === 'string';
 const withoutMessages = (o: Obj): Obj => { const { messages: _m, ...rest } = o; return rest; };
 
 /** The chat a file's text holds; throws a one-line Error when it is not one. */
-export function loadChat(text: string, keepRaw: boolean): LoadedChat {
+export function loadChat(text: string): LoadedChat {
   const body = text.replace(/^\uFEFF/, '');
   const whole = parseWhole(body);
   if (whole) return legacy(whole);
   const lines = body.split('\n');
   if (lines.at(-1) === '') lines.pop();
-  const records: RawRecord[] = [];
-  const live = new Map<string, Entry>();
+  const live = new Map<string, Obj>();
   let meta: Obj = {};
   let invalid = 0, unknown = 0, rewinds = 0;
-  const fill = (messages: unknown[], record: number): void => {
-    messages.forEach((m, item) => { if (isMessage(m)) live.set((m as Obj).id as string, { message: m as Obj, record, item }); });
+  const fill = (messages: unknown[]): void => {
+    for (const m of messages) if (isMessage(m)) live.set((m as Obj).id as string, m as Obj);
   };
-  lines.forEach((line, index) => {
+  lines.forEach((line) => {
     const raw = line.endsWith('\r') ? line.slice(0, -1) : line;
     let o: unknown;
     if (raw.trim()) { try { o = JSON.parse(raw); } catch { invalid++; } }
     const kind = !isObj(o) ? (raw.trim() ? 'invalid' : 'blank') : typeof o.$rewindTo === 'string' ? '$rewindTo' : isObj(o.$set) ? '$set' : isMessage(o) ? `message:${String(o.type)}` : isGeminiHeader(o) ? 'header' : 'unknown';
-    records.push({ raw: keepRaw ? raw : undefined, kind, inContext: false });
     if (!isObj(o)) return;
     if (kind === '$rewindTo') {
       rewinds++;
@@ -54,14 +54,14 @@ export function loadChat(text: string, keepRaw: boolean): LoadedChat {
       for (const id of [...live.keys()]) { if (id === o.$rewindTo) found = true; if (found) live.delete(id); }
       if (!found) live.clear();
     } else if (isMessage(o)) {
-      live.set(o.id as string, { message: o, record: index });
+      live.set(o.id as string, o);
     } else if (kind === '$set') {
       const set = o.$set as Obj;
-      if (Array.isArray(set.messages)) { live.clear(); fill(set.messages, index); }
+      if (Array.isArray(set.messages)) { live.clear(); fill(set.messages); }
       meta = { ...meta, ...withoutMessages(set) };
     } else if (kind === 'header') {
       meta = { ...meta, ...withoutMessages(o) };
-      if (Array.isArray(o.messages)) fill(o.messages, index);
+      if (Array.isArray(o.messages)) fill(o.messages);
     } else unknown++;
   });
   if (!isGeminiHeader(meta)) throw new Error('not a Gemini CLI chat: no sessionId/projectHash header');
@@ -69,7 +69,7 @@ export function loadChat(text: string, keepRaw: boolean): LoadedChat {
   if (invalid) warnings.push(`${invalid} line(s) are not valid JSON and were ignored`);
   if (unknown) warnings.push(`${unknown} line(s) of an unknown kind were ignored`);
   if (rewinds) warnings.push(`${rewinds} rewind(s) (/rewind) dropped the messages after their point`);
-  return { meta, entries: [...live.values()], records, legacy: false, warnings };
+  return { meta, ...asRecords([...live.values()]), legacy: false, warnings };
 }
 
 /** The whole text as one JSON document with `messages` (the legacy `.json` era, usually pretty-printed). */
@@ -88,15 +88,15 @@ function parseWhole(text: string): Obj | undefined {
 
 function legacy(doc: Obj): LoadedChat {
   if (!isGeminiHeader(doc)) throw new Error('not a Gemini CLI chat: no sessionId/projectHash');
-  const entries: Entry[] = [];
-  const seen = new Map<string, number>();
-  (doc.messages as unknown[]).forEach((v, item) => {
-    if (!isMessage(v)) return;
-    const m = v as Obj;
-    const at = seen.get(m.id as string);
-    // The CLI reads a document into a map by id as well: a repeated id replaces the earlier message in its place.
-    if (at !== undefined) entries[at] = { message: m, record: 0, item };
-    else { seen.set(m.id as string, entries.length); entries.push({ message: m, record: 0, item }); }
-  });
-  return { meta: withoutMessages(doc), entries, records: [{ kind: 'document', inContext: false }], legacy: true, warnings: [] };
+  // The CLI reads a document into a map by id as well: a repeated id replaces the earlier message in its place.
+  const live = new Map<string, Obj>();
+  for (const m of doc.messages as unknown[]) if (isMessage(m)) live.set((m as Obj).id as string, m as Obj);
+  return { meta: withoutMessages(doc), ...asRecords([...live.values()]), legacy: true, warnings: [] };
+}
+
+function asRecords(messages: Obj[]): { entries: Entry[]; records: RawRecord[] } {
+  return {
+    entries: messages.map((message, record) => ({ message, record })),
+    records: messages.map((m) => ({ kind: `message:${String(m.type)}`, inContext: false })),
+  };
 }

@@ -20,11 +20,11 @@ export interface GeminiExtra {
   readonly repeats: readonly Entry[];
 }
 
-export function parseGeminiChat(files: readonly { readonly path: string; readonly text: string }[], options: ReadOptions): Session {
+export function parseGeminiChat(files: readonly { readonly path: string; readonly text: string }[], _options: ReadOptions): Session {
   const file = files[0];
   if (!file) throw new Error('no file to read');
   if (!file.text.trim()) throw new Error(`empty file: ${file.path}`);
-  const chat = loadChat(file.text, options.keepRaw);
+  const chat = loadChat(file.text);
   const notes = newReadNotes();
   const warnings = [...chat.warnings];
   const state: ConvertState = { notes, answered: new Set(), repeats: [] };

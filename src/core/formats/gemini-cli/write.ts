@@ -12,10 +12,10 @@ import type { GeminiExtra } from './read';
 
 type Obj = Record<string, unknown>;
 
-const keyOf = (ref: { record: number; item?: number }): string => `${ref.record}/${ref.item ?? ''}`;
+const keyOf = (ref: { record: number }): number => ref.record;
 
-function blocksByKey(messages: Session['messages']): Map<string, Block[]> {
-  const map = new Map<string, Block[]>();
+function blocksByKey(messages: Session['messages']): Map<number, Block[]> {
+  const map = new Map<number, Block[]>();
   for (const m of messages) {for (const b of m.blocks) {
     if (b.ref.record < 0) continue;
     const k = keyOf(b.ref);
@@ -26,7 +26,7 @@ function blocksByKey(messages: Session['messages']): Map<string, Block[]> {
 }
 
 /** Where the summary goes: before the message holding the first kept block that follows it in the cleaned session. */
-function summaryAnchor(cleaned: Session): string | undefined {
+function summaryAnchor(cleaned: Session): number | undefined {
   const at = cleaned.messages.findIndex((m) => m.blocks.some((b) => b.ref.record < 0));
   if (at < 0) return undefined;
   for (const m of cleaned.messages.slice(at + 1)) for (const b of m.blocks) if (b.ref.record >= 0) return keyOf(b.ref);
