@@ -9,7 +9,7 @@ import { realTranscripts } from '../support/corpus';
 import { startFakeAnthropic } from '../support/fakeAnthropic';
 import { isGeminiTurn, startFakeGemini } from '../support/fakeGemini';
 import type { FakeServer } from '../support/fakeHttp';
-import { GEMINI_MODEL, geminiHome } from '../support/geminiRun';
+import { GEMINI_MODEL, geminiProject } from '../support/geminiRun';
 import { agentBin, compactWithCli, describeRun, freshDir, mentions, NEW_PROMPT, resumeAndRecord } from './harness';
 import { assertGeminiPairs, contentsOf } from './geminiWire';
 import { KEY } from './resumeSuite';
@@ -30,15 +30,7 @@ describe('the real Gemini CLI resumes every compacted real Gemini CLI chat', { t
     it(c.label, async (t) => {
       const root = freshDir('gemini-corpus');
       try {
-        const project = path.join(root, 'project');
-        fs.mkdirSync(project);
-        const home = path.join(root, 'home');
-        const env = geminiHome(home, fake.url, KEY);
-        const slug = path.basename(project);
-        fs.writeFileSync(path.join(home, '.gemini', 'projects.json'), JSON.stringify({ projects: { [project]: slug } }));
-        const chats = path.join(home, '.gemini', 'tmp', slug, 'chats');
-        fs.mkdirSync(chats, { recursive: true });
-        fs.writeFileSync(path.join(home, '.gemini', 'tmp', slug, '.project_root'), project);
+        const { project, env, chats } = geminiProject(root, fake.url, KEY);
         // Under the name the CLI gave it (it lists `session-*` files only), in this project's chats folder.
         const text = fs.readFileSync(c.file, 'utf8');
         const id = (/"sessionId"\s*:\s*"([^"]+)"/.exec(text) ?? [])[1]!;

@@ -5,7 +5,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { isGeminiTurn, startFakeGemini, type GeminiPart } from '../support/fakeGemini';
-import { GEMINI_MODEL, geminiBin, geminiHome } from '../support/geminiRun';
+import { GEMINI_MODEL, geminiBin, geminiProject } from '../support/geminiRun';
 import { NEW_PROMPT } from './harness';
 import { assertGeminiPairs, chatMessages, chatToolIds, contentsOf, geminiCalls, geminiResults, responseText, sentId } from './geminiWire';
 import { KEY, pickFacts, resumeSuite, type Located } from './resumeSuite';
@@ -45,19 +45,8 @@ resumeSuite({
   startFake: (key) => startFakeGemini(key),
   facts,
   prepare(root, fake) {
-    const project = path.join(root, 'project');
-    fs.mkdirSync(project);
-    const home = path.join(root, 'home');
-    const env = geminiHome(home, fake.url, KEY);
-    // The CLI's project registry, as it would have left it: the project root owns the temp folder named after it.
-    const slug = path.basename(project);
-    fs.writeFileSync(path.join(home, '.gemini', 'projects.json'), JSON.stringify({ projects: { [project]: slug } }));
-    for (const base of ['tmp', 'history']) {
-      fs.mkdirSync(path.join(home, '.gemini', base, slug), { recursive: true });
-      fs.writeFileSync(path.join(home, '.gemini', base, slug, '.project_root'), project);
-    }
-    const stored = path.join(home, '.gemini', 'tmp', slug, 'chats', path.basename(FIXTURE));
-    fs.mkdirSync(path.dirname(stored), { recursive: true });
+    const { project, env, chats } = geminiProject(root, fake.url, KEY);
+    const stored = path.join(chats, path.basename(FIXTURE));
     fs.copyFileSync(FIXTURE, stored);
     where = { env, cwd: project };
     return { env, cwd: project, stored };

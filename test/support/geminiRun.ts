@@ -51,3 +51,23 @@ export function chatsDir(home: string, project: string): string {
   if (!slug) throw new Error(`no Gemini temp folder for ${project} under ${tmp}`);
   return path.join(tmp, slug, 'chats');
 }
+
+/**
+ * A project under ROOT with its Gemini home (`root/home`) as the CLI would have left it: the registry maps the
+ * project root to the temp folder named after it, which the root owns. Returns the environment and the chats folder.
+ */
+export function geminiProject(root: string, apiUrl: string, apiKey: string): { project: string; env: NodeJS.ProcessEnv; chats: string } {
+  const project = path.join(root, 'project');
+  fs.mkdirSync(project);
+  const home = path.join(root, 'home');
+  const env = geminiHome(home, apiUrl, apiKey);
+  const slug = path.basename(project);
+  fs.writeFileSync(path.join(home, '.gemini', 'projects.json'), JSON.stringify({ projects: { [project]: slug } }));
+  for (const base of ['tmp', 'history']) {
+    fs.mkdirSync(path.join(home, '.gemini', base, slug), { recursive: true });
+    fs.writeFileSync(path.join(home, '.gemini', base, slug, '.project_root'), project);
+  }
+  const chats = path.join(home, '.gemini', 'tmp', slug, 'chats');
+  fs.mkdirSync(chats, { recursive: true });
+  return { project, env, chats };
+}
