@@ -15,21 +15,26 @@ export function sharedCorpusDir(): string | undefined {
   return candidates.find((d): d is string => !!d && fs.existsSync(path.join(d, 'SOURCES.tsv')));
 }
 
-const jsonl = (dir: string): string[] => (fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.endsWith('.jsonl')).sort().map((f) => path.join(dir, f)) : []);
+const listed = (dir: string, ext: RegExp): string[] => (fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => ext.test(f)).sort().map((f) => path.join(dir, f)) : []);
+const jsonl = (dir: string): string[] => listed(dir, /\.jsonl$/);
+
+export interface CorpusFile { readonly file: string; readonly label: string; readonly agent: 'claude-code' | 'codex' | 'gemini-cli' | 'cline' }
 
 /** Folder sessions (Cline task folders): the sub-folders of `dir`, sorted; [] when it is missing. */
 const folders = (dir: string): string[] => (fs.existsSync(dir) ? fs.readdirSync(dir).sort().map((f) => path.join(dir, f)).filter((f) => fs.statSync(f).isDirectory()) : []);
 
-export interface CorpusFile { readonly file: string; readonly label: string; readonly agent: 'claude-code' | 'codex' | 'cline' }
+/** The kinds each agent's real sessions come in (Gemini CLI: the legacy JSON document and the JSONL log; Cline: task folders). */
+const KINDS = { 'claude-code': /\.jsonl$/, codex: /\.jsonl$/, 'gemini-cli': /\.jsonl?$/, cline: 'folders' } as const;
 
-/** Every real transcript we test on (Claude Code and Codex files, Cline task folders), shared corpus first. */
+/** Every real transcript we test on (Claude Code, Codex, Gemini CLI files, Cline task folders), shared corpus first. */
 export function realTranscripts(): CorpusFile[] {
   const shared = sharedCorpusDir();
   if (!shared) throw new Error('the shared corpus of real sessions was not found: set CONTEXT_COMPACTOR_CORPUS=<dir with SOURCES.tsv>');
   const out: CorpusFile[] = [];
-  for (const agent of ['claude-code', 'codex', 'cline'] as const) {
+  for (const agent of ['claude-code', 'codex', 'gemini-cli', 'cline'] as const) {
     for (const root of [shared, path.join(FIXTURES, 'real')]) {
-      const found = agent === 'cline' ? folders(path.join(root, agent)) : jsonl(path.join(root, agent));
+      const kind = KINDS[agent];
+      const found = kind === 'folders' ? folders(path.join(root, agent)) : listed(path.join(root, agent), kind);
       for (const file of found) out.push({ file, agent, label: `${root === shared ? 'corpus' : 'real'}/${agent}/${path.basename(file)}` });
     }
   }

@@ -5,10 +5,12 @@ import type { FormatReader } from '../read/formatReader';
 import { claudeCode } from './claude-code/agent';
 import { cline } from './cline/agent';
 import { codex } from './codex/agent';
+import { geminiCli } from './gemini-cli/agent';
 
 const AGENTS = {
   'claude-code': claudeCode,
   codex,
+  'gemini-cli': geminiCli,
   cline,
 } as const satisfies Record<string, AgentModule>;
 
