@@ -14,7 +14,7 @@ export const STORAGE_IDS: Readonly<Record<ClineVariant, string>> = {
 export const VARIANT_LABEL: Readonly<Record<ClineVariant, string>> = { cline: 'Cline', roo: 'Roo Code', kilo: 'Kilo Code' };
 
 /** VS Code and the forks where these extensions run, by their user-data folder name. */
-const EDITORS = ['Code', 'Code - Insiders', 'Cursor', 'Windsurf', 'VSCodium', 'Code - OSS'];
+const EDITORS = ['Code', 'Code - Insiders', 'Cursor', 'Windsurf', 'Windsurf - Next', 'VSCodium', 'VSCodium - Insiders', 'Code - OSS', 'Trae', 'Kiro', 'Positron'];
 /** Remote / server installs (SSH, WSL, Codespaces, dev containers) keep their data under the home folder. */
 const SERVERS = ['.vscode-server', '.vscode-server-insiders', '.vscode-remote', '.cursor-server', '.windsurf-server', '.vscodium-server'];
 
@@ -26,7 +26,9 @@ export function globalStorageDirs(host: HostEnv): string[] {
       : (vars.XDG_CONFIG_HOME || host.join(home, '.config'));
   const local = EDITORS.map((e) => host.join(base, e, 'User', 'globalStorage'));
   const remote = platform === 'win32' ? [] : SERVERS.map((s) => host.join(home, s, 'data', 'User', 'globalStorage'));
-  return [...local, ...remote];
+  // code-server (and Coder) keeps its user data under XDG_DATA_HOME, on Linux and macOS alike.
+  const codeServer = platform === 'win32' ? [] : [host.join(vars.XDG_DATA_HOME || host.join(home, '.local', 'share'), 'code-server', 'User', 'globalStorage')];
+  return [...local, ...remote, ...codeServer];
 }
 
 /** The Cline CLI's (and, since 2026, JetBrains') data folder: $CLINE_DATA_DIR, $CLINE_DIR/data, ~/.cline/data. */
