@@ -38,6 +38,10 @@ export function realTranscripts(): CorpusFile[] {
       for (const file of found) out.push({ file, agent, label: `${root === shared ? 'corpus' : 'real'}/${agent}/${path.basename(file)}` });
     }
   }
+  // Task folders the real Cline CLI wrote offline here (test/fixtures/cline/cli-*/tasks/<id>, see its README).
+  for (const made of folders(path.join(FIXTURES, 'cline')).filter((d) => path.basename(d).startsWith('cli-'))) {
+    for (const file of folders(path.join(made, 'tasks'))) out.push({ file, agent: 'cline', label: `made/cline/${path.basename(made)}` });
+  }
   return out;
 }
 

@@ -30,12 +30,17 @@ export function splitAging(original: Session, cleanup: CleanupResult): AgingSpli
   let lead = 0;
   while (lead < aging.length && harnessOnly(aging[lead]!)) lead++;
   const harness = aging.slice(0, lead);
-  const pinned = aging.filter((m) => pinnedRecord !== undefined && m.records[0] === pinnedRecord && m.role === 'user');
+  // A prompt message may also answer the calls before it (Cline sends results and the next prompt in one user
+  // message): those calls go into the summary, so their results stay in the aging part with them.
+  const isPrompt = (m: Message): boolean => pinnedRecord !== undefined && m.records[0] === pinnedRecord && m.role === 'user';
+  const isResult = (b: Message['blocks'][number]): boolean => b.type === 'tool_result';
+  const pinned = aging.filter(isPrompt).map((m) => (m.blocks.some(isResult) ? { ...m, blocks: m.blocks.filter((b) => !isResult(b)) } : m));
   let previousSummary: AgingSplit['previousSummary'];
   for (const m of aging) for (const b of m.blocks) if (b.type === 'summary' && b.text) previousSummary = { text: b.text, origin: b.origin };
   // By position, not by record: the items of one Codex `compacted` line share their record.
   let lead0 = 0;
   while (lead0 < p.fromMessage && harnessOnly(original.messages[lead0]!)) lead0++;
   const agingOriginals = original.messages.slice(lead0, p.fromMessage).filter((_, k) => lead0 + k !== p.latestPrompt);
-  return { harness, aging: aging.slice(lead).filter((m) => !pinned.includes(m)), pinned, recent, agingOriginals, previousSummary };
+  const rest = aging.slice(lead).flatMap((m) => (!isPrompt(m) ? [m] : m.blocks.some(isResult) ? [{ ...m, blocks: m.blocks.filter(isResult), toolResultsOnly: true }] : []));
+  return { harness, aging: rest, pinned, recent, agingOriginals, previousSummary };
 }
