@@ -2,14 +2,14 @@
 // resumes the task folder our `compact` wrote: the request it sends holds the compacted history (our records,
 // Cline's own truncation baked in), every tool_use answered, far fewer bytes than resuming the original.
 import assert from 'node:assert/strict';
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, it, after, before } from 'node:test';
 import { MARK } from '../../src/core/cleanup/records';
 import { CLINE_4TURNS, CLINE_REAL, CLINE_TRUNCATED } from '../support/clineFixtures';
 import { startFakeServer, startSse, type FakeServer, type RecordedRequest } from '../support/fakeHttp';
-import { agentEnv, compactWithCli, describeRun, freshDir, NEW_PROMPT, runAgent, type AgentRun } from './harness';
+import { agentEnv, compactWithCli, describeRun, freshDir, NEW_PROMPT, runAgent } from './harness';
 import { assertClaudePairs, blocksOf, messagesOf } from './wire';
 
 const REPO = path.resolve(__dirname, '..', '..');
@@ -71,19 +71,6 @@ function taskIdOf(task: string): string {
 
 const mentions = (r: RecordedRequest, text: string): boolean => JSON.stringify(r.body).includes(text);
 
-/** One CLI run, killed after `ms`. */
-function runFor(args: readonly string[], home: ReturnType<typeof clineHome>, ms: number): Promise<AgentRun> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, args, { cwd: home.cwd, env: home.env, stdio: ['ignore', 'pipe', 'pipe'], timeout: ms, killSignal: 'SIGKILL' });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (c: Buffer) => { stdout += c.toString('utf8'); });
-    child.stderr.on('data', (c: Buffer) => { stderr += c.toString('utf8'); });
-    child.on('error', reject);
-    child.on('close', (code, signal) => resolve({ code, signal, stdout, stderr }));
-  });
-}
-
 /**
  * Resumes task `id` with the new prompt. Cline CLI 2.18.0 offline sometimes stalls after loading a task, before its
  * first request (about one start in three here, with or without our files; it never recovers): a start that sent
@@ -91,10 +78,10 @@ function runFor(args: readonly string[], home: ReturnType<typeof clineHome>, ms:
  */
 async function resume(entry: string, fake: FakeServer, id: string, home: ReturnType<typeof clineHome>): Promise<RecordedRequest> {
   let from = fake.requests.length;
-  let run = await runFor([entry, '-T', id, '-y', '-c', home.cwd, NEW_PROMPT], home, 60_000);
+  let run = await runAgent(process.execPath, [entry, '-T', id, '-y', '-c', home.cwd, NEW_PROMPT], home.cwd, home.env, 60_000);
   for (let retry = 0; retry < 2 && run.signal === 'SIGKILL' && fake.requests.length === from; retry++) {
     from = fake.requests.length;
-    run = await runFor([entry, '-T', id, '-y', '-c', home.cwd, NEW_PROMPT], home, 60_000);
+    run = await runAgent(process.execPath, [entry, '-T', id, '-y', '-c', home.cwd, NEW_PROMPT], home.cwd, home.env, 60_000);
   }
   assert.equal(run.code, 0, `${describeRun(run)}; requests: ${JSON.stringify(fake.requests.slice(from).map((r) => [r.path, r.auth]))}`);
   const turn = fake.requests.slice(from).find((r) => r.path === '/v1/messages' && mentions(r, NEW_PROMPT));
@@ -110,7 +97,7 @@ describe('Cline resumes a compacted task folder (real CLI, loopback API)', () =>
 
   for (const task of [CLINE_4TURNS, CLINE_TRUNCATED, CLINE_REAL]) {
     const label = path.basename(path.dirname(path.dirname(task))) === 'real' ? 'real-vscode-3.51' : path.basename(path.dirname(path.dirname(task)));
-    it(`${label}: listed by \`cline history\`, resumed with the compacted history`, { timeout: 300_000 }, async () => {
+    it(`${label}: listed by \`cline history\`, resumed with the compacted history`, { timeout: 480_000 }, async () => {
       const original = clineHome(task, fake, `${label}-orig`);
       const whole = await resume(entry, fake, taskIdOf(task), original);
 

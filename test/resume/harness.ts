@@ -41,9 +41,9 @@ export function agentEnv(home: string, extra: Record<string, string>): NodeJS.Pr
 
 export interface AgentRun { readonly code: number | null; readonly signal: NodeJS.Signals | null; readonly stdout: string; readonly stderr: string }
 
-export function runAgent(bin: string, args: readonly string[], cwd: string, env: NodeJS.ProcessEnv): Promise<AgentRun> {
+export function runAgent(bin: string, args: readonly string[], cwd: string, env: NodeJS.ProcessEnv, timeoutMs = AGENT_TIMEOUT_MS): Promise<AgentRun> {
   return new Promise((resolve, reject) => {
-    const child = spawn(bin, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'], timeout: AGENT_TIMEOUT_MS, killSignal: 'SIGKILL' });
+    const child = spawn(bin, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'], timeout: timeoutMs, killSignal: 'SIGKILL' });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (c: Buffer) => { stdout += c.toString('utf8'); });
