@@ -18,7 +18,12 @@ const KEY = 'sk-ant-cline-resume';
 /** The pinned CLI's entry point: CLINE_BIN, else installed into .cache/agents/cline by scripts/install-cline.sh. */
 function clineEntry(): string {
   if (process.env.CLINE_BIN) return process.env.CLINE_BIN;
-  const line = execFileSync(path.join(REPO, 'scripts', 'install-cline.sh'), { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], timeout: 300_000 }).trim();
+  let line: string;
+  try {
+    line = execFileSync(path.join(REPO, 'scripts', 'install-cline.sh'), { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], timeout: 300_000 }).trim();
+  } catch {
+    throw new Error('the pinned Cline CLI is missing and could not be installed: run scripts/install-cline.sh (or set CLINE_BIN)');
+  }
   return line.slice(line.lastIndexOf(' at ') + 4);
 }
 
