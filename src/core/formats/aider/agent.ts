@@ -27,6 +27,7 @@ export const aider: AgentModule = {
   fileName: aiderHandoffName,
   // aider has no resume by id: a handoff is pasted into a new chat.
   resumeCommand: () => undefined,
+  handoff: true,
   roots: () => [],
   storePath() {
     throw new Error('Aider keeps no sessions it could load: paste the handoff into a new chat');

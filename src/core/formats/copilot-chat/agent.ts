@@ -36,6 +36,7 @@ export const copilotChat: AgentModule = {
   fileName: copilotHandoffName,
   // VS Code resumes a chat from its own store only: a handoff is pasted into a new chat.
   resumeCommand: () => undefined,
+  handoff: true,
   roots: copilotRoots,
   storePath() {
     throw new Error('VS Code cannot load a chat session written by another program: paste the handoff into a new chat');

@@ -16,10 +16,13 @@ export function isCopilotSession(file: string, fs: FsView): boolean {
   const base = fs.basename(file);
   const jsonl = base.endsWith('.jsonl');
   if (!jsonl && !base.endsWith('.json')) return false;
+  // Names first, files after: every agent's transcripts pass through here (the usage scan asks for each).
+  const placed = inSessionFolder(file, fs);
+  if (!placed && (jsonl || !fs.head)) return false;
   if (fs.isFolder(file) || !fs.list(fs.dirname(file)).includes(base)) return false;
   const head = fs.head?.(file);
-  if (inSessionFolder(file, fs)) return head === undefined || (jsonl ? LOG_HEAD.test(head) : CHAT_FIELDS.test(head));
-  return !jsonl && head !== undefined && EXPORT_HEAD.test(head);
+  if (placed) return head === undefined || (jsonl ? LOG_HEAD.test(head) : CHAT_FIELDS.test(head));
+  return head !== undefined && EXPORT_HEAD.test(head);
 }
 
 /** The files that make up the session: the session file, and its workspace's `workspace.json` (the folder). */
