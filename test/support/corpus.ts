@@ -18,12 +18,15 @@ export function sharedCorpusDir(): string | undefined {
 const listed = (dir: string, ext: RegExp): string[] => (fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => ext.test(f)).sort().map((f) => path.join(dir, f)) : []);
 const jsonl = (dir: string): string[] => listed(dir, /\.jsonl$/);
 
-/** The file kinds each agent's real sessions come in (Aider: its Markdown history; Copilot Chat: JSON or the log). */
-const KINDS = { 'claude-code': /\.jsonl$/, codex: /\.jsonl$/, aider: /\.md$/, 'copilot-chat': /\.jsonl?$/ } as const;
+/**
+ * The file kinds each agent's real sessions come in (Gemini CLI: the legacy JSON document and the JSONL log; Aider: its
+ * Markdown history; Copilot Chat: the JSON session or the operation log).
+ */
+const KINDS = { 'claude-code': /\.jsonl$/, codex: /\.jsonl$/, 'gemini-cli': /\.jsonl?$/, aider: /\.md$/, 'copilot-chat': /\.jsonl?$/ } as const;
 
 export interface CorpusFile { readonly file: string; readonly label: string; readonly agent: keyof typeof KINDS }
 
-/** Every real transcript we test on (Claude Code, Codex, Aider, Copilot Chat), shared corpus first. */
+/** Every real transcript we test on (Claude Code, Codex, Gemini CLI, Aider, Copilot Chat), shared corpus first. */
 export function realTranscripts(): CorpusFile[] {
   const shared = sharedCorpusDir();
   if (!shared) throw new Error('the shared corpus of real sessions was not found: set CONTEXT_COMPACTOR_CORPUS=<dir with SOURCES.tsv>');

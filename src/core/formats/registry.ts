@@ -6,10 +6,12 @@ import { aider } from './aider/agent';
 import { claudeCode } from './claude-code/agent';
 import { codex } from './codex/agent';
 import { copilotChat } from './copilot-chat/agent';
+import { geminiCli } from './gemini-cli/agent';
 
 const AGENTS = {
   'claude-code': claudeCode,
   codex,
+  'gemini-cli': geminiCli,
   aider,
   'copilot-chat': copilotChat,
 } as const satisfies Record<string, AgentModule>;
