@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import * as path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { pairsIntact } from '../../../src/core/compact/fidelity';
+import { agentModule } from '../../../src/core/formats/registry';
 import { calibrate } from '../../../src/core/tokens/calibrate';
 import { compose } from '../../../src/core/tokens/composition';
 import { compactTranscript, reportOf, writeCompaction } from '../../../src/node/compactFile';
@@ -26,14 +27,14 @@ describe('real sessions', () => {
   before(async () => { fake = await startFakeAnthropic(KEY); fake.fallback = { kind: 'ok', text: USELESS }; dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cc-corpus-')); });
   after(async () => { await fake.close(); fs.rmSync(dir, { recursive: true, force: true }); });
 
-  for (const { file, label } of realTranscripts()) {
+  for (const { file, label, agent } of realTranscripts()) {
     it(`${label}: inspect, compact (cleanup; summary), read back`, async () => {
       const inspected = await inspectReport(file);
       assert.ok(inspected.messages > 0 && inspected.tokens.total > 0, 'inspect measures the live context');
       const { session: original } = await readTranscriptFile(file);
       const base = path.join(dir, label.replace(/\//g, '_'));
       for (const summary of [false, true]) {
-        const out = `${base}.${summary ? 'summary' : 'cleanup'}.${path.extname(file) === '.md' ? 'md' : 'jsonl'}`;
+        const out = `${base}.${summary ? 'summary' : 'cleanup'}.${agentModule(agent).handoff ? 'md' : 'jsonl'}`;
         const prepared = await compactTranscript(file, {
           cleanup: { keepRecentTurns: 6 },
           summary: summary ? { provider: 'anthropic', model: 'claude-test', baseUrl: fake.url, apiKey: KEY, timeoutSeconds: 30, maxOutputTokens: 2000, maxInputTokens: 150_000 } : undefined,

@@ -144,12 +144,13 @@ test('sessions under a root: each workspace\'s chatSessions, the log preferred w
   assert.equal(isCopilotSession(claude, nodeFs), false);
 });
 
-test('roots on Linux, macOS, Windows, portable installs and Insiders / VSCodium', () => {
+test('roots on Linux, macOS, Windows, portable installs and Insiders / VSCodium / Cursor', () => {
   const host = (platform: string, vars: Record<string, string> = {}): HostEnv => ({ home: '/home/u', vars, platform, join: (...p: string[]) => p.join('/'), basename: path.basename });
   const linux = copilotRoots(host('linux'));
   assert.ok(linux.includes('/home/u/.config/Code/User/workspaceStorage'));
   assert.ok(linux.includes('/home/u/.config/Code - Insiders/User/globalStorage/emptyWindowChatSessions'));
   assert.ok(linux.includes('/home/u/.config/VSCodium/User/workspaceStorage'));
+  assert.ok(linux.includes('/home/u/.config/Cursor/User/workspaceStorage'));
   assert.ok(copilotRoots(host('linux', { XDG_CONFIG_HOME: '/x' })).includes('/x/Code/User/workspaceStorage'));
   assert.ok(copilotRoots(host('darwin')).includes('/home/u/Library/Application Support/Code/User/workspaceStorage'));
   assert.ok(copilotRoots(host('win32', { APPDATA: 'C:/Users/u/AppData/Roaming' })).includes('C:/Users/u/AppData/Roaming/Code/User/workspaceStorage'));

@@ -1,6 +1,6 @@
 // Recognising a Copilot Chat session: by place (a `.json` / `.jsonl` in a chatSessions folder) and content (the
-// serialized chat's fields, or an operation log's first entry), or an exported chat (`Chat: Export Chat…`) by
-// content alone; and listing the sessions under a root.
+// serialized chat's fields, or an operation log's first entry); elsewhere (an exported chat, `Chat: Export Chat…`, or
+// a session file copied out of its folder) by content alone; and listing the sessions under a root.
 import type { FsView } from '../../agents/agent';
 import { SESSION_FOLDERS } from './paths';
 
@@ -11,18 +11,19 @@ const EXPORT_HEAD = /^\uFEFF?\s*\{[\s\S]*"(requesterUsername|responderUsername)"
 
 const inSessionFolder = (file: string, fs: FsView): boolean => (SESSION_FOLDERS as readonly string[]).includes(fs.basename(fs.dirname(file)));
 
-/** Whether `file` is a Copilot Chat session file or an exported chat. */
+/** Whether `file` is a Copilot Chat session file (in its folder, or copied out by content) or an exported chat. */
 export function isCopilotSession(file: string, fs: FsView): boolean {
   const base = fs.basename(file);
   const jsonl = base.endsWith('.jsonl');
   if (!jsonl && !base.endsWith('.json')) return false;
   // Names first, files after: every agent's transcripts pass through here (the usage scan asks for each).
   const placed = inSessionFolder(file, fs);
-  if (!placed && (jsonl || !fs.head)) return false;
+  if (!placed && !fs.head) return false;
   if (fs.isFolder(file) || !fs.list(fs.dirname(file)).includes(base)) return false;
   const head = fs.head?.(file);
   if (placed) return head === undefined || (jsonl ? LOG_HEAD.test(head) : CHAT_FIELDS.test(head));
-  return head !== undefined && EXPORT_HEAD.test(head);
+  if (head === undefined) return false;
+  return jsonl ? LOG_HEAD.test(head) && CHAT_FIELDS.test(head) : EXPORT_HEAD.test(head);
 }
 
 /** The files that make up the session: the session file, and its workspace's `workspace.json` (the folder). */

@@ -1,10 +1,14 @@
 // Where VS Code keeps Copilot Chat sessions: `<user data>/User/workspaceStorage/<hash>/chatSessions/<id>.json[l]`
 // per workspace, `<user data>/User/globalStorage/emptyWindowChatSessions/` for windows without a folder, on Linux,
-// macOS and Windows, for VS Code, Insiders, OSS builds and VSCodium (same layout under their own folder).
+// macOS and Windows, for VS Code, Insiders, OSS builds, VSCodium and forks (same layout under their own folder).
 import type { HostEnv } from '../../agents/agent';
 
-/** Product folders of the editors that run the chat (VS Code's `nameLong` / data folder names). */
-export const PRODUCTS = ['Code', 'Code - Insiders', 'Code - Exploration', 'Code - OSS', 'VSCodium', 'VSCodium - Insiders'] as const;
+/**
+ * Product folders of the editors that run the chat (VS Code's `nameLong` / data folder names), forks included: a fork
+ * whose workbench writes chatSessions files is found; one that keeps chats only in its `state.vscdb` (SQLite key
+ * `interactive.sessions`, as Cursor does) has no files here and is not read.
+ */
+export const PRODUCTS = ['Code', 'Code - Insiders', 'Code - Exploration', 'Code - OSS', 'VSCodium', 'VSCodium - Insiders', 'Cursor', 'Windsurf'] as const;
 
 /** Folders a session file sits in (the second holds windows without a folder, the third sessions being moved). */
 export const SESSION_FOLDERS = ['chatSessions', 'emptyWindowChatSessions', 'transferredChatSessions'] as const;
