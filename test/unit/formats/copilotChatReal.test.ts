@@ -45,6 +45,9 @@ test('0.31.5 JSON and 0.37.1 log: title, folder, model, tool rounds answered by 
   assert.equal(log.title, 'Adding a joke to jokes.csv file', 'the customTitle of the initial state');
   assert.deepEqual(log.models, ['gpt-4o']);
   assert.deepEqual(await calls(LOG_0371), ['read_file', 'insert_edit_into_file']);
+  // The prompt-tsx tree of a result: a chunk's line break only where the text so far does not end a line.
+  const read = log.messages.flatMap((m) => m.blocks).find((b) => b.type === 'tool_result')!;
+  assert.ok(read.type === 'tool_result' && read.text.includes('id,setup,punchline\n1,Why do programmers prefer dark mode?'), read.type === 'tool_result' ? read.text.slice(0, 400) : '');
   for (const s of [flat, log]) {
     assert.deepEqual(s.warnings, []);
     assert.ok(pairsIntact(s.messages, s.messages));

@@ -24,18 +24,25 @@ export const markdownOf = (v: unknown): string => (typeof v === 'string' ? v : i
 
 /** A prompt-tsx tree or a LanguageModelToolResult as text (text parts and chunks in order, line breaks kept). */
 export function resultText(v: unknown, media: { count: number }, depth = 0): string {
-  if (depth > 60) return '';
-  if (typeof v === 'string') return v;
-  if (Array.isArray(v)) return v.map((x) => resultText(x, media, depth + 1)).join('');
-  if (!isObj(v)) return v === undefined || v === null ? '' : String(v);
-  if (typeof v.mimeType === 'string' && (typeof v.data === 'string' || isObj(v.data))) { media.count++; return ''; }
-  if (typeof v.text === 'string') return `${v.lineBreakBefore ? '\n' : ''}${v.text}`;
-  if (Array.isArray(v.content)) return v.content.map((x) => resultText(x, media, depth + 1)).join('\n');
-  if (typeof v.value === 'string') return v.value;
-  if (isObj(v.value)) return resultText(v.value, media, depth + 1);
-  if (isObj(v.node)) return resultText(v.node, media, depth + 1);
-  if (Array.isArray(v.children)) return v.children.map((x) => resultText(x, media, depth + 1)).join('');
-  return '';
+  const out = { s: '' };
+  appendResult(v, out, media, depth);
+  return out.s;
+}
+
+/** prompt-tsx puts a chunk's `lineBreakBefore` only where the text so far does not already end a line. */
+function appendResult(v: unknown, out: { s: string }, media: { count: number }, depth: number): void {
+  if (depth > 60) return;
+  const each = (xs: unknown[], sep = ''): void => xs.forEach((x, i) => { if (i > 0) out.s += sep; appendResult(x, out, media, depth + 1); });
+  if (typeof v === 'string') out.s += v;
+  else if (Array.isArray(v)) each(v);
+  else if (!isObj(v)) out.s += v === undefined || v === null ? '' : String(v);
+  else if (typeof v.mimeType === 'string' && (typeof v.data === 'string' || isObj(v.data))) media.count++;
+  else if (typeof v.text === 'string') out.s += `${v.lineBreakBefore && out.s !== '' && !out.s.endsWith('\n') ? '\n' : ''}${v.text}`;
+  else if (Array.isArray(v.content)) each(v.content, '\n');
+  else if (typeof v.value === 'string') out.s += v.value;
+  else if (isObj(v.value)) appendResult(v.value, out, media, depth + 1);
+  else if (isObj(v.node)) appendResult(v.node, out, media, depth + 1);
+  else if (Array.isArray(v.children)) each(v.children);
 }
 
 /** What a file URI (a UriComponents object or a string) names, for references shown inline. */
