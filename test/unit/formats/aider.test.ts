@@ -158,3 +158,8 @@ test('round trip: the handoff of an unchanged session holds every prompt and rep
 test('the output lines a handoff keeps', () => {
   assert.deepEqual(keptOutput('Aider v0.86.1\nAdd file to the chat? (Y)es/(N)o [Yes]: y\nApplied edit to a.py\nTokens: 1k sent, 2 received.\nCommit 1234567 x'), ['Applied edit to a.py', 'Commit 1234567 x']);
 });
+
+test('a history given by a relative path names its project by the absolute folder it is in', async () => {
+  const { session } = await readTranscriptFile(path.relative(process.cwd(), COST));
+  assert.equal(session.cwd, path.dirname(COST));
+});
