@@ -11,8 +11,8 @@ const WORKSPACE_EXCLUDE = '**/node_modules/**';
 const WORKSPACE_MAX_FILES = 2000;
 /** Transcripts a workspace holds: JSONL sessions, and aider's chat history in a project folder. */
 const WORKSPACE_TRANSCRIPTS = '**/{*.jsonl,.aider.chat.history.md}';
-/** What changes under an agent's store: JSONL sessions, and the JSON documents of document agents. */
-const ROOT_TRANSCRIPTS = '**/{*.jsonl,*.json}';
+/** What changes under an agent's store or a sessions folder: JSONL sessions, document agents' JSON, aider histories. */
+const ROOT_TRANSCRIPTS = '**/{*.jsonl,*.json,.aider.chat.history.md}';
 
 export interface SessionRoots {
   /** Passed to the scanner besides its default roots: sessionRoots folders and the workspace's transcript files. */
