@@ -9,7 +9,7 @@ import type { CleanupOptions } from '../core/cleanup/types';
 import { agentModule } from '../core/formats/registry';
 import type { Session } from '../core/model/transcript';
 import { serializeLines } from '../core/write/serialize';
-import { resumeCommandFor, sessionFileName } from './agentStores';
+import { hostEnv, resumeCommandFor, sessionFileName } from './agentStores';
 import { documentSession } from './documentSessions';
 import { writeFileAtomic } from './atomicWrite';
 import { uuidV4, uuidV7 } from './ids';
@@ -56,8 +56,23 @@ export async function prepareCompaction(input: string, cleanup: CleanupOptions, 
   const outcome = compactSession(session, cleanup, ctx);
   return {
     original: session, outcome, startedAt, input, cleanupOptions: cleanup, ctx, modelCalls: 0, fallback: null, warnings: [...session.warnings],
-    defaultOut: path.join(path.dirname(sessionPath(input)), sessionFileName(session.format, outcome.sessionId, at)),
+    defaultOut: path.join(defaultFolder(session, sessionPath(input)), sessionFileName(session.format, outcome.sessionId, at)),
   };
+}
+
+/**
+ * Next to the input, except a handoff for a session kept in the agent's own store (Copilot Chat's workspaceStorage):
+ * a Markdown note there would sit in an editor's private folder where nobody finds it, so it goes to the working folder.
+ */
+function defaultFolder(session: Session, input: string): string {
+  const agent = agentModule(session.format);
+  const dir = path.resolve(path.dirname(input));
+  if (!agent.handoff) return path.dirname(input);
+  const inStore = agent.roots(hostEnv()).some((root) => {
+    const rel = path.relative(path.resolve(root), dir);
+    return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
+  });
+  return inStore ? process.cwd() : path.dirname(input);
 }
 
 /** The path that names the session: its folder when the agent keeps sessions as folders and `input` is a file in one. */
@@ -113,10 +128,11 @@ async function mergeFile(target: string, m: MergedFile, opts: { protect: string[
 }
 
 export function reportOf(p: PreparedCompaction, output: string | undefined, extra: Partial<Pick<CompactReport, 'summary' | 'modelCalls' | 'fallback'>> = {}): CompactReport {
+  const handoff = p.outcome.written.kind === 'handoff';
   return buildCompactReport({
-    format: p.original.format, input: p.input, output, sessionId: p.outcome.sessionId,
+    format: p.original.format, input: p.input, output, sessionId: p.outcome.sessionId, handoff,
     // An agent without a command for the new session (a VS Code extension) says how to open it in the notes.
-    resumeCommand: resumeCommandFor(p.original.format, p.outcome.sessionId) ?? `open session ${p.outcome.sessionId} in ${agentModule(p.original.format).label}`,
+    resumeCommand: handoff ? '' : (resumeCommandFor(p.original.format, p.outcome.sessionId) ?? `open session ${p.outcome.sessionId} in ${agentModule(p.original.format).label}`),
     figures: p.outcome.figures,
     modelCalls: extra.modelCalls ?? p.modelCalls, fallback: extra.fallback ?? p.fallback, summary: extra.summary ?? p.summary,
     durationMs: performance.now() - p.startedAt, warnings: p.warnings,

@@ -18,20 +18,23 @@ export function sharedCorpusDir(): string | undefined {
 const listed = (dir: string, ext: RegExp): string[] => (fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => ext.test(f)).sort().map((f) => path.join(dir, f)) : []);
 const jsonl = (dir: string): string[] => listed(dir, /\.jsonl$/);
 
-export interface CorpusFile { readonly file: string; readonly label: string; readonly agent: 'claude-code' | 'codex' | 'gemini-cli' | 'cline' }
-
 /** Folder sessions (Cline task folders): the sub-folders of `dir`, sorted; [] when it is missing. */
 const folders = (dir: string): string[] => (fs.existsSync(dir) ? fs.readdirSync(dir).sort().map((f) => path.join(dir, f)).filter((f) => fs.statSync(f).isDirectory()) : []);
 
-/** The kinds each agent's real sessions come in (Gemini CLI: the legacy JSON document and the JSONL log; Cline: task folders). */
-const KINDS = { 'claude-code': /\.jsonl$/, codex: /\.jsonl$/, 'gemini-cli': /\.jsonl?$/, cline: 'folders' } as const;
+/**
+ * The kinds each agent's real sessions come in (Gemini CLI: the legacy JSON document and the JSONL log; Aider: its
+ * Markdown history; Copilot Chat: the JSON session or the operation log; Cline: task folders).
+ */
+const KINDS = { 'claude-code': /\.jsonl$/, codex: /\.jsonl$/, 'gemini-cli': /\.jsonl?$/, aider: /\.md$/, 'copilot-chat': /\.jsonl?$/, cline: 'folders' } as const;
 
-/** Every real transcript we test on (Claude Code, Codex, Gemini CLI files, Cline task folders), shared corpus first. */
+export interface CorpusFile { readonly file: string; readonly label: string; readonly agent: keyof typeof KINDS }
+
+/** Every real transcript we test on (Claude Code, Codex, Gemini CLI, Aider, Copilot Chat, Cline task folders), shared corpus first. */
 export function realTranscripts(): CorpusFile[] {
   const shared = sharedCorpusDir();
   if (!shared) throw new Error('the shared corpus of real sessions was not found: set CONTEXT_COMPACTOR_CORPUS=<dir with SOURCES.tsv>');
   const out: CorpusFile[] = [];
-  for (const agent of ['claude-code', 'codex', 'gemini-cli', 'cline'] as const) {
+  for (const agent of Object.keys(KINDS) as (keyof typeof KINDS)[]) {
     for (const root of [shared, path.join(FIXTURES, 'real')]) {
       const kind = KINDS[agent];
       const found = kind === 'folders' ? folders(path.join(root, agent)) : listed(path.join(root, agent), kind);
