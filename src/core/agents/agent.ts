@@ -32,14 +32,31 @@ export type WrittenSession =
   | { readonly kind: 'files'; readonly sessionId: string; readonly files: readonly { readonly path: string; readonly text: string }[] }
   | { readonly kind: 'handoff'; readonly sessionId: string; readonly markdown: string };
 
+/** A file read at any offset, without loading it whole (SQLite databases are read page by page). */
+export interface FileBytes {
+  readonly size: number;
+  /** `length` bytes from `offset` (fewer at the end of the file). */
+  read(offset: number, length: number): Uint8Array;
+}
+
 /** Read-only view of the file system the node layer gives a document agent (core imports no `fs`). */
 export interface FsView {
   isFolder(p: string): boolean;
+  /** A regular file opened for reading, or undefined when it is missing or unreadable. */
+  open(p: string): FileBytes | undefined;
   /** Entry names of a folder ([] when it cannot be read). */
   list(dir: string): string[];
   join(...parts: string[]): string;
   dirname(p: string): string;
   basename(p: string): string;
+}
+
+/** One file of a document session as `parse` gets it. */
+export interface DocumentFile {
+  readonly path: string;
+  /** The file as UTF-8 text (read and decoded when first asked for). */
+  readonly text: string;
+  readonly bytes: FileBytes;
 }
 
 /** A JSONL transcript, read line by line (streamed: the files can be hundreds of MB). */
@@ -60,8 +77,11 @@ export interface DocumentReading {
   select(path: string, fs: FsView): readonly string[] | undefined;
   /** The sessions under one of the agent's roots (paths `select` accepts). */
   sessionsUnder(root: string, fs: FsView): string[];
-  /** The session from the selected files' texts; throws an Error with a one-line message for unusable input. */
-  parse(files: readonly { readonly path: string; readonly text: string }[], options: ReadOptions): Session;
+  /**
+   * The session from the selected files (text decoded on first use; `bytes` reads any part of a file without
+   * decoding it); throws an Error with a one-line message for unusable input.
+   */
+  parse(files: readonly DocumentFile[], options: ReadOptions): Session;
 }
 
 /** One file's usage, as the scanner reads it line by line (incremental: state survives between scans). */
