@@ -44,7 +44,8 @@ export async function prepareCompaction(input: string, cleanup: CleanupOptions, 
   const startedAt = performance.now();
   const { session } = await readTranscriptFile(input, { ...read, keepRaw: true });
   const at = new Date();
-  const newId = agentModule(session.format).sessionIds === 'uuid-v4' ? uuidV4 : () => uuidV7(at.getTime());
+  const style = agentModule(session.format).sessionIds;
+  const newId = style === 'uuid-v4' ? uuidV4 : typeof style === 'object' ? () => style.fromUuidV7(uuidV7(at.getTime())) : () => uuidV7(at.getTime());
   let first: string | undefined;
   // The session's own id in the agent's style; record ids inside it are v4.
   const ctx: WriteContext = { newId: () => (first === undefined ? (first = newId()) : uuidV4()), now: () => at };
@@ -93,7 +94,7 @@ export async function writeCompaction(p: PreparedCompaction, out: string, option
 export function reportOf(p: PreparedCompaction, output: string | undefined, extra: Partial<Pick<CompactReport, 'summary' | 'modelCalls' | 'fallback'>> = {}): CompactReport {
   return buildCompactReport({
     format: p.original.format, input: p.input, output, sessionId: p.outcome.sessionId,
-    resumeCommand: resumeCommand(p.original.format, p.outcome.sessionId), figures: p.outcome.figures,
+    resumeCommand: resumeCommand(p.original.format, p.outcome.sessionId, output), figures: p.outcome.figures,
     modelCalls: extra.modelCalls ?? p.modelCalls, fallback: extra.fallback ?? p.fallback, summary: extra.summary ?? p.summary,
     durationMs: performance.now() - p.startedAt, warnings: p.warnings,
   });

@@ -119,12 +119,15 @@ export interface AgentModule {
   readonly reading: LinesReading | DocumentReading;
   /** A new session of `cleaned`, in the agent's own format (new ids; unchanged records copied), or a handoff. */
   write(original: Session, cleaned: Session, ctx: WriteContext, insert?: InsertedText): WrittenSession;
-  /** How the agent names sessions: UUID v4 (Claude Code) or v7 (Codex). */
-  readonly sessionIds: 'uuid-v4' | 'uuid-v7';
+  /** How the agent names sessions: UUID v4 (Claude Code), v7 (Codex), or its own ids made from a v7 UUID (OpenCode). */
+  readonly sessionIds: 'uuid-v4' | 'uuid-v7' | { readonly fromUuidV7: (uuid: string) => string };
   /** File (or folder) name of a new session written next to its original. */
   fileName(id: string, at: Date): string;
-  /** The shell command that resumes a session, or undefined when `id` is not one the agent could have written or it has no CLI. */
-  resumeCommand(id: string): string | undefined;
+  /**
+   * The shell command that resumes a session, or undefined when `id` is not one the agent could have written or it has
+   * no CLI. `written`: the file of a session we just wrote, for an agent that must import it first (OpenCode).
+   */
+  resumeCommand(id: string, written?: string): string | undefined;
   /** Folders where the agent keeps its sessions (for discovery and file watching). */
   roots(host: HostEnv): string[];
   /** Where the agent looks for a session: `id` and `cwd` come from a transcript and must be validated. */

@@ -22,12 +22,13 @@ export class SqliteDatabase {
   private readonly cache = new Map<number, Uint8Array>();
   private readonly tables = new Map<string, Table>();
   private readonly indexes: Index[] = [];
-  private readonly decoder: TextDecoder;
+  private readonly decode: (bytes: Uint8Array) => string;
   private readonly pageCount: number;
 
   private constructor(private readonly db: FileBytes, private readonly wal: WalPages, private readonly walFile: FileBytes | undefined,
     readonly pageSize: number, private readonly usable: number, encoding: number) {
-    this.decoder = new TextDecoder(encoding === 2 ? 'utf-16le' : encoding === 3 ? 'utf-16be' : 'utf-8');
+    const decoder = new TextDecoder(encoding === 2 ? 'utf-16le' : encoding === 3 ? 'utf-16be' : 'utf-8');
+    this.decode = (b) => decoder.decode(b);
     this.pageCount = wal.dbPages || Math.floor(db.size / pageSize);
     for (const row of this.scanRoot(1, ['type', 'name', 'tbl_name', 'rootpage', 'sql'])) {
       const sql = typeof row.sql === 'string' ? row.sql : '';
@@ -121,7 +122,7 @@ export class SqliteDatabase {
   }
 
   private row(columns: readonly string[], rowidColumn: number | undefined, rowid: number, payload: Uint8Array): Row {
-    const values = decodeRecord(payload, (b) => this.decoder.decode(b));
+    const values = decodeRecord(payload, this.decode);
     const row: Record<string, SqlValue> & { rowid: number } = { rowid };
     columns.forEach((c, i) => { row[c] = i === rowidColumn ? rowid : (values[i] ?? null); });
     return row;
@@ -192,7 +193,7 @@ export class SqliteDatabase {
     };
     const entry = (page: Uint8Array, at: number): SqlValue[] => {
       const [size, a] = readVarint(page, at);
-      return decodeRecord(this.payload(page, at + a, size, false), (b) => this.decoder.decode(b));
+      return decodeRecord(this.payload(page, at + a, size, false), this.decode);
     };
     const emit = (values: SqlValue[]): void => { const r = values[values.length - 1]; if (typeof r === 'number') out.push(r); };
     // Returns false once a key past `key` was seen: nothing further right can match.
