@@ -4,12 +4,14 @@ import type { AgentModule } from '../agents/agent';
 import type { FormatReader } from '../read/formatReader';
 import { claudeCode } from './claude-code/agent';
 import { codex } from './codex/agent';
+import { goose } from './goose/agent';
 import { opencode } from './opencode/agent';
 
 const AGENTS = {
   'claude-code': claudeCode,
   codex,
   opencode,
+  goose,
 } as const satisfies Record<string, AgentModule>;
 
 /** The id of a supported agent (and of its transcript format). */
