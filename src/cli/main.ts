@@ -1,5 +1,6 @@
 // `context-compactor` CLI entry: dispatches subcommands; every failure is one line on stderr.
 import { runCompact } from './compactCommand';
+import { runExport } from './exportCommand';
 import { runInspect } from './inspectCommand';
 import { runSimulate } from './simulateCommand';
 import { runUsageCommand } from '../node/usage/usageCommand';
@@ -14,10 +15,12 @@ commands:
                             replay the session under a rolling compaction policy
   usage [DIR...] [--json] [--no-cache] [--threshold N]
                             token usage and cost of every agent session
+  export FILE --markdown [--out PATH]
+                            the transcript as a readable Markdown document
 `;
 
 type Command = (args: string[], io: CliIo) => Promise<number>;
-const COMMANDS: Record<string, Command> = { inspect: runInspect, compact: runCompact, usage: runUsageCommand, simulate: runSimulate };
+const COMMANDS: Record<string, Command> = { inspect: runInspect, compact: runCompact, usage: runUsageCommand, simulate: runSimulate, export: runExport };
 
 export async function main(argv: string[], io: CliIo): Promise<number> {
   const [name, ...rest] = argv;

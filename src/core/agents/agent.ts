@@ -49,6 +49,8 @@ export interface FsView {
   join(...parts: string[]): string;
   dirname(p: string): string;
   basename(p: string): string;
+  /** The first bytes of a file as text ('' when it cannot be read), for detection by content; absent: by name only. */
+  head?(p: string): string;
 }
 
 /** One file of a document session as `parse` gets it. */

@@ -4,12 +4,14 @@ import type { AgentModule } from '../agents/agent';
 import type { FormatReader } from '../read/formatReader';
 import { claudeCode } from './claude-code/agent';
 import { codex } from './codex/agent';
+import { geminiCli } from './gemini-cli/agent';
 import { goose } from './goose/agent';
 import { opencode } from './opencode/agent';
 
 const AGENTS = {
   'claude-code': claudeCode,
   codex,
+  'gemini-cli': geminiCli,
   opencode,
   goose,
 } as const satisfies Record<string, AgentModule>;
