@@ -51,7 +51,9 @@ export function startToolFake({ tasks, log }) {
       if (!(b.tools?.length)) return sse(res, id, b.model, [{ type: 'text', text: 'Generated session' }], usage);
       const messages = b.messages ?? [];
       let last = messages.length - 1;
-      while (last >= 0 && (messages[last].role !== 'user' || isToolResultTurn(messages[last]))) last--;
+      // The prompt is the latest user turn naming a task (agents such as Goose add user text of their own after results).
+      const isPrompt = (m) => m.role === 'user' && !isToolResultTurn(m) && /\[task \d+\]/.test(JSON.stringify(m.content));
+      while (last >= 0 && !isPrompt(messages[last])) last--;
       const prompt = JSON.stringify(messages[last]?.content ?? '');
       const task = Number(/\[task (\d+)\]/.exec(prompt)?.[1] ?? -1);
       const step = messages.slice(last + 1).filter((m) => m.role === 'assistant').length;

@@ -41,7 +41,7 @@ export interface Prepared { readonly env: NodeJS.ProcessEnv; readonly cwd: strin
 
 /** The agent-specific half: its store, its CLI arguments and its wire format. */
 export interface AgentSpec {
-  readonly agent: 'claude' | 'codex' | 'gemini' | 'opencode';
+  readonly agent: 'claude' | 'codex' | 'gemini' | 'opencode' | 'goose';
   readonly title: string;
   readonly fixture: string;
   /** What the history in a request is made of, for the figures line ("messages", "input items"). */
@@ -67,8 +67,11 @@ export interface AgentSpec {
   readonly assertToolPairs: (r: RecordedRequest) => number;
   /** More checks of a successful resume, run in (a). */
   readonly afterResume?: (report: CompactReport) => void;
-  /** Runs before the compacted session is resumed (OpenCode imports the written file first). */
-  readonly beforeResume?: (report: CompactReport, run: (args: string[]) => Promise<AgentRun>) => Promise<void>;
+  /**
+   * Runs before the compacted session is resumed (OpenCode and Goose import the written file first); returns the id
+   * the agent gave the imported session when it is not ours (Goose numbers sessions itself).
+   */
+  readonly beforeResume?: (report: CompactReport, run: (args: string[]) => Promise<AgentRun>) => Promise<string | void>;
   /**
    * What must stay unchanged of the original (default: the file's SHA-256). A database the agent writes other
    * sessions into is compared by the original session's own records.
@@ -105,9 +108,9 @@ export function resumeSuite(spec: AgentSpec): void {
       const storeAfterCompact = hash(stored);
       const written = spec.fileToolIds(report.output!);
       const resume = (id: string) => resumeAndRecord(fake!.requests, bin, spec.resumeArgs(id), cwd, env);
-      await spec.beforeResume?.(report, (args) => runAgent(bin, args, cwd, env));
+      const importedAs = await spec.beforeResume?.(report, (args) => runAgent(bin, args, cwd, env));
       // The compacted session first: resuming the original appends to its file, which (f) checks is untouched until then.
-      const compacted = await resume(report.sessionId);
+      const compacted = await resume(importedAs || report.sessionId);
       const storeAfterCompactedResume = hash(stored);
       const original = await resume(facts.sessionId);
       o = {

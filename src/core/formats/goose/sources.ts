@@ -54,7 +54,8 @@ export function fromDb(db: SqliteDatabase, id: string, warnings: string[]): Goos
   const row = db.rowsWhere('sessions', 'id', id)[0];
   if (!row) throw new Error(`no session ${id} in the database`);
   const meta: Obj = {};
-  for (const [k, v] of Object.entries(row)) if (k !== 'rowid' && v !== null) meta[k] = k.endsWith('_json') || k === 'extension_data' || k === 'model_config' ? (json(v) ?? v) : v;
+  // Named as in Goose's export: `model_config_json` → `model_config`, `recipe_json` → `recipe`.
+  for (const [k, v] of Object.entries(row)) if (k !== 'rowid' && v !== null) meta[k.replace(/_json$/, '')] = k.endsWith('_json') || k === 'extension_data' ? (json(v) ?? v) : v;
   let bad = 0;
   const messages = db.rowsWhere('messages', 'session_id', id).sort((a, b) => a.rowid - b.rowid).flatMap((r): Obj[] => {
     const content = json(r.content_json);

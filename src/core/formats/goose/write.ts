@@ -39,12 +39,13 @@ export function writeGoose(original: Session, cleaned: Session, ctx: WriteContex
   const meta = g.meta;
   const name = typeof meta.name === 'string' && meta.name ? meta.name : typeof meta.description === 'string' ? meta.description : '';
   // The fields of Goose's own import JSON; usage starts empty (the original was billed once).
-  const usage = { input_tokens: null, output_tokens: null, total_tokens: null, cache_read_input_tokens: null, cache_write_input_tokens: null };
   const session = {
     id: sessionId, working_dir: meta.working_dir ?? original.cwd ?? '', name: name ? `${name} (compacted)` : 'compacted session', user_set_name: false,
-    session_type: 'user', created_at: at, updated_at: at, extension_data: isObj(meta.extension_data) ? meta.extension_data : {},
-    usage, accumulated_usage: usage, accumulated_cost: null, schedule_id: null, recipe: null, user_recipe_values: null,
-    provider_name: meta.provider_name ?? null, model_config: meta.model_config ?? null, message_count: conversation.length, conversation,
+    session_type: 'user', created_at: at.replace(/\.\d+Z$/, 'Z'), updated_at: at.replace(/\.\d+Z$/, 'Z'), extension_data: isObj(meta.extension_data) ? meta.extension_data : {},
+    total_tokens: null, input_tokens: null, output_tokens: null, accumulated_total_tokens: null, accumulated_input_tokens: null,
+    accumulated_output_tokens: null, accumulated_cost: null, schedule_id: null, recipe: null, user_recipe_values: null,
+    conversation, message_count: conversation.length, provider_name: meta.provider_name ?? null, model_config: meta.model_config ?? null,
+    goose_mode: meta.goose_mode ?? 'auto', archived_at: null, project_id: null,
   };
   return { sessionId, lines: [rebuiltLine(original, session)] };
 }
