@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""HAND-MADE Goose fixtures (no Goose binary runs here and no public session file was found): a legacy JSONL session
+"""HAND-MADE Goose fixtures (Goose 1.x writes no JSONL and no public legacy session was found; real 1.37.0 files come from gen-goose.mjs): a legacy JSONL session
 and a sessions.db in the shapes of Goose's source (crates/goose/src/session: legacy.rs, session_manager.rs schema v5,
 conversation/message.rs content types, context_mgmt compaction visibility). Usage: make-goose-fixtures.py OUTDIR"""
 import json, os, sqlite3, sys

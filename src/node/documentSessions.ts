@@ -12,7 +12,8 @@ export const MAX_DOCUMENT_BYTES = 512 * 1024 * 1024;
 /** A regular file read at offsets (each read opens and closes it: nothing stays open between calls). */
 function openBytes(p: string): FileBytes | undefined {
   let size: number;
-  try { const st = statSync(p); if (!st.isFile()) return undefined; size = st.size; } catch { return undefined; }
+  // Unreadable (permissions) counts as missing, as FsView.open promises: readers then give their own one-line error.
+  try { const st = statSync(p); if (!st.isFile()) return undefined; size = st.size; closeSync(openSync(p, 'r')); } catch { return undefined; }
   return {
     size,
     read(offset, length) {
