@@ -18,12 +18,21 @@ export function sharedCorpusDir(): string | undefined {
 const listed = (dir: string, ext: RegExp): string[] => (fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => ext.test(f)).sort().map((f) => path.join(dir, f)) : []);
 const jsonl = (dir: string): string[] => listed(dir, /\.jsonl$/);
 
-export interface CorpusFile { readonly file: string; readonly label: string; readonly agent: 'claude-code' | 'codex' | 'gemini-cli' }
+export interface CorpusFile { readonly file: string; readonly label: string; readonly agent: 'claude-code' | 'codex' | 'gemini-cli' | 'opencode' | 'goose' }
+
+/**
+ * Sessions the real agent CLIs wrote offline (no public files exist for these agents; test/fixtures/<agent>/README.md
+ * says how each was made): every store and export shape they come in.
+ */
+const MADE_BY_REAL_CLI: readonly [CorpusFile['agent'], string][] = [
+  ['opencode', 'opencode/opencode-1.18.33.db'], ['opencode', 'opencode/export-1.18.33.json'], ['opencode', 'opencode/export-1.1.65.json'],
+  ['goose', 'goose/sessions-1.37.0/sessions.db'], ['goose', 'goose/export-1.37.0.json'],
+];
 
 /** The file kinds each agent's real sessions come in (Gemini CLI: the legacy JSON document and the JSONL log). */
 const KINDS = { 'claude-code': /\.jsonl$/, codex: /\.jsonl$/, 'gemini-cli': /\.jsonl?$/ } as const;
 
-/** Every real transcript we test on (Claude Code, Codex, Gemini CLI), shared corpus first. */
+/** Every real transcript we test on (Claude Code, Codex, Gemini CLI; OpenCode and Goose as their CLIs wrote them), shared corpus first. */
 export function realTranscripts(): CorpusFile[] {
   const shared = sharedCorpusDir();
   if (!shared) throw new Error('the shared corpus of real sessions was not found: set CONTEXT_COMPACTOR_CORPUS=<dir with SOURCES.tsv>');
@@ -33,6 +42,7 @@ export function realTranscripts(): CorpusFile[] {
       for (const file of listed(path.join(root, agent), KINDS[agent])) out.push({ file, agent, label: `${root === shared ? 'corpus' : 'real'}/${agent}/${path.basename(file)}` });
     }
   }
+  for (const [agent, rel] of MADE_BY_REAL_CLI) out.push({ file: path.join(FIXTURES, rel), agent, label: `cli/${rel}` });
   return out;
 }
 

@@ -7,6 +7,7 @@ import { after, before, describe, it } from 'node:test';
 import { pairsIntact } from '../../../src/core/compact/fidelity';
 import { calibrate } from '../../../src/core/tokens/calibrate';
 import { compose } from '../../../src/core/tokens/composition';
+import { agentModule } from '../../../src/core/formats/registry';
 import { compactFile } from '../../../src/node/compactFile';
 import { inspectReport } from '../../../src/node/inspectFile';
 import { readTranscriptFile } from '../../../src/node/readTranscriptFile';
@@ -26,14 +27,15 @@ describe('real sessions', () => {
   before(async () => { fake = await startFakeAnthropic(KEY); fake.fallback = { kind: 'ok', text: USELESS }; dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cc-corpus-')); });
   after(async () => { await fake.close(); fs.rmSync(dir, { recursive: true, force: true }); });
 
-  for (const { file, label } of realTranscripts()) {
+  for (const { file, label, agent } of realTranscripts()) {
     it(`${label}: inspect, compact (cleanup; summary), read back`, async () => {
       const inspected = await inspectReport(file);
       assert.ok(inspected.messages > 0 && inspected.tokens.total > 0, 'inspect measures the live context');
       const { session: original } = await readTranscriptFile(file);
       const base = path.join(dir, label.replace(/\//g, '_'));
       for (const summary of [false, true]) {
-        const out = `${base}.${summary ? 'summary' : 'cleanup'}.jsonl`;
+        // The extension the agent's own copies have (OpenCode and Goose import JSON documents).
+        const out = `${base}.${summary ? 'summary' : 'cleanup'}${path.extname(agentModule(agent).fileName('x', new Date(0)))}`;
         const report = await compactFile(file, {
           cleanup: { keepRecentTurns: 6 }, out,
           summary: summary ? { provider: 'anthropic', model: 'claude-test', baseUrl: fake.url, apiKey: KEY, timeoutSeconds: 30, maxOutputTokens: 2000, maxInputTokens: 150_000 } : undefined,
