@@ -109,7 +109,11 @@ export interface LineUsage {
  * Usage taken from the session as read (the usage each assistant message recorded, priced per request): for
  * document agents, whose files are rewritten whole and small enough to read again when they change.
  */
-export interface SessionUsage { readonly kind: 'from-session' }
+export interface SessionUsage {
+  readonly kind: 'from-session';
+  /** For an agent that records session totals rather than each request's figures (Goose): its usage rows. */
+  readonly state?: (session: Session) => FileState;
+}
 
 export interface AgentModule {
   /** Shown in the Sessions view and reports ("Claude Code"). */

@@ -7,6 +7,7 @@ import { test } from 'node:test';
 import type { HostEnv } from '../../../src/core/agents/agent';
 import { gooseSessionsDir } from '../../../src/core/formats/goose/agent';
 import { agentModule } from '../../../src/core/formats/registry';
+import { costOf } from '../../../src/core/usage/pricing';
 import { stateFromSession } from '../../../src/core/usage/rows';
 import { nodeFs } from '../../../src/node/documentSessions';
 import { readTranscriptFile, TranscriptError } from '../../../src/node/readTranscriptFile';
@@ -58,7 +59,7 @@ test('tool requests become calls answered by the next user message; a failed com
   assert.deepEqual(failed.map((b) => ('text' in b ? b.text : '')).filter((t) => t.includes('build.log')).length, 1, 'cat build.log failed');
 });
 
-test('usage: the last request Goose recorded, on the last reply, is the context and the usage row', async () => {
+test('usage: the last request Goose recorded is the context; the accumulated totals are the spend', async () => {
   for (const file of [DB, EXPORT]) {
     const { session } = await readTranscriptFile(file);
     const withUsage = session.messages.filter((m) => m.usage);
@@ -67,9 +68,20 @@ test('usage: the last request Goose recorded, on the last reply, is the context 
     assert.deepEqual(withUsage[0]!.usage, { inputTokens: raw.input_tokens, outputTokens: raw.output_tokens, cacheReadTokens: 0, cacheCreationTokens: 0 });
     assert.equal(session.recordedContext, raw.input_tokens);
     assert.equal(session.contextWindow, 200_000);
-    const state = stateFromSession(session);
-    assert.deepEqual(Object.values(state.rows).map((r) => [r[1], r[2]]), [[raw.input_tokens, raw.output_tokens]]);
+    assert.deepEqual(Object.values(stateFromSession(session).rows).map((r) => [r[1], r[2]]), [[raw.input_tokens, raw.output_tokens]]);
+    // Spend (`usage`, the Sessions view): the totals Goose accumulated over every request, priced like Goose did.
+    const usage = agentModule('goose').usage;
+    assert.ok(usage.kind === 'from-session' && usage.state);
+    const rows = Object.values(usage.state(session).rows);
+    assert.deepEqual(rows.map((r) => [r[1], r[2], r[3], r[4]]), [[raw.accumulated_input_tokens, raw.accumulated_output_tokens, 0, 0]]);
+    const cost = costOf('claude-sonnet-4-5', { inputTokens: rows[0]![1], outputTokens: rows[0]![2], cacheCreationTokens: 0, cacheReadTokens: 0 })!;
+    assert.ok(Math.abs(cost - raw.accumulated_cost) < 0.01, `${cost} vs Goose's ${raw.accumulated_cost}`);
   }
+  // The legacy era kept the same totals on its first line.
+  const { session: legacy } = await readTranscriptFile(JSONL);
+  const u = agentModule('goose').usage;
+  assert.ok(u.kind === 'from-session' && u.state);
+  assert.deepEqual(Object.values(u.state(legacy).rows).map((r) => [r[1], r[2]]), [[139_800, 1_400]]);
 });
 
 test('hand-made legacy JSONL and a multi-session database: compaction-hidden messages left out, newest session by default', async () => {
@@ -107,6 +119,9 @@ test('round trip: written unchanged, the copy is import JSON with a new id and t
     fs.writeFileSync(copy, lines.map((l) => ('raw' in l ? l.raw : '')).join('\n'));
     const back = (await readTranscriptFile(copy)).session;
     assert.deepEqual(shape(back), shape(session), file);
+    const usage = agentModule('goose').usage;
+    assert.ok(usage.kind === 'from-session' && usage.state);
+    assert.deepEqual(usage.state(back).rows, {}, 'the original was billed once: the copy counts nothing');
   }
 });
 

@@ -5,6 +5,7 @@ import type { AgentModule, FsView, HostEnv } from '../../agents/agent';
 import { SqliteDatabase } from '../../read/sqlite/database';
 import { splitDbPath, shellQuote } from '../opencode/agent';
 import { toSession } from './read';
+import { gooseUsageState } from './usage';
 import { dbSessions, fromDb, fromExport, fromJsonl } from './sources';
 import { gooseSessionId, writeGoose } from './write';
 
@@ -92,5 +93,5 @@ export const goose: AgentModule = {
     if (!SESSION_ID.test(id)) throw new Error(`not a Goose session id: ${JSON.stringify(id.slice(0, 80))}`);
     return host.join(gooseSessionsDir(host), 'compacted', `goose-${id}.json`);
   },
-  usage: { kind: 'from-session' },
+  usage: { kind: 'from-session', state: gooseUsageState },
 };

@@ -19,6 +19,8 @@ export function resultText(result: unknown): { text: string; images: number; isE
   const value = result.value;
   const items = Array.isArray(value) ? value : isObj(value) && Array.isArray(value.content) ? value.content : [];
   const texts = items.filter(isObj).map((c) => (c.type === 'text' ? str(c.text) : c.type === 'resource' && isObj(c.resource) ? str(c.resource.text) : '')).filter(Boolean);
+  // Some tools answer with structured content only (stdout, exit code): its JSON is what the model saw.
+  if (texts.length === 0 && isObj(value) && isObj(value.structuredContent)) texts.push(JSON.stringify(value.structuredContent));
   return { text: texts.join('\n'), images: items.filter((c) => isObj(c) && c.type === 'image').length, isError: isObj(value) && value.isError === true };
 }
 
