@@ -8,9 +8,9 @@ import { SqliteDatabase } from '../../src/core/read/sqlite/database';
 import { nodeFs } from '../../src/node/documentSessions';
 import { startFakeAnthropic } from '../support/fakeAnthropic';
 import { FIXTURES } from '../support/fixtures';
-import { agentEnv, describeRun, mentions, NEW_PROMPT } from './harness';
+import { agentEnv, describeRun, NEW_PROMPT } from './harness';
 import { KEY, pickFacts, resumeSuite, type Located } from './resumeSuite';
-import { assertClaudePairs, blocksOf, messagesOf, resultText, type MessagesBody } from './wire';
+import { messagesApi } from './wire';
 
 const DIR = path.join(FIXTURES, 'goose', 'sessions-1.37.0');
 const DB = path.join(DIR, 'sessions.db');
@@ -80,14 +80,6 @@ resumeSuite({
     return id;
   },
   resumeArgs: (id) => ['run', '--with-builtin', 'developer', '--resume', '--session-id', id, '-t', NEW_PROMPT],
-  isTurnRequest: (r) => {
-    const b = r.body as Partial<MessagesBody> | undefined;
-    return r.path === '/v1/messages' && (b?.tools?.length ?? 0) > 0 && (b?.messages ?? []).some((m) => m.role === 'user' && mentions(m, NEW_PROMPT));
-  },
-  history: messagesOf,
-  lastUserTurn: (r) => messagesOf(r).filter((m) => m.role === 'user').at(-1),
-  toolCalls: (r) => messagesOf(r).flatMap(blocksOf).filter((b) => b.type === 'tool_use').map((b) => b.id!),
+  ...messagesApi,
   fileToolIds: toolIds,
-  toolResults: (r) => new Map(messagesOf(r).flatMap(blocksOf).filter((b) => b.type === 'tool_result').map((b) => [b.tool_use_id!, resultText(b.content)])),
-  assertToolPairs: (r) => assertClaudePairs(messagesOf(r)),
 });
