@@ -4,34 +4,17 @@
 // count as two steps) three prompts with shell commands (one failing, one with a large output), a tree, an edit and a new file, then
 // copies what Goose stored (sessions.db + WAL, into sessions-<version>/) and `goose session export --format json`.
 // Usage: node scripts/agentgen/gen-goose.mjs GOOSE_BIN OUTDIR
-import { execFileSync, spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { startToolFake } from './fake-anthropic-tools.mjs';
+import { cliRunner, makeProject } from './project.mjs';
 
 const [bin, outDir] = process.argv.slice(2);
 if (!bin || !outDir) { console.error('usage: gen-goose.mjs GOOSE_BIN OUTDIR'); process.exit(2); }
-const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
-const root = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'cc-gen-goose-')));
-const home = path.join(root, 'home');
-const proj = path.join(root, 'shop');
-
 // A small project: real source files to read, one file to edit, a large log.
-for (const rel of ['src/core/cleanup/engine.ts', 'src/core/cleanup/protect.ts', 'src/core/read/pairs.ts']) {
-  fs.mkdirSync(path.join(proj, path.dirname(rel)), { recursive: true });
-  fs.copyFileSync(path.join(repo, rel), path.join(proj, rel));
-}
-fs.writeFileSync(path.join(proj, 'src', 'config.ts'), "export const retries = 3;\nexport const endpoint = 'http://localhost:8080/api';\n");
-fs.mkdirSync(path.join(proj, 'logs'));
-fs.writeFileSync(path.join(proj, 'logs', 'server.log'), Array.from({ length: 420 }, (_, i) =>
-  `2026-11-30T10:${String(Math.floor(i / 60)).padStart(2, '0')}:${String(i % 60).padStart(2, '0')}Z ${i % 7 === 3 ? 'WARN' : 'INFO'} cart-service request=${1000 + i} coupon=${i % 5 === 0 ? 'SAVE10' : 'none'} total=${(i * 3.7).toFixed(2)} latency_ms=${(i * 13) % 250}`).join('\n') + '\n');
-execFileSync('git', ['init', '-q'], { cwd: proj });
-execFileSync('git', ['-c', 'user.email=gen@example.invalid', '-c', 'user.name=gen', 'add', '.'], { cwd: proj });
-execFileSync('git', ['-c', 'user.email=gen@example.invalid', '-c', 'user.name=gen', 'commit', '-qm', 'init'], { cwd: proj });
+const { root, home, proj, f } = makeProject('goose', ['src/core/cleanup/engine.ts', 'src/core/cleanup/protect.ts', 'src/core/read/pairs.ts']);
 
-const f = (rel) => path.join(proj, rel);
 const tasks = [
   [
     { tool: 'tree', input: { path: proj, depth: 3 } },
@@ -56,22 +39,12 @@ const tasks = [
 
 const fake = await startToolFake({ tasks });
 const xdg = (d) => path.join(home, d);
-export const gooseEnv = (url) => ({ PATH: process.env.PATH, HOME: home, LANG: 'C.UTF-8', TMPDIR: os.tmpdir(),
+const gooseEnv = (url) => ({ PATH: process.env.PATH, HOME: home, LANG: 'C.UTF-8', TMPDIR: os.tmpdir(),
   XDG_CONFIG_HOME: xdg('.config'), XDG_DATA_HOME: xdg('.local/share'), XDG_STATE_HOME: xdg('.local/state'), XDG_CACHE_HOME: xdg('.cache'),
   GOOSE_DISABLE_KEYRING: '1', GOOSE_PROVIDER: 'anthropic', GOOSE_MODEL: 'claude-sonnet-4-5', GOOSE_MODE: 'auto', GOOSE_TELEMETRY_ENABLED: 'false',
   ANTHROPIC_API_KEY: 'sk-ant-loopback', ANTHROPIC_HOST: url });
 const env = gooseEnv(fake.url);
-fs.mkdirSync(proj, { recursive: true });
-// Asynchronous: the fake answers from this same process, so its event loop must keep running.
-const goose = (args) => new Promise((resolve, reject) => {
-  const child = spawn(bin, args, { cwd: proj, env, stdio: ['ignore', 'pipe', 'pipe'], timeout: 180_000 });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (c) => (stdout += c));
-  child.stderr.on('data', (c) => (stderr += c));
-  child.on('error', reject);
-  child.on('close', (code) => (code === 0 ? resolve(stdout) : reject(new Error(`goose ${args.join(' ')} exited ${code}: ${stderr.slice(-800)}`))));
-});
+const goose = cliRunner(bin, proj, env);
 
 const prompts = [
   '[task 0] How does the cleanup engine decide what to change?',

@@ -3,36 +3,19 @@
 // four prompts with reads, greps, a failing command, an edit, a new file and an attached file, then copies what
 // OpenCode stored (opencode.db + WAL for ≥ 1.2, the storage/ JSON tree before) and `opencode export`'s JSON.
 // Usage: node scripts/agentgen/gen-opencode.mjs OPENCODE_BIN OUTDIR
-import { execFileSync, spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { startToolFake } from './fake-anthropic-tools.mjs';
+import { cliRunner, makeProject } from './project.mjs';
 
 const [bin, outDir] = process.argv.slice(2);
 if (!bin || !outDir) { console.error('usage: gen-opencode.mjs OPENCODE_BIN OUTDIR'); process.exit(2); }
-const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
-const root = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'cc-gen-opencode-')));
-const home = path.join(root, 'home');
-const proj = path.join(root, 'shop');
+// A small project: real source files to read and grep, one file to edit, a large log, a brief to attach.
+const { root, home, proj, f } = makeProject('opencode',
+  ['src/core/cleanup/engine.ts', 'src/core/cleanup/protect.ts', 'src/core/cleanup/fold.ts', 'src/core/cleanup/records.ts', 'src/core/read/pairs.ts', 'src/core/tokens/estimate.ts'],
+  { 'brief.txt': 'Cart totals are wrong when a coupon applies twice.\nKeep the public API unchanged.\n' });
 
-// A small project: real source files to read and grep, one file to edit.
-for (const rel of ['src/core/cleanup/engine.ts', 'src/core/cleanup/protect.ts', 'src/core/cleanup/fold.ts', 'src/core/cleanup/records.ts', 'src/core/read/pairs.ts', 'src/core/tokens/estimate.ts']) {
-  fs.mkdirSync(path.join(proj, path.dirname(rel)), { recursive: true });
-  fs.copyFileSync(path.join(repo, rel), path.join(proj, rel));
-}
-fs.writeFileSync(path.join(proj, 'src', 'config.ts'), "export const retries = 3;\nexport const endpoint = 'http://localhost:8080/api';\n");
-// A large log: the old result a compaction must shorten.
-fs.mkdirSync(path.join(proj, 'logs'));
-fs.writeFileSync(path.join(proj, 'logs', 'server.log'), Array.from({ length: 420 }, (_, i) =>
-  `2026-11-30T10:${String(Math.floor(i / 60)).padStart(2, '0')}:${String(i % 60).padStart(2, '0')}Z ${i % 7 === 3 ? 'WARN' : 'INFO'} cart-service request=${1000 + i} coupon=${i % 5 === 0 ? 'SAVE10' : 'none'} total=${(i * 3.7).toFixed(2)} latency_ms=${(i * 13) % 250}`).join('\n') + '\n');
-fs.writeFileSync(path.join(proj, 'brief.txt'), 'Cart totals are wrong when a coupon applies twice.\nKeep the public API unchanged.\n');
-execFileSync('git', ['init', '-q'], { cwd: proj });
-execFileSync('git', ['-c', 'user.email=gen@example.invalid', '-c', 'user.name=gen', 'add', '.'], { cwd: proj });
-execFileSync('git', ['-c', 'user.email=gen@example.invalid', '-c', 'user.name=gen', 'commit', '-qm', 'init'], { cwd: proj });
-
-const f = (rel) => path.join(proj, rel);
 const tasks = [
   [
     { thinking: 'Start with the layout, then the engine.', say: 'I will look at the layout first.', tool: 'bash', input: { command: 'ls -la src src/core', description: 'List the source folders' } },
@@ -70,17 +53,7 @@ const config = { $schema: 'https://opencode.ai/config.json', model: 'anthropic/c
 fs.mkdirSync(path.join(home, '.config', 'opencode'), { recursive: true });
 fs.writeFileSync(path.join(home, '.config', 'opencode', 'opencode.json'), JSON.stringify(config, null, 2));
 const env = { PATH: process.env.PATH, HOME: home, LANG: 'C.UTF-8', TMPDIR: os.tmpdir(), OPENCODE_DISABLE_MODELS_FETCH: '1', OPENCODE_DISABLE_AUTOUPDATE: '1' };
-// Asynchronous: the fake answers from this same process, so its event loop must keep running. No stdin: `opencode
-// run` reads a piped stdin as the message.
-const oc = (args) => new Promise((resolve, reject) => {
-  const child = spawn(bin, args, { cwd: proj, env, stdio: ['ignore', 'pipe', 'pipe'], timeout: 180_000 });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (c) => (stdout += c));
-  child.stderr.on('data', (c) => (stderr += c));
-  child.on('error', reject);
-  child.on('close', (code) => (code === 0 ? resolve(stdout) : reject(new Error(`opencode ${args.join(' ')} exited ${code}: ${stderr.slice(-800)}`))));
-});
+const oc = cliRunner(bin, proj, env);
 
 const prompts = [
   '[task 0] How does the cleanup engine decide what to change? The brief is attached.',
