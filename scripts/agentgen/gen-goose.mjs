@@ -59,7 +59,7 @@ await fake.close();
 
 fs.mkdirSync(outDir, { recursive: true });
 const version = (await goose(['--version'])).trim();
-fs.writeFileSync(path.join(outDir, `export-${version}.json`), await goose(['session', 'export', '--session-id', id, '--format', 'json']));
+await goose(['session', 'export', '--session-id', id, '--format', 'json'], path.join(outDir, `export-${version}.json`));
 const data = path.join(home, '.local', 'share', 'goose', 'sessions');
 // The store keeps its own name (Goose's databases are recognised by it) in a folder named after the version.
 fs.mkdirSync(path.join(outDir, `sessions-${version}`), { recursive: true });

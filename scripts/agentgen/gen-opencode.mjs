@@ -69,7 +69,8 @@ await fake.close();
 
 fs.mkdirSync(outDir, { recursive: true });
 const version = (await oc(['--version'])).trim();
-fs.writeFileSync(path.join(outDir, `export-${version}.json`), (await oc(['export', id])).replace(/^[^{]*/, ''));
+const exportFile = path.join(outDir, `export-${version}.json`);
+fs.writeFileSync(exportFile, (await oc(['export', id], exportFile)).replace(/^[^{]*/, ''));
 const data = path.join(home, '.local', 'share', 'opencode');
 for (const name of fs.readdirSync(data)) {
   if (/^opencode.*\.db(-wal)?$/.test(name)) fs.copyFileSync(path.join(data, name), path.join(outDir, name.replace(/^opencode/, `opencode-${version}`)));

@@ -32,13 +32,16 @@ export function makeProject(label, files, extra = {}) {
 /**
  * Runs the CLI in `cwd` and resolves with its stdout (rejects on a non-zero exit). Asynchronous: the fake answers
  * from this same process, so its event loop must keep running. No stdin (some CLIs read a piped stdin as the prompt).
+ * `toFile`: stdout goes straight to that file (OpenCode 1.18 exits before a large export has drained into a pipe).
  */
-export const cliRunner = (bin, cwd, env) => (args) => new Promise((resolve, reject) => {
-  const child = spawn(bin, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'], timeout: 180_000 });
+export const cliRunner = (bin, cwd, env) => (args, toFile) => new Promise((resolve, reject) => {
+  const out = toFile ? fs.openSync(toFile, 'w') : 'pipe';
+  const child = spawn(bin, args, { cwd, env, stdio: ['ignore', out, 'pipe'], timeout: 180_000 });
+  if (toFile) fs.closeSync(out);
   let stdout = '';
   let stderr = '';
-  child.stdout.on('data', (c) => (stdout += c));
+  child.stdout?.on('data', (c) => (stdout += c));
   child.stderr.on('data', (c) => (stderr += c));
   child.on('error', reject);
-  child.on('close', (code) => (code === 0 ? resolve(stdout) : reject(new Error(`${path.basename(bin)} ${args.join(' ')} exited ${code}: ${stderr.slice(-800)}`))));
+  child.on('close', (code) => (code === 0 ? resolve(toFile ? fs.readFileSync(toFile, 'utf8') : stdout) : reject(new Error(`${path.basename(bin)} ${args.join(' ')} exited ${code}: ${stderr.slice(-800)}`))));
 });
