@@ -78,8 +78,9 @@ export function readDocumentSession(match: DocumentMatch, options: ReadOptions):
     let text: string | undefined;
     let bytes: FileBytes | undefined;
     // Text only when a parser asks for it: a SQLite database is read page by page through `bytes`, never whole.
+    // Absolute paths: an agent that records no folder (aider) names its project by where the file is.
     return {
-      path: f,
+      path: path.resolve(f),
       get text() {
         if (text === undefined) {
           const { size } = statSync(f);

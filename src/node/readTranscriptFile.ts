@@ -25,9 +25,12 @@ export interface ReadFileResult { readonly session: Session; readonly bytes: num
 
 export async function readTranscriptFile(path: string, options: ReadFileOptions = {}): Promise<ReadFileResult> {
   const keepRaw = options.keepRaw ?? false;
-  // A document agent's session (a JSON file, a folder such as a Cline task, or `<database>#<id>`: one session of a
-  // SQLite store, a path that is no file) is read by its module.
+  // A document agent's session (a JSON file, a folder such as a Cline task, one run of an aider history named
+  // `FILE#N`, one session of a SQLite store named `<database>#<id>`) is read whole by its module.
   const doc = documentSession(path);
+  const info = doc ? undefined : await stat(path).catch((e: NodeJS.ErrnoException) => {
+    throw new TranscriptError(e.code === 'ENOENT' ? `no such file: ${path}` : `cannot read ${path}: ${e.code ?? e.message}`);
+  });
   if (doc) {
     try {
       const session = readDocumentSession(doc, { keepRaw, path });
@@ -36,9 +39,7 @@ export async function readTranscriptFile(path: string, options: ReadFileOptions 
       throw new TranscriptError(`cannot read ${path}: ${((e as Error).message ?? String(e)).split('\n')[0]}`);
     }
   }
-  const info = await stat(path).catch((e: NodeJS.ErrnoException) => {
-    throw new TranscriptError(e.code === 'ENOENT' ? `no such file: ${path}` : `cannot read ${path}: ${e.code ?? e.message}`);
-  });
+  if (!info) throw new TranscriptError(`cannot read ${path}`);
   if (info.isDirectory()) throw new TranscriptError(`${path} is a folder, not a transcript file`);
   if (info.size === 0) throw new TranscriptError(`empty file: ${path}`);
   const bytes = keepRaw && options.lineStore !== 'strings';

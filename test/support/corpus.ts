@@ -18,10 +18,16 @@ export function sharedCorpusDir(): string | undefined {
 const listed = (dir: string, ext: RegExp): string[] => (fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => ext.test(f)).sort().map((f) => path.join(dir, f)) : []);
 const jsonl = (dir: string): string[] => listed(dir, /\.jsonl$/);
 
-export interface CorpusFile { readonly file: string; readonly label: string; readonly agent: 'claude-code' | 'codex' | 'gemini-cli' | 'opencode' | 'goose' }
+/**
+ * The file kinds each agent's real sessions come in (Gemini CLI: the legacy JSON document and the JSONL log; Aider: its
+ * Markdown history; Copilot Chat: the JSON session or the operation log).
+ */
+const KINDS = { 'claude-code': /\.jsonl$/, codex: /\.jsonl$/, 'gemini-cli': /\.jsonl?$/, aider: /\.md$/, 'copilot-chat': /\.jsonl?$/ } as const;
+
+export interface CorpusFile { readonly file: string; readonly label: string; readonly agent: keyof typeof KINDS | 'opencode' | 'goose' }
 
 /**
- * Sessions the real agent CLIs wrote offline (no public files exist for these agents; test/fixtures/<agent>/README.md
+ * Sessions the real agent CLIs wrote offline (no public files were found for these agents; test/fixtures/<agent>/README.md
  * says how each was made): every store and export shape they come in.
  */
 const MADE_BY_REAL_CLI: readonly [CorpusFile['agent'], string][] = [
@@ -29,15 +35,12 @@ const MADE_BY_REAL_CLI: readonly [CorpusFile['agent'], string][] = [
   ['goose', 'goose/sessions-1.37.0/sessions.db'], ['goose', 'goose/export-1.37.0.json'],
 ];
 
-/** The file kinds each agent's real sessions come in (Gemini CLI: the legacy JSON document and the JSONL log). */
-const KINDS = { 'claude-code': /\.jsonl$/, codex: /\.jsonl$/, 'gemini-cli': /\.jsonl?$/ } as const;
-
-/** Every real transcript we test on (Claude Code, Codex, Gemini CLI; OpenCode and Goose as their CLIs wrote them), shared corpus first. */
+/** Every real transcript we test on (Claude Code, Codex, Gemini CLI, Aider, Copilot Chat; OpenCode and Goose as their CLIs wrote them), shared corpus first. */
 export function realTranscripts(): CorpusFile[] {
   const shared = sharedCorpusDir();
   if (!shared) throw new Error('the shared corpus of real sessions was not found: set CONTEXT_COMPACTOR_CORPUS=<dir with SOURCES.tsv>');
   const out: CorpusFile[] = [];
-  for (const agent of ['claude-code', 'codex', 'gemini-cli'] as const) {
+  for (const agent of Object.keys(KINDS) as (keyof typeof KINDS)[]) {
     for (const root of [shared, path.join(FIXTURES, 'real')]) {
       for (const file of listed(path.join(root, agent), KINDS[agent])) out.push({ file, agent, label: `${root === shared ? 'corpus' : 'real'}/${agent}/${path.basename(file)}` });
     }

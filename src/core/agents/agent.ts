@@ -134,6 +134,8 @@ export interface AgentModule {
    * no CLI. `written`: the file of a session we just wrote, for an agent that must import it first (OpenCode).
    */
   resumeCommand(id: string, written?: string): string | undefined;
+  /** The agent cannot continue from a file: `write` returns a Markdown handoff to paste into a new chat. */
+  readonly handoff?: true;
   /** Folders where the agent keeps its sessions (for discovery and file watching). */
   roots(host: HostEnv): string[];
   /** Where the agent looks for a session: `id` and `cwd` come from a transcript and must be validated. */
