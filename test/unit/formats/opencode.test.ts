@@ -105,6 +105,10 @@ test('locations: the data folder on every OS, DB sessions listed once, resume co
   const m = agentModule('opencode');
   assert.deepEqual(m.roots(hostEnv({ HOME: '/home/u' })), ['/home/u/.local/share/opencode']);
   assert.deepEqual(m.roots(hostEnv({ HOME: '/home/u', XDG_DATA_HOME: '/x' })), ['/x/opencode']);
+  // OpenCode takes its data folder from xdg-basedir: ~/.local/share on macOS and Windows too.
+  assert.deepEqual(m.roots({ home: '/Users/u', vars: {}, platform: 'darwin', join: path.posix.join, basename: path.posix.basename }), ['/Users/u/.local/share/opencode']);
+  assert.deepEqual(m.roots({ home: 'C:\\Users\\u', vars: {}, platform: 'win32', join: path.win32.join, basename: path.win32.basename }), ['C:\\Users\\u\\.local\\share\\opencode']);
+  assert.deepEqual(m.roots(hostEnv({ HOME: '/home/u', OPENCODE_DATA_DIR: '/d' })), ['/d']);
   const root = tmpDir(t);
   fs.copyFileSync(DB, path.join(root, 'opencode.db'));
   fs.copyFileSync(`${DB}-wal`, path.join(root, 'opencode.db-wal'));
