@@ -9,7 +9,7 @@ import type { CleanupOptions } from '../core/cleanup/types';
 import { agentModule } from '../core/formats/registry';
 import type { Session } from '../core/model/transcript';
 import { serializeLines } from '../core/write/serialize';
-import { hostEnv, resumeCommandFor, sessionFileName } from './agentStores';
+import { hostEnv, resumeCommand, sessionFileName } from './agentStores';
 import { documentSession } from './documentSessions';
 import { writeFileAtomic } from './atomicWrite';
 import { uuidV4, uuidV7 } from './ids';
@@ -49,7 +49,8 @@ export async function prepareCompaction(input: string, cleanup: CleanupOptions, 
   const { session } = await readTranscriptFile(input, { ...read, keepRaw: true });
   const at = new Date();
   const style = agentModule(session.format).sessionIds;
-  const newId = style === 'uuid-v4' ? uuidV4 : style === 'uuid-v7' ? () => uuidV7(at.getTime()) : () => String(at.getTime());
+  const newId = style === 'uuid-v4' ? uuidV4 : style === 'epoch-ms' ? () => String(at.getTime())
+    : typeof style === 'object' ? () => style.fromUuidV7(uuidV7(at.getTime())) : () => uuidV7(at.getTime());
   let first: string | undefined;
   // The session's own id in the agent's style; record ids inside it are v4.
   const ctx: WriteContext = { newId: () => (first === undefined ? (first = newId()) : uuidV4()), now: () => at };
@@ -131,9 +132,7 @@ export function reportOf(p: PreparedCompaction, output: string | undefined, extr
   const handoff = p.outcome.written.kind === 'handoff';
   return buildCompactReport({
     format: p.original.format, input: p.input, output, sessionId: p.outcome.sessionId, handoff,
-    // An agent without a command for the new session (a VS Code extension) says how to open it in the notes.
-    resumeCommand: handoff ? '' : (resumeCommandFor(p.original.format, p.outcome.sessionId) ?? `open session ${p.outcome.sessionId} in ${agentModule(p.original.format).label}`),
-    figures: p.outcome.figures,
+    resumeCommand: handoff ? '' : resumeCommand(p.original.format, p.outcome.sessionId, output), figures: p.outcome.figures,
     modelCalls: extra.modelCalls ?? p.modelCalls, fallback: extra.fallback ?? p.fallback, summary: extra.summary ?? p.summary,
     durationMs: performance.now() - p.startedAt, warnings: p.warnings,
   });
