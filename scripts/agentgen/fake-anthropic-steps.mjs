@@ -3,6 +3,7 @@
 // Used by gen-cline.mjs; a step's `usage` overrides the figures (to push the agent into its own truncation).
 import http from 'node:http';
 import fs from 'node:fs';
+import { sse } from './fake-anthropic-tools.mjs';
 
 /**
  * Starts the fake on 127.0.0.1 (a free port). `steps` is consumed in order; past its end every request gets an
@@ -25,10 +26,10 @@ export function startStepsFake(steps, log) {
       const approx = Math.ceil(body.length / 3.6);
       const usage = { input: 12, cacheRead: Math.max(0, approx - 1500), cacheWrite: Math.min(approx, 1500), ...(step.usage ?? {}) };
       const blocks = [];
-      if (step.thinking) blocks.push({ type: 'thinking', thinking: step.thinking });
+      if (step.thinking) blocks.push({ type: 'thinking', thinking: step.thinking, signature: `sig${n}`.padEnd(120, 'x') });
       if (step.say) blocks.push({ type: 'text', text: step.say });
       if (step.tool) blocks.push({ type: 'tool_use', id: `toolu_gen${String(n).padStart(4, '0')}`, name: step.tool, input: step.input });
-      sse(res, n, blocks, b.model, usage);
+      sse(res, `msg_gen${String(n).padStart(4, '0')}`, b.model, blocks, usage);
     });
   });
   return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({
@@ -38,26 +39,3 @@ export function startStepsFake(steps, log) {
   })));
 }
 
-function sse(res, n, blocks, model, usage) {
-  res.writeHead(200, { 'content-type': 'text/event-stream' });
-  const ev = (t, d) => res.write(`event: ${t}\ndata: ${JSON.stringify(d)}\n\n`);
-  ev('message_start', { type: 'message_start', message: { id: `msg_gen${String(n).padStart(4, '0')}`, type: 'message', role: 'assistant', model, content: [], stop_reason: null, stop_sequence: null, usage: { input_tokens: usage.input, cache_read_input_tokens: usage.cacheRead, cache_creation_input_tokens: usage.cacheWrite, output_tokens: 1 } } });
-  blocks.forEach((b, i) => {
-    if (b.type === 'text') {
-      ev('content_block_start', { type: 'content_block_start', index: i, content_block: { type: 'text', text: '' } });
-      ev('content_block_delta', { type: 'content_block_delta', index: i, delta: { type: 'text_delta', text: b.text } });
-    } else if (b.type === 'thinking') {
-      ev('content_block_start', { type: 'content_block_start', index: i, content_block: { type: 'thinking', thinking: '', signature: '' } });
-      ev('content_block_delta', { type: 'content_block_delta', index: i, delta: { type: 'thinking_delta', thinking: b.thinking } });
-      ev('content_block_delta', { type: 'content_block_delta', index: i, delta: { type: 'signature_delta', signature: `sig${n}`.padEnd(120, 'x') } });
-    } else {
-      ev('content_block_start', { type: 'content_block_start', index: i, content_block: { type: 'tool_use', id: b.id, name: b.name, input: {} } });
-      ev('content_block_delta', { type: 'content_block_delta', index: i, delta: { type: 'input_json_delta', partial_json: JSON.stringify(b.input) } });
-    }
-    ev('content_block_stop', { type: 'content_block_stop', index: i });
-  });
-  const stop = blocks.some((b) => b.type === 'tool_use') ? 'tool_use' : 'end_turn';
-  ev('message_delta', { type: 'message_delta', delta: { stop_reason: stop, stop_sequence: null }, usage: { output_tokens: 30 + blocks.length * 40 } });
-  ev('message_stop', { type: 'message_stop' });
-  res.end();
-}

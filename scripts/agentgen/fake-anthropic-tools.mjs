@@ -6,7 +6,8 @@ import http from 'node:http';
 
 const isToolResultTurn = (m) => m.role === 'user' && Array.isArray(m.content) && m.content.some((c) => c.type === 'tool_result');
 
-function sse(res, id, model, blocks, usage) {
+/** One streamed assistant message (text, thinking with its signature, tool_use blocks) with the given usage. */
+export function sse(res, id, model, blocks, usage) {
   res.writeHead(200, { 'content-type': 'text/event-stream' });
   const ev = (t, d) => res.write(`event: ${t}\ndata: ${JSON.stringify(d)}\n\n`);
   ev('message_start', { type: 'message_start', message: { id, type: 'message', role: 'assistant', model, content: [], stop_reason: null, stop_sequence: null, usage: { input_tokens: usage.input, cache_read_input_tokens: usage.cacheRead, cache_creation_input_tokens: usage.cacheWrite, output_tokens: 1 } } });
