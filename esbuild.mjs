@@ -35,10 +35,24 @@ const common = {
 
 const node = { ...common, platform: 'node', format: 'cjs', target: 'node20' };
 
+/**
+ * The provider SDKs (1.3 MB Anthropic, 0.4 MB OpenAI) get bundles of their own in dist/vendor/, required only when
+ * a provider module is first imported (createSummarizer imports those lazily): start-up neither parses nor runs them.
+ */
+const SDKS = { '@anthropic-ai/sdk': 'anthropic-sdk', openai: 'openai-sdk' };
+const sdksApart = {
+  name: 'sdks-apart',
+  setup(build) {
+    build.onResolve({ filter: /^(@anthropic-ai\/sdk|openai)$/ }, (args) => ({ path: `./vendor/${SDKS[args.path]}.js`, external: true }));
+  },
+};
+const vendor = Object.entries(SDKS).map(([pkg, name]) => ({ ...node, entryPoints: [pkg], outfile: `dist/vendor/${name}.js` }));
+
 /** @type {import('esbuild').BuildOptions[]} */
 const builds = [
-  { ...node, entryPoints: ['src/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'] },
-  { ...node, entryPoints: ['src/cli/main.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' } },
+  { ...node, entryPoints: ['src/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'], plugins: [...common.plugins, sdksApart] },
+  { ...node, entryPoints: ['src/cli/main.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' }, plugins: [...common.plugins, sdksApart] },
+  ...vendor,
   { ...common, platform: 'browser', format: 'iife', target: 'es2022', entryPoints: ['webview/main.ts'], outfile: 'dist/webview.js' },
   // Loaded by VS Code's extension host as extensionTestsPath; never shipped (.vscodeignore).
   { ...node, entryPoints: ['test/integration/index.ts'], outfile: 'dist/test/integration/index.js', external: ['vscode'] },

@@ -1,8 +1,4 @@
 // `context-compactor` CLI entry: dispatches subcommands; every failure is one line on stderr.
-import { runCompact } from './compactCommand';
-import { runInspect } from './inspectCommand';
-import { runSimulate } from './simulateCommand';
-import { runUsageCommand } from '../node/usage/usageCommand';
 import type { CliIo } from './io';
 
 const USAGE = `usage: context-compactor <command> [options]
@@ -17,7 +13,13 @@ commands:
 `;
 
 type Command = (args: string[], io: CliIo) => Promise<number>;
-const COMMANDS: Record<string, Command> = { inspect: runInspect, compact: runCompact, usage: runUsageCommand, simulate: runSimulate };
+/** Loaded on demand: `--help` or `usage` never evaluates the compaction engine, and no command loads an SDK up front. */
+const COMMANDS: Record<string, () => Promise<Command>> = {
+  inspect: async () => (await import('./inspectCommand.js')).runInspect,
+  compact: async () => (await import('./compactCommand.js')).runCompact,
+  usage: async () => (await import('../node/usage/usageCommand.js')).runUsageCommand,
+  simulate: async () => (await import('./simulateCommand.js')).runSimulate,
+};
 
 export async function main(argv: string[], io: CliIo): Promise<number> {
   const [name, ...rest] = argv;
@@ -25,12 +27,12 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
     io.stdout(USAGE);
     return name ? 0 : 2;
   }
-  const cmd = COMMANDS[name];
-  if (!cmd) {
+  const load = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
+  if (!load) {
     io.stderr(`context-compactor: unknown command '${name}' (try --help)\n`);
     return 2;
   }
-  return cmd(rest, io);
+  return (await load())(rest, io);
 }
 
 if (require.main === module) {
