@@ -3,11 +3,12 @@ import { statSync } from 'node:fs';
 import { basename, sep } from 'node:path';
 import { buildReport, type ScannedFile } from '../../core/usage/aggregate';
 import { hashBytes, hashString } from '../../core/usage/hash';
-import { applyLine, detectAgent, lineWanted } from '../../core/usage/lineFilter';
+import { applyLine, detectAgent, lineWanted, steadyMarkers } from '../../core/usage/lineFilter';
 import { type FileState, newFileState, type UsageReport } from '../../core/usage/types';
 import { CACHE_VERSION, type CacheEntry, defaultCachePath, entryState, loadCache, saveCache, type UsageCache } from './cache';
 import { discoverTranscripts } from './discover';
 import { readHead, readLines, type ReadCounters } from './lineReader';
+import { scanMarkedLines } from './markedLines';
 
 const HEAD_BYTES = 4096;
 const CONCURRENCY = 8;
@@ -41,27 +42,44 @@ export interface ScanResult {
 
 const errText = (e: unknown): string => (e && typeof e === 'object' && 'code' in e ? String((e as { code: unknown }).code) : String(e));
 
-/** Parses `path` from `offset` into `state`; returns the new offset. */
+/**
+ * Parses `path` from `offset` into `state`; returns the new offset. Line by line (pre-filtered on raw bytes) until
+ * the filter only asks for marker lines, then by searching for the markers (markedLines.ts).
+ */
 async function parseFrom(path: string, offset: number, state: FileState, stats: ScanStats, prefilter: boolean, warnings: string[]): Promise<number> {
-  const markers = new Map<string, Buffer>();
   let line: Buffer = Buffer.alloc(0);
-  const has = (m: string): boolean => {
-    let b = markers.get(m);
-    if (!b) markers.set(m, (b = Buffer.from(m)));
-    return line.indexOf(b) !== -1;
-  };
-  const result = await readLines(path, offset, (l) => {
-    line = l;
-    if (l.length === 0) return;
-    if (prefilter && !lineWanted(state, has)) {
-      stats.linesSkipped++;
-      return;
-    }
+  const has = (m: string): boolean => line.indexOf(marker(m)) !== -1;
+  const apply = (l: Buffer): void => {
     stats.linesParsed++;
     applyLine(state, l.toString('utf8'));
-  }, stats);
+  };
+  let result = { endOffset: offset, oversizedLines: 0 };
+  if (!prefilter || !steadyMarkers(state)) {
+    result = await readLines(path, offset, (l) => {
+      line = l;
+      if (l.length === 0) return false;
+      if (prefilter && !lineWanted(state, has)) {
+        stats.linesSkipped++;
+        return false;
+      }
+      apply(l);
+      return prefilter && steadyMarkers(state) !== undefined;
+    }, stats);
+  }
+  const steady = prefilter ? steadyMarkers(state) : undefined;
+  if (steady) {
+    const rest = await scanMarkedLines(path, result.endOffset, steady.map(marker), apply, stats);
+    result = { endOffset: rest.endOffset, oversizedLines: result.oversizedLines + rest.oversizedLines };
+  }
   if (result.oversizedLines > 0) warnings.push(`${path}: ${result.oversizedLines} line(s) over 64 MB skipped`);
   return result.endOffset;
+}
+
+const markers = new Map<string, Buffer>();
+function marker(m: string): Buffer {
+  let b = markers.get(m);
+  if (!b) markers.set(m, (b = Buffer.from(m)));
+  return b;
 }
 
 async function scanFile(path: string, cached: CacheEntry | undefined, stats: ScanStats, opts: { prefilter: boolean; seen: Set<string> }, warnings: string[]): Promise<CacheEntry | undefined> {
@@ -81,7 +99,7 @@ async function scanFile(path: string, cached: CacheEntry | undefined, stats: Sca
     return cached;
   }
   try {
-    const head = await readHead(path, HEAD_BYTES, stats);
+    const head = readHead(path, HEAD_BYTES, stats);
     const headHash = hashBytes(head.subarray(0, Math.min(HEAD_BYTES, cached?.size ?? HEAD_BYTES)));
     // Append-only growth: same first bytes and not smaller → continue from the last complete line.
     const cachedState = cached && st.size >= cached.size && headHash === cached.headHash ? entryState(cached) : undefined;

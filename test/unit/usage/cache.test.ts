@@ -39,8 +39,10 @@ test('append: only the new tail is parsed and totals equal a --no-cache scan', a
   const tail = await scanDirs([dir], { useCache: true, cachePath });
   assert.equal(tail.stats.tailed, 1);
   assert.equal(tail.stats.parsedFully, 0);
-  // Read = the 4 KB prefix check + the appended bytes, nothing before the saved offset.
-  assert.equal(tail.stats.bytesRead, 4096 + (bytes.length - cut));
+  // Read = the 4 KB prefix check + the appended bytes, nothing before the saved offset (a few bytes more where
+  // chunks overlap so that a marker cut by a chunk boundary is still found).
+  const extra = tail.stats.bytesRead - (4096 + (bytes.length - cut));
+  assert.ok(extra >= 0 && extra < 1024, `${extra} bytes read beyond the appended tail`);
   const fresh = await scanDirs([dir]);
   assert.deepEqual(totalsOf(tail), totalsOf(fresh));
   assert.deepEqual(tail.report.sessions, fresh.report.sessions);
