@@ -115,6 +115,8 @@ async function main(): Promise<string[]> {
   // Imported here, not at the top: phase processes must not load esbuild (its heap would skew their GC).
   const { buildSync } = await import('esbuild');
   buildSync({ entryPoints: [__filename], bundle: true, platform: 'node', format: 'cjs', target: 'node20', outfile: BUNDLE, external: ['esbuild'], logLevel: 'error' });
+  // The scan's worker thread, where the scanner looks for it: next to the bundle (as dist/usageWorker.js is).
+  buildSync({ entryPoints: [join(REPO, 'src/node/usage/parseWorker.ts')], bundle: true, platform: 'node', format: 'cjs', target: 'node20', outfile: join(dirname(BUNDLE), 'usageWorker.js'), logLevel: 'error' });
   const { root, bytes } = await buildCorpus();
   const cachePath = join(root, 'cache', 'usage-v1.json');
   const mb = (n: number): string => (n / 2 ** 20).toFixed(0);

@@ -3,15 +3,14 @@ import { statSync } from 'node:fs';
 import { basename, sep } from 'node:path';
 import { buildReport, type ScannedFile } from '../../core/usage/aggregate';
 import { hashBytes, hashString } from '../../core/usage/hash';
-import { applyLine, detectAgent, lineWanted, steadyMarkers } from '../../core/usage/lineFilter';
+import { detectAgent } from '../../core/usage/lineFilter';
 import { type FileState, newFileState, type UsageReport } from '../../core/usage/types';
 import { CACHE_VERSION, type CacheEntry, defaultCachePath, entryState, loadCache, saveCache, type UsageCache } from './cache';
 import { discoverTranscripts } from './discover';
-import { readHead, readLines, type ReadCounters } from './lineReader';
-import { scanMarkedLines } from './markedLines';
+import { readHead, type ReadCounters } from './lineReader';
+import { type JobResult, type ParseJob, runParseJobs, type RunOptions } from './parseJobs';
 
 const HEAD_BYTES = 4096;
-const CONCURRENCY = 8;
 
 export interface ScanOptions {
   env: NodeJS.ProcessEnv;
@@ -24,6 +23,9 @@ export interface ScanOptions {
   threshold?: number;
   /** Benchmark switch: parse every line instead of pre-filtering on raw bytes. */
   prefilter?: boolean;
+  /** Tests and benchmarks: the parse worker bundle, and how many bytes to parse before it is used (parseJobs.ts). */
+  workerScript?: string;
+  workerMinBytes?: number;
 }
 
 export interface ScanStats extends ReadCounters {
@@ -33,6 +35,8 @@ export interface ScanStats extends ReadCounters {
   parsedFully: number;
   linesParsed: number;
   linesSkipped: number;
+  /** Files parsed on the worker thread (parseJobs.ts). */
+  workerFiles: number;
 }
 
 export interface ScanResult {
@@ -42,47 +46,16 @@ export interface ScanResult {
 
 const errText = (e: unknown): string => (e && typeof e === 'object' && 'code' in e ? String((e as { code: unknown }).code) : String(e));
 
-/**
- * Parses `path` from `offset` into `state`; returns the new offset. Line by line (pre-filtered on raw bytes) until
- * the filter only asks for marker lines, then by searching for the markers (markedLines.ts).
- */
-async function parseFrom(path: string, offset: number, state: FileState, stats: ScanStats, prefilter: boolean, warnings: string[]): Promise<number> {
-  let line: Buffer = Buffer.alloc(0);
-  const has = (m: string): boolean => line.indexOf(marker(m)) !== -1;
-  const apply = (l: Buffer): void => {
-    stats.linesParsed++;
-    applyLine(state, l.toString('utf8'));
-  };
-  let result = { endOffset: offset, oversizedLines: 0 };
-  if (!prefilter || !steadyMarkers(state)) {
-    result = await readLines(path, offset, (l) => {
-      line = l;
-      if (l.length === 0) return false;
-      if (prefilter && !lineWanted(state, has)) {
-        stats.linesSkipped++;
-        return false;
-      }
-      apply(l);
-      return prefilter && steadyMarkers(state) !== undefined;
-    }, stats);
-  }
-  const steady = prefilter ? steadyMarkers(state) : undefined;
-  if (steady) {
-    const rest = await scanMarkedLines(path, result.endOffset, steady.map(marker), apply, stats);
-    result = { endOffset: rest.endOffset, oversizedLines: result.oversizedLines + rest.oversizedLines };
-  }
-  if (result.oversizedLines > 0) warnings.push(`${path}: ${result.oversizedLines} line(s) over 64 MB skipped`);
-  return result.endOffset;
+/** A file to parse: its job (from where, into which state) and what its cache entry will record. */
+interface Pending {
+  job: ParseJob;
+  size: number;
+  mtimeMs: number;
+  headHash: string;
 }
 
-const markers = new Map<string, Buffer>();
-function marker(m: string): Buffer {
-  let b = markers.get(m);
-  if (!b) markers.set(m, (b = Buffer.from(m)));
-  return b;
-}
-
-async function scanFile(path: string, cached: CacheEntry | undefined, stats: ScanStats, opts: { prefilter: boolean; seen: Set<string> }, warnings: string[]): Promise<CacheEntry | undefined> {
+/** Reuses the cached entry of an unchanged file, or says what to parse: the appended tail or the whole file. */
+function planFile(path: string, cached: CacheEntry | undefined, stats: ScanStats, seen: Set<string>, warnings: string[]): CacheEntry | Pending | undefined {
   let st;
   try {
     st = statSync(path); // sync on purpose, see discover.ts: ~10 µs each, a 10k-file warm scan blocks for tens of ms
@@ -92,44 +65,57 @@ async function scanFile(path: string, cached: CacheEntry | undefined, stats: Sca
   }
   // The same file through two links is one session, not two (cheaper than a realpath per file).
   const id = `${st.dev}:${st.ino}`;
-  if (opts.seen.has(id)) return undefined;
-  opts.seen.add(id);
+  if (seen.has(id)) return undefined;
+  seen.add(id);
   if (cached && cached.size === st.size && cached.mtimeMs === st.mtimeMs) {
     stats.reused++;
     return cached;
   }
   try {
     const head = readHead(path, HEAD_BYTES, stats);
+    const meta = { size: st.size, mtimeMs: st.mtimeMs, headHash: hashBytes(head) };
     const headHash = hashBytes(head.subarray(0, Math.min(HEAD_BYTES, cached?.size ?? HEAD_BYTES)));
     // Append-only growth: same first bytes and not smaller → continue from the last complete line.
     const cachedState = cached && st.size >= cached.size && headHash === cached.headHash ? entryState(cached) : undefined;
     if (cached && cachedState) {
       stats.tailed++;
-      const offset = await parseFrom(path, cached.offset, cachedState, stats, opts.prefilter, warnings);
-      return { size: st.size, mtimeMs: st.mtimeMs, offset, headHash: hashBytes(head), state: cachedState };
+      return { job: { path, offset: cached.offset, state: cachedState, bytes: st.size - cached.offset }, ...meta };
     }
     stats.parsedFully++;
-    const state = newFileState(detectAgent(basename(path), head.toString('utf8')));
-    const offset = await parseFrom(path, 0, state, stats, opts.prefilter, warnings);
-    return { size: st.size, mtimeMs: st.mtimeMs, offset, headHash: hashBytes(head), state };
+    return { job: { path, offset: 0, state: newFileState(detectAgent(basename(path), head.toString('utf8'))), bytes: st.size }, ...meta };
   } catch (e) {
     warnings.push(`${path}: cannot read (${errText(e)}), skipped`);
     return undefined;
   }
 }
 
-/** Runs `fn` over items with at most `limit` in flight (I/O overlap without opening every file at once). */
-async function pool<T>(items: T[], limit: number, fn: (item: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  const worker = async (): Promise<void> => {
-    while (next < items.length) await fn(items[next++]);
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+/** Parses the pending files (biggest first, on two threads when there is enough) into `entries`. */
+async function parsePending(pending: Pending[], entries: Map<string, CacheEntry>, stats: ScanStats, opts: RunOptions, warnings: string[]): Promise<void> {
+  const order = pending.map((_, i) => i).sort((a, b) => pending[b].job.bytes - pending[a].job.bytes);
+  const results = await runParseJobs(order.map((i) => pending[i].job), opts);
+  const byPending = new Array<JobResult>(pending.length);
+  order.forEach((p, k) => { byPending[p] = results[k]; });
+  pending.forEach((p, i) => {
+    const r = byPending[i];
+    stats.bytesRead += r.counters.bytesRead;
+    stats.linesParsed += r.counters.linesParsed;
+    stats.linesSkipped += r.counters.linesSkipped;
+    if (r.byWorker) stats.workerFiles++;
+    warnings.push(...r.warnings);
+    if (r.offset === undefined || !r.state) {
+      warnings.push(`${p.job.path}: cannot read (${r.error ?? 'error'}), skipped`);
+      entries.delete(p.job.path);
+    } else {
+      entries.set(p.job.path, { size: p.size, mtimeMs: p.mtimeMs, offset: r.offset, headHash: p.headHash, state: r.state });
+    }
+  });
 }
+
+const tick = (): Promise<void> => new Promise((r) => setImmediate(r));
 
 export async function scanUsage(opts: ScanOptions): Promise<ScanResult> {
   const warnings: string[] = [];
-  const stats: ScanStats = { files: 0, reused: 0, tailed: 0, parsedFully: 0, linesParsed: 0, linesSkipped: 0, bytesRead: 0 };
+  const stats: ScanStats = { files: 0, reused: 0, tailed: 0, parsedFully: 0, linesParsed: 0, linesSkipped: 0, bytesRead: 0, workerFiles: 0 };
   const found = await discoverTranscripts({ env: opts.env, includeDefaults: opts.includeDefaults ?? true, extraDirs: opts.extraDirs ?? [] });
   warnings.push(...found.warnings);
   const useCache = opts.useCache ?? true;
@@ -137,11 +123,16 @@ export async function scanUsage(opts: ScanOptions): Promise<ScanResult> {
   const cache: UsageCache = useCache ? loadCache(cachePath, warnings) : { version: CACHE_VERSION, files: {} };
   stats.files = found.files.length;
   const entries = new Map<string, CacheEntry>();
-  const fileOpts = { prefilter: opts.prefilter ?? true, seen: new Set<string>() };
-  await pool(found.files, CONCURRENCY, async (file) => {
-    const entry = await scanFile(file, cache.files[file], stats, fileOpts, warnings);
-    if (entry) entries.set(file, entry);
-  });
+  const runOptions: RunOptions = { prefilter: opts.prefilter ?? true, ...(opts.workerScript ? { workerScript: opts.workerScript } : {}), ...(opts.workerMinBytes !== undefined ? { workerMinBytes: opts.workerMinBytes } : {}) };
+  const seen = new Set<string>();
+  const pending: Pending[] = [];
+  for (const [n, file] of found.files.entries()) {
+    if (n % 256 === 255) await tick(); // a 10k-file warm scan is all stat calls: stay responsive
+    const planned = planFile(file, cache.files[file], stats, seen, warnings);
+    if (planned && 'job' in planned) pending.push(planned);
+    else if (planned) entries.set(file, planned);
+  }
+  await parsePending(pending, entries, stats, runOptions, warnings);
   const scannedPaths = found.files.filter((f) => entries.has(f));
   const signature = hashString(JSON.stringify([opts.threshold ?? null, scannedPaths.map((f) => {
     const e = entries.get(f) as CacheEntry;
@@ -153,12 +144,14 @@ export async function scanUsage(opts: ScanOptions): Promise<ScanResult> {
     fileReport = cache.last.report;
   } else {
     // A reused entry whose stored state cannot be decoded (damaged cache) is parsed again from scratch.
+    const damaged: Pending[] = [];
     for (const f of scannedPaths) {
       if (entryState(entries.get(f) as CacheEntry)) continue;
-      const fresh = await scanFile(f, undefined, stats, { ...fileOpts, seen: new Set() }, warnings);
-      if (fresh) entries.set(f, fresh);
+      const planned = planFile(f, undefined, stats, new Set(), warnings);
+      if (planned && 'job' in planned) damaged.push(planned);
       else entries.delete(f);
     }
+    await parsePending(damaged, entries, stats, runOptions, warnings);
     const scanned: ScannedFile[] = scannedPaths.filter((f) => entries.has(f)).map((f) => ({ path: f, state: entryState(entries.get(f) as CacheEntry) as FileState }));
     fileReport = buildReport(scanned, { threshold: opts.threshold });
   }

@@ -1,0 +1,45 @@
+// The usage scan's worker thread (the bundled dist/usageWorker.js) gives the same report as one thread, and a worker
+// that dies with a job claimed costs nothing but time.
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { test } from 'node:test';
+import { buildSync } from 'esbuild';
+import type { ScanResult } from '../../../src/node/usage/scanner';
+import { CLAUDE_FILE, FIXTURES, scanDirs, tempDir } from './helpers';
+
+const REPO = resolve(__dirname, '../../..');
+
+function corpus(t: Parameters<typeof tempDir>[0], copies: number): string {
+  const root = tempDir(t);
+  const sources = [CLAUDE_FILE, join(FIXTURES, 'claude/projects/-tmp-repo2/e13614ae-7225-4a79-b7ff-2ba285ec7aff.jsonl')];
+  execFileSync(process.execPath, [join(REPO, 'test/support/multiply.mjs'), join(root, 'projects'), String(copies), ...sources]);
+  return root;
+}
+
+const summary = (r: ScanResult): unknown => JSON.parse(JSON.stringify({ sessions: r.report.sessions, totals: r.report.totals, warnings: r.report.warnings }));
+
+test('two threads give the report one thread gives', async (t) => {
+  const root = corpus(t, 100); // ~27 MB: enough for the worker to start and claim files before this thread is done
+  const workerScript = join(tempDir(t), 'usageWorker.js');
+  buildSync({ entryPoints: [join(REPO, 'src/node/usage/parseWorker.ts')], bundle: true, platform: 'node', format: 'cjs', target: 'node20', outfile: workerScript, logLevel: 'error' });
+  const one = await scanDirs([root]);
+  const two = await scanDirs([root], { workerScript, workerMinBytes: 0 });
+  assert.equal(one.stats.workerFiles, 0);
+  assert.ok(two.stats.workerFiles > 0, 'the worker parsed no file');
+  assert.equal(two.report.sessions.length, 100);
+  assert.deepEqual(summary(two), summary(one));
+  assert.equal(two.stats.linesParsed, one.stats.linesParsed);
+});
+
+test('a worker that dies holding a job: that file is parsed here, the report is whole', async (t) => {
+  const root = corpus(t, 6);
+  const workerScript = join(tempDir(t), 'dies.js');
+  // Claims the next job the way parseWorker does, then exits without answering.
+  writeFileSync(workerScript, "const { workerData } = require('node:worker_threads'); Atomics.add(new Int32Array(workerData.next), 0, 1); process.exit(3);\n");
+  const one = await scanDirs([root]);
+  const crashed = await scanDirs([root], { workerScript, workerMinBytes: 0 });
+  assert.equal(crashed.stats.workerFiles, 0);
+  assert.deepEqual(summary(crashed), summary(one));
+});
