@@ -58,6 +58,7 @@ const builds = [
   { ...common, platform: 'browser', format: 'iife', target: 'es2022', entryPoints: ['webview/main.ts'], outfile: 'dist/webview.js' },
   // Loaded by VS Code's extension host as extensionTestsPath; never shipped (.vscodeignore).
   { ...node, entryPoints: ['test/integration/index.ts'], outfile: 'dist/test/integration/index.js', external: ['vscode'] },
+  { ...node, entryPoints: ['test/integration/packaged/index.ts'], outfile: 'dist/test/integration/packaged.js', external: ['vscode'] },
 ];
 
 const contexts = await Promise.all(builds.map((options) => esbuild.context(options)));

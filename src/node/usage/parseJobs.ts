@@ -39,6 +39,8 @@ export interface RunOptions {
   workerScript?: string;
   /** Below this many bytes a thread (~20 ms to start) costs more than it saves. */
   workerMinBytes?: number;
+  /** Tests: this thread claims no job, so the worker parses them all (or, if it fails, this thread afterwards). */
+  workerOnly?: boolean;
 }
 
 const WORKER_MIN_BYTES = 16 << 20;
@@ -94,7 +96,7 @@ export async function runParseJobs(jobs: ParseJob[], opts: RunOptions): Promise<
   const bytes = jobs.reduce((n, j) => n + j.bytes, 0);
   const script = bytes >= (opts.workerMinBytes ?? WORKER_MIN_BYTES) && availableParallelism() > 1 ? (opts.workerScript ?? defaultWorkerScript()) : undefined;
   const helper = script ? startWorker(script, input, keep) : undefined;
-  await runClaimed(jobs, new Int32Array(input.next), opts.prefilter, keep);
+  if (!(helper && opts.workerOnly)) await runClaimed(jobs, new Int32Array(input.next), opts.prefilter, keep);
   if (helper) await helper;
   for (let i = 0; i < jobs.length; i++) results[i] ??= await parseJob(jobs, i, opts.prefilter);
   return results as JobResult[];

@@ -23,9 +23,10 @@ export interface ScanOptions {
   threshold?: number;
   /** Benchmark switch: parse every line instead of pre-filtering on raw bytes. */
   prefilter?: boolean;
-  /** Tests and benchmarks: the parse worker bundle, and how many bytes to parse before it is used (parseJobs.ts). */
+  /** Tests and benchmarks: the parse worker bundle, when it is used, and whether it alone parses (parseJobs.ts). */
   workerScript?: string;
   workerMinBytes?: number;
+  workerOnly?: boolean;
 }
 
 export interface ScanStats extends ReadCounters {
@@ -123,7 +124,8 @@ export async function scanUsage(opts: ScanOptions): Promise<ScanResult> {
   const cache: UsageCache = useCache ? loadCache(cachePath, warnings) : { version: CACHE_VERSION, files: {} };
   stats.files = found.files.length;
   const entries = new Map<string, CacheEntry>();
-  const runOptions: RunOptions = { prefilter: opts.prefilter ?? true, ...(opts.workerScript ? { workerScript: opts.workerScript } : {}), ...(opts.workerMinBytes !== undefined ? { workerMinBytes: opts.workerMinBytes } : {}) };
+  const { workerScript, workerMinBytes, workerOnly } = opts;
+  const runOptions: RunOptions = { prefilter: opts.prefilter ?? true, workerScript, workerMinBytes, workerOnly };
   const seen = new Set<string>();
   const pending: Pending[] = [];
   for (const [n, file] of found.files.entries()) {

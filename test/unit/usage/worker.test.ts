@@ -20,17 +20,31 @@ function corpus(t: Parameters<typeof tempDir>[0], copies: number): string {
 
 const summary = (r: ScanResult): unknown => JSON.parse(JSON.stringify({ sessions: r.report.sessions, totals: r.report.totals, warnings: r.report.warnings }));
 
-test('two threads give the report one thread gives', async (t) => {
-  const root = corpus(t, 100); // ~27 MB: enough for the worker to start and claim files before this thread is done
+function buildWorker(t: Parameters<typeof tempDir>[0]): string {
   const workerScript = join(tempDir(t), 'usageWorker.js');
   buildSync({ entryPoints: [join(REPO, 'src/node/usage/parseWorker.ts')], bundle: true, platform: 'node', format: 'cjs', target: 'node20', outfile: workerScript, logLevel: 'error' });
+  return workerScript;
+}
+
+test('the worker alone gives the report this thread gives', async (t) => {
+  const root = corpus(t, 8);
+  const workerScript = buildWorker(t);
   const one = await scanDirs([root]);
-  const two = await scanDirs([root], { workerScript, workerMinBytes: 0 });
+  const worker = await scanDirs([root], { workerScript, workerMinBytes: 0, workerOnly: true });
   assert.equal(one.stats.workerFiles, 0);
-  assert.ok(two.stats.workerFiles > 0, 'the worker parsed no file');
+  assert.equal(worker.stats.workerFiles, 8, 'the worker parsed every file');
+  assert.deepEqual(summary(worker), summary(one));
+  assert.equal(worker.stats.linesParsed, one.stats.linesParsed);
+});
+
+test('both threads claiming from one counter: every file once, the same report', async (t) => {
+  const root = corpus(t, 100); // ~27 MB: the worker starts while this thread is still busy
+  const one = await scanDirs([root]);
+  const two = await scanDirs([root], { workerScript: buildWorker(t), workerMinBytes: 0 });
   assert.equal(two.report.sessions.length, 100);
   assert.deepEqual(summary(two), summary(one));
   assert.equal(two.stats.linesParsed, one.stats.linesParsed);
+  assert.equal(two.stats.parsedFully, 100);
 });
 
 test('a worker that dies holding a job: that file is parsed here, the report is whole', async (t) => {
