@@ -1,7 +1,8 @@
 // Bundles the extension host, the CLI, the webview and the integration-test entry with esbuild.
-// Usage: node esbuild.mjs [--production] [--watch]
+// Usage: node esbuild.mjs [--production] [--watch]   (tests import `builds` to bundle parts into a temp folder)
 import * as esbuild from 'esbuild';
 import { chmodSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 
 const production = process.argv.includes('--production');
 const watch = process.argv.includes('--watch');
@@ -40,18 +41,36 @@ const node = { ...common, platform: 'node', format: 'cjs', target: 'node20' };
  * a provider module is first imported (createSummarizer imports those lazily): start-up neither parses nor runs them.
  */
 const SDKS = { '@anthropic-ai/sdk': 'anthropic-sdk', openai: 'openai-sdk' };
-const sdksApart = {
+/** `vendorDir`: where dist/vendor/ is, seen from the bundle being built. */
+const sdksApart = (vendorDir) => ({
   name: 'sdks-apart',
   setup(build) {
-    build.onResolve({ filter: /^(@anthropic-ai\/sdk|openai)$/ }, (args) => ({ path: `./vendor/${SDKS[args.path]}.js`, external: true }));
+    build.onResolve({ filter: /^(@anthropic-ai\/sdk|openai)$/ }, (args) => ({ path: `${vendorDir}/${SDKS[args.path]}.js`, external: true }));
   },
-};
+});
 const vendor = Object.entries(SDKS).map(([pkg, name]) => ({ ...node, entryPoints: [pkg], outfile: `dist/vendor/${name}.js` }));
 
+/**
+ * The CLI: dist/cli.js holds the dispatcher and `usage` (a warm `usage` is all start-up); inspect, compact and
+ * simulate are bundles of their own in dist/cli/, which main.ts imports (requires) only when one is run.
+ */
+const COMMANDS = { inspectCommand: 'inspect', compactCommand: 'compact', simulateCommand: 'simulate' };
+const commandsApart = {
+  name: 'commands-apart',
+  setup(build) {
+    build.onResolve({ filter: /^\.\/(inspectCommand|compactCommand|simulateCommand)\.js$/ }, (args) =>
+      args.importer.endsWith('main.ts') ? { path: `./cli/${COMMANDS[args.path.slice(2, -3)]}.js`, external: true } : undefined);
+  },
+};
+const commands = Object.entries(COMMANDS).map(([source, name]) => ({
+  ...node, entryPoints: [`src/cli/${source}.ts`], outfile: `dist/cli/${name}.js`, plugins: [...common.plugins, sdksApart('../vendor')],
+}));
+
 /** @type {import('esbuild').BuildOptions[]} */
-const builds = [
-  { ...node, entryPoints: ['src/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'], plugins: [...common.plugins, sdksApart] },
-  { ...node, entryPoints: ['src/cli/main.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' }, plugins: [...common.plugins, sdksApart] },
+export const builds = [
+  { ...node, entryPoints: ['src/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'], plugins: [...common.plugins, sdksApart('./vendor')] },
+  { ...node, entryPoints: ['src/cli/main.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' }, plugins: [...common.plugins, sdksApart('./vendor'), commandsApart] },
+  ...commands,
   ...vendor,
   // The usage scan's second thread (src/node/usage/parseJobs.ts looks for it next to the bundle that starts it).
   { ...node, entryPoints: ['src/node/usage/parseWorker.ts'], outfile: 'dist/usageWorker.js' },
@@ -61,10 +80,12 @@ const builds = [
   { ...node, entryPoints: ['test/integration/packaged/index.ts'], outfile: 'dist/test/integration/packaged.js', external: ['vscode'] },
 ];
 
-const contexts = await Promise.all(builds.map((options) => esbuild.context(options)));
-if (watch) {
-  await Promise.all(contexts.map((ctx) => ctx.watch()));
-} else {
+async function main() {
+  const contexts = await Promise.all(builds.map((options) => esbuild.context(options)));
+  if (watch) {
+    await Promise.all(contexts.map((ctx) => ctx.watch()));
+    return;
+  }
   const results = await Promise.allSettled(contexts.map((ctx) => ctx.rebuild()));
   await Promise.all(contexts.map((ctx) => ctx.dispose()));
   const failed = results.filter((r) => r.status === 'rejected');
@@ -74,3 +95,5 @@ if (watch) {
   }
   chmodSync('dist/cli.js', 0o755);
 }
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) await main();

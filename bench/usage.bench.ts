@@ -46,7 +46,7 @@ function dirBytes(dir: string): number {
   return readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).reduce((n, e) => n + statSync(join(e.parentPath, e.name)).size, 0);
 }
 
-async function buildCorpus(): Promise<{ root: string; bytes: number }> {
+export async function buildCorpus(): Promise<{ root: string; bytes: number }> {
   const src = await sources();
   const root = join(tmpdir(), `cc-usage-bench-${SESSIONS}-${src.map((s) => statSync(s).size).join('-')}`);
   if (!existsSync(join(root, 'done'))) {

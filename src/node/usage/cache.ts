@@ -1,6 +1,5 @@
 // Persisted per-file scan state (usage-v1.json): load tolerantly and lazily, write atomically (temp + rename).
 import { readFileSync } from 'node:fs';
-import { chmod, mkdir, rename, unlink, writeFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { CATALOG_ID } from '../../core/usage/catalog';
@@ -20,17 +19,23 @@ export interface CacheEntry {
   state?: FileState;
   /** Decodes the state from the cache file on first need (undefined if that part is unreadable). */
   loadState?: () => FileState | undefined;
+  /** One of the files `last.report` was built from, as they were then. */
+  inLast?: boolean;
 }
 
 export interface UsageCache {
   version: number;
   files: Record<string, CacheEntry>;
-  /** The last report and the signature of the file set it came from: nothing changed → no re-merge. */
-  last?: { signature: string; report: UsageReport };
+  /**
+   * The last report, built with `threshold` from the `count` entries marked inLast: when a scan finds exactly those
+   * files, all unchanged, it is still exact and nothing is re-merged (no hashing of the file list either). A cache
+   * written before these fields existed simply misses once.
+   */
+  last?: { threshold: number | null; count: number; report: UsageReport };
 }
 
 /**
- * On disk: `{"version":2,"pricing":…,"files":{path:{size,mtimeMs,offset,headHash}},"last":{…},"states":{path:FileState}}`.
+ * On disk: `{"version":2,"pricing":…,"files":{path:{size,mtimeMs,offset,headHash,inLast}},"last":{…},"states":{path:FileState}}`.
  * `states` is written last and split off by its key before parsing: a warm scan where nothing changed
  * parses only the small index (a few KB), not the dedupe state of every file (hundreds of KB).
  * The split is safe: inside JSON strings a quote is always escaped, so `,"states":` can only be the key.
@@ -50,22 +55,23 @@ const empty = (): UsageCache => ({ version: CACHE_VERSION, files: {} });
 
 /** A missing, unreadable or foreign-version cache is an empty cache; a corrupt one also warns. */
 export function loadCache(path: string, warnings: string[]): UsageCache {
-  let text: string;
+  let bytes: Buffer;
   try {
-    text = readFileSync(path, 'utf8'); // one small file: sync beats fs/promises' pooled chunked reads
+    // Bytes, not text: a warm scan decodes only the index, not the states that make up most of the file.
+    bytes = readFileSync(path);
   } catch {
     return empty();
   }
-  const split = text.indexOf(STATES_KEY);
+  const split = bytes.indexOf(STATES_KEY);
   try {
-    const index = JSON.parse(split >= 0 ? `${text.slice(0, split)}}` : text) as Partial<UsageCache>;
+    const index = JSON.parse(split >= 0 ? `${bytes.toString('utf8', 0, split)}}` : bytes.toString('utf8')) as Partial<UsageCache>;
     // States and the last report hold priced figures: another catalog snapshot means starting over.
     if (index.version !== CACHE_VERSION || (index as { pricing?: string }).pricing !== CATALOG_ID || !index.files || typeof index.files !== 'object') return empty();
     let states: Record<string, FileState> | undefined;
     const statesOf = (): Record<string, FileState> => {
       if (!states) {
         try {
-          states = split >= 0 ? (JSON.parse(text.slice(split + STATES_KEY.length, -1)) as Record<string, FileState>) : {};
+          states = split >= 0 ? (JSON.parse(bytes.toString('utf8', split + STATES_KEY.length, bytes.length - 1)) as Record<string, FileState>) : {};
         } catch {
           warnings.push(`${path}: cache file is corrupt, rebuilding it`);
           states = {};
@@ -83,13 +89,14 @@ export function loadCache(path: string, warnings: string[]): UsageCache {
 
 /** Writes to a sibling temp file and renames it over the cache, so readers never see a half-written cache. */
 export async function saveCache(path: string, cache: UsageCache, warnings: string[]): Promise<void> {
+  const { chmod, mkdir, rename, unlink, writeFile } = await import('node:fs/promises'); // only a scan that changed something writes
   const tmp = `${path}.${process.pid}.${Date.now().toString(36)}.tmp`;
   const files: Record<string, CacheEntry> = {};
   const states: Record<string, FileState> = {};
   for (const [f, e] of Object.entries(cache.files)) {
     const state = entryState(e);
     if (!state) continue;
-    files[f] = { size: e.size, mtimeMs: e.mtimeMs, offset: e.offset, headHash: e.headHash };
+    files[f] = { size: e.size, mtimeMs: e.mtimeMs, offset: e.offset, headHash: e.headHash, ...(e.inLast ? { inLast: true } : {}) };
     states[f] = state;
   }
   const index = JSON.stringify({ version: CACHE_VERSION, pricing: CATALOG_ID, files, last: cache.last });

@@ -1,6 +1,6 @@
 // Finds agent transcript files under the default roots and extra directories, tolerating bad folders.
 import { readdirSync, statSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { resolve, sep } from 'node:path';
 import { agentRoots } from '../agentStores';
 
 export interface DiscoverOptions {
@@ -48,7 +48,12 @@ export async function discoverTranscripts(opts: DiscoverOptions): Promise<Discov
   ];
   for (const { dir, explicit } of candidates) {
     try {
-      const st = statSync(dir);
+      // A missing default root is the common case: no exception for it (each costs a warm scan ~0.2 ms).
+      const st = statSync(dir, { throwIfNoEntry: false });
+      if (!st) {
+        if (explicit) warnings.push(`${dir}: cannot open (ENOENT), skipped`);
+        continue;
+      }
       if (!st.isDirectory()) {
         if (st.isFile() && dir.endsWith('.jsonl') && explicit) files.add(dir);
         else if (explicit) warnings.push(`${dir}: not a directory, skipped`);
@@ -79,7 +84,9 @@ export async function discoverTranscripts(opts: DiscoverOptions): Promise<Discov
         continue;
       }
       for (const entry of entries) {
-        const full = join(current, entry.name);
+        // Concatenation, not join(): current is already normalized, and join() normalizes the whole path again (a
+        // good part of a warm scan over many files).
+        const full = current.endsWith(sep) ? current + entry.name : current + sep + entry.name;
         let isDir = entry.isDirectory();
         let isFile = entry.isFile();
         if (entry.isSymbolicLink()) {

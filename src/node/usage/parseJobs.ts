@@ -2,7 +2,6 @@
 import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
-import { Worker } from 'node:worker_threads';
 import type { FileState } from '../../core/usage/types';
 import { parseFrom, type ParseCounters } from './parseFile';
 
@@ -68,10 +67,15 @@ function defaultWorkerScript(): string | undefined {
   return existsSync(script) ? script : undefined;
 }
 
-/** Resolves once the worker has answered every job it claimed, or has failed (its jobs are then redone here). */
-function startWorker(script: string, input: WorkerInput, keep: (r: JobResult) => void): Promise<void> {
-  return new Promise((resolve) => {
-    let worker: Worker;
+/**
+ * Starts the worker; the promise inside resolves once it has answered every job it claimed, or has failed (its jobs
+ * are then redone here).
+ */
+async function startWorker(script: string, input: WorkerInput, keep: (r: JobResult) => void): Promise<{ finished: Promise<void> }> {
+  // Loaded here: worker_threads costs a warm `usage` (which never starts a worker) ~2 ms of start-up.
+  const { Worker } = await import('node:worker_threads');
+  const finished = new Promise<void>((resolve) => {
+    let worker: InstanceType<typeof Worker>;
     try {
       // No execArgv: the host's own flags (an extension host's inspector, say) are not all valid in a worker.
       worker = new Worker(script, { workerData: input, execArgv: [] });
@@ -86,6 +90,7 @@ function startWorker(script: string, input: WorkerInput, keep: (r: JobResult) =>
     worker.on('error', () => resolve());
     worker.on('exit', () => resolve());
   });
+  return { finished };
 }
 
 /** Parses every job; the results are in job order. Jobs are best sorted biggest first. */
@@ -95,9 +100,9 @@ export async function runParseJobs(jobs: ParseJob[], opts: RunOptions): Promise<
   const input: WorkerInput = { jobs, next: new SharedArrayBuffer(4), prefilter: opts.prefilter };
   const bytes = jobs.reduce((n, j) => n + j.bytes, 0);
   const script = bytes >= (opts.workerMinBytes ?? WORKER_MIN_BYTES) && availableParallelism() > 1 ? (opts.workerScript ?? defaultWorkerScript()) : undefined;
-  const helper = script ? startWorker(script, input, keep) : undefined;
+  const helper = script ? await startWorker(script, input, keep) : undefined;
   if (!(helper && opts.workerOnly)) await runClaimed(jobs, new Int32Array(input.next), opts.prefilter, keep);
-  if (helper) await helper;
+  if (helper) await helper.finished;
   for (let i = 0; i < jobs.length; i++) results[i] ??= await parseJob(jobs, i, opts.prefilter);
   return results as JobResult[];
 }

@@ -2,7 +2,7 @@
 import { statSync } from 'node:fs';
 import { basename, sep } from 'node:path';
 import { buildReport, type ScannedFile } from '../../core/usage/aggregate';
-import { hashBytes, hashString } from '../../core/usage/hash';
+import { hashBytes } from '../../core/usage/hash';
 import { detectAgent } from '../../core/usage/lineFilter';
 import { type FileState, newFileState, type UsageReport } from '../../core/usage/types';
 import { CACHE_VERSION, type CacheEntry, defaultCachePath, entryState, loadCache, saveCache, type UsageCache } from './cache';
@@ -136,14 +136,15 @@ export async function scanUsage(opts: ScanOptions): Promise<ScanResult> {
   }
   await parsePending(pending, entries, stats, runOptions, warnings);
   const scannedPaths = found.files.filter((f) => entries.has(f));
-  const signature = hashString(JSON.stringify([opts.threshold ?? null, scannedPaths.map((f) => {
-    const e = entries.get(f) as CacheEntry;
-    return [f, e.size, e.mtimeMs, e.offset];
-  })]));
+  const threshold = opts.threshold ?? null;
+  const last = useCache ? cache.last : undefined;
+  // Nothing parsed (every file reused as it was) and exactly the files the last report was built from.
+  const unchanged = last !== undefined && last.threshold === threshold && last.count === scannedPaths.length && pending.length === 0
+    && scannedPaths.every((f) => entries.get(f)?.inLast === true);
   let fileReport: UsageReport;
-  if (useCache && cache.last?.signature === signature) {
-    // Nothing changed since the last scan: its merged report is still exact, no state is even decoded.
-    fileReport = cache.last.report;
+  if (last && unchanged) {
+    // Its merged report is still exact, no state is even decoded.
+    fileReport = last.report;
   } else {
     // A reused entry whose stored state cannot be decoded (damaged cache) is parsed again from scratch.
     const damaged: Pending[] = [];
@@ -162,10 +163,10 @@ export async function scanUsage(opts: ScanOptions): Promise<ScanResult> {
     // Keep entries of files outside this scan's roots (another invocation may scan them); drop vanished ones.
     const underRoots = (f: string): boolean => found.roots.some((r) => f === r || f.startsWith(r.endsWith(sep) ? r : r + sep));
     const files: Record<string, CacheEntry> = {};
-    for (const [f, e] of Object.entries(cache.files)) if (!underRoots(f)) files[f] = e;
-    for (const [f, e] of entries) files[f] = e;
-    if (cache.last?.signature !== signature || Object.keys(files).length !== Object.keys(cache.files).length) {
-      await saveCache(cachePath, { version: CACHE_VERSION, files, last: { signature, report: fileReport } }, report.warnings);
+    for (const [f, e] of Object.entries(cache.files)) if (!underRoots(f)) files[f] = { ...e, inLast: false };
+    for (const [f, e] of entries) files[f] = { ...e, inLast: true };
+    if (!unchanged || Object.keys(files).length !== Object.keys(cache.files).length) {
+      await saveCache(cachePath, { version: CACHE_VERSION, files, last: { threshold, count: entries.size, report: fileReport } }, report.warnings);
     }
   }
   return { report, stats };

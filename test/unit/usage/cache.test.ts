@@ -1,6 +1,6 @@
 // Incremental cache: unchanged files are not read, appended tails are parsed alone, rewrites are reparsed.
 import assert from 'node:assert/strict';
-import { appendFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { CLAUDE_FILE, CODEX_FILE, scanDirs, tempDir, totalsOf } from './helpers';
@@ -120,4 +120,22 @@ test('warm scans parse only the cache index; a damaged states section means a re
   assert.ok(rethreshold.report.warnings.some((w) => w.includes('corrupt')));
   assert.equal(rethreshold.stats.parsedFully, 1);
   assert.deepEqual(totalsOf(rethreshold), [12, 340, 0, 66210]);
+});
+
+test('one cache for two folders: the last report is reused only for the very files it was built from', async (t) => {
+  const { dir, cachePath, bytes } = setup(t);
+  const [a, b] = [join(dir, 'a'), join(dir, 'b')];
+  mkdirSync(a);
+  mkdirSync(b);
+  writeFileSync(join(a, 'ab9a2988-b392-46b5-a150-6191e63efe31.jsonl'), bytes);
+  writeFileSync(join(b, 'e13614ae-7225-4a79-b7ff-2ba285ec7aff.jsonl'), readFileSync(CODEX_FILE));
+  const sessions = (r: Awaited<ReturnType<typeof scanDirs>>): unknown => JSON.parse(JSON.stringify(r.report.sessions));
+  const first = await scanDirs([a], { useCache: true, cachePath });
+  const other = await scanDirs([b], { useCache: true, cachePath }); // as many files: a count alone would match
+  assert.notDeepEqual(sessions(other), sessions(first));
+  const again = await scanDirs([a], { useCache: true, cachePath });
+  assert.equal(again.stats.bytesRead, 0, 'its file is reused');
+  assert.deepEqual(sessions(again), sessions(first));
+  const warm = await scanDirs([a], { useCache: true, cachePath });
+  assert.deepEqual(sessions(warm), sessions(first));
 });
