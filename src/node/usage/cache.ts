@@ -5,8 +5,8 @@ import { basename, dirname, join } from 'node:path';
 import { CATALOG_ID } from '../../core/usage/catalog';
 import type { FileState, UsageReport } from '../../core/usage/types';
 
-/** 2: Claude rows keep 1-hour cache writes, Codex sums split at the long-context tier. */
-export const CACHE_VERSION = 2;
+/** 2: Claude rows keep 1-hour cache writes, Codex sums split at the long-context tier. 3: row keys are the ids. */
+export const CACHE_VERSION = 3;
 
 export interface CacheEntry {
   size: number;

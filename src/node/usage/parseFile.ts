@@ -17,9 +17,9 @@ export interface ParseCounters extends ReadCounters {
 export async function parseFrom(path: string, offset: number, state: FileState, counters: ParseCounters, prefilter: boolean, warnings: string[]): Promise<number> {
   let line: Buffer = Buffer.alloc(0);
   const has = (m: string): boolean => line.indexOf(marker(m)) !== -1;
-  const apply = (l: Buffer): void => {
+  const apply = (buf: Buffer, start = 0, end = buf.length): void => {
     counters.linesParsed++;
-    applyLine(state, l.toString('utf8'));
+    applyLine(state, buf.toString('utf8', start, end));
   };
   let result = { endOffset: offset, oversizedLines: 0 };
   if (!prefilter || !steadyMarkers(state)) {

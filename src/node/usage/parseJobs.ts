@@ -1,6 +1,6 @@
 // Runs a scan's parse jobs on this thread and, when there is enough to read, on one worker thread as well.
 import { existsSync } from 'node:fs';
-import { availableParallelism } from 'node:os';
+import { availableParallelism, loadavg } from 'node:os';
 import { join } from 'node:path';
 import type { FileState } from '../../core/usage/types';
 import { parseFrom, type ParseCounters } from './parseFile';
@@ -32,17 +32,27 @@ export interface WorkerInput {
   prefilter: boolean;
 }
 
+/**
+ * 'auto': a worker when there are 16 MB or more to parse and a core is idle (load average at most the core count
+ * minus one: on a machine busy with other work a second thread only competes, measured slower); 'always': a worker
+ * whatever the size or load (tests); 'only': the worker parses every job, this thread none (tests).
+ */
+export type WorkerMode = 'auto' | 'always' | 'only' | 'never';
+
 export interface RunOptions {
   prefilter: boolean;
   /** The bundled worker (dist/usageWorker.js next to this bundle by default; none when run from sources). */
   workerScript?: string;
-  /** Below this many bytes a thread (~20 ms to start) costs more than it saves. */
-  workerMinBytes?: number;
-  /** Tests: this thread claims no job, so the worker parses them all (or, if it fails, this thread afterwards). */
-  workerOnly?: boolean;
+  worker?: WorkerMode;
 }
 
 const WORKER_MIN_BYTES = 16 << 20;
+
+export function wantWorker(mode: WorkerMode, bytes: number, cores = availableParallelism(), load = loadavg()[0]): boolean {
+  if (mode === 'never') return false;
+  if (mode !== 'auto') return true;
+  return cores > 1 && bytes >= WORKER_MIN_BYTES && load <= cores - 1;
+}
 
 const errText = (e: unknown): string => (e && typeof e === 'object' && 'code' in e ? String((e as { code: unknown }).code) : String(e));
 
@@ -98,10 +108,10 @@ export async function runParseJobs(jobs: ParseJob[], opts: RunOptions): Promise<
   const results: (JobResult | undefined)[] = new Array<JobResult | undefined>(jobs.length);
   const keep = (r: JobResult): void => { results[r.i] = r; };
   const input: WorkerInput = { jobs, next: new SharedArrayBuffer(4), prefilter: opts.prefilter };
-  const bytes = jobs.reduce((n, j) => n + j.bytes, 0);
-  const script = bytes >= (opts.workerMinBytes ?? WORKER_MIN_BYTES) && availableParallelism() > 1 ? (opts.workerScript ?? defaultWorkerScript()) : undefined;
+  const mode = opts.worker ?? 'auto';
+  const script = wantWorker(mode, jobs.reduce((n, j) => n + j.bytes, 0)) ? (opts.workerScript ?? defaultWorkerScript()) : undefined;
   const helper = script ? await startWorker(script, input, keep) : undefined;
-  if (!(helper && opts.workerOnly)) await runClaimed(jobs, new Int32Array(input.next), opts.prefilter, keep);
+  if (!(helper && mode === 'only')) await runClaimed(jobs, new Int32Array(input.next), opts.prefilter, keep);
   if (helper) await helper.finished;
   for (let i = 0; i < jobs.length; i++) results[i] ??= await parseJob(jobs, i, opts.prefilter);
   return results as JobResult[];

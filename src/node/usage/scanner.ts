@@ -8,7 +8,7 @@ import { type FileState, newFileState, type UsageReport } from '../../core/usage
 import { CACHE_VERSION, type CacheEntry, defaultCachePath, entryState, loadCache, saveCache, type UsageCache } from './cache';
 import { discoverTranscripts } from './discover';
 import { readHead, type ReadCounters } from './lineReader';
-import { type JobResult, type ParseJob, runParseJobs, type RunOptions } from './parseJobs';
+import { type JobResult, type ParseJob, runParseJobs, type RunOptions, type WorkerMode } from './parseJobs';
 
 const HEAD_BYTES = 4096;
 
@@ -23,10 +23,9 @@ export interface ScanOptions {
   threshold?: number;
   /** Benchmark switch: parse every line instead of pre-filtering on raw bytes. */
   prefilter?: boolean;
-  /** Tests and benchmarks: the parse worker bundle, when it is used, and whether it alone parses (parseJobs.ts). */
+  /** Tests and benchmarks: the parse worker bundle and when it is used (parseJobs.ts; default 'auto'). */
   workerScript?: string;
-  workerMinBytes?: number;
-  workerOnly?: boolean;
+  worker?: WorkerMode;
 }
 
 export interface ScanStats extends ReadCounters {
@@ -124,8 +123,7 @@ export async function scanUsage(opts: ScanOptions): Promise<ScanResult> {
   const cache: UsageCache = useCache ? loadCache(cachePath, warnings) : { version: CACHE_VERSION, files: {} };
   stats.files = found.files.length;
   const entries = new Map<string, CacheEntry>();
-  const { workerScript, workerMinBytes, workerOnly } = opts;
-  const runOptions: RunOptions = { prefilter: opts.prefilter ?? true, workerScript, workerMinBytes, workerOnly };
+  const runOptions: RunOptions = { prefilter: opts.prefilter ?? true, workerScript: opts.workerScript, worker: opts.worker };
   const seen = new Set<string>();
   const pending: Pending[] = [];
   for (const [n, file] of found.files.entries()) {

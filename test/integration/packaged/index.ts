@@ -67,7 +67,7 @@ test("the packaged scan worker runs in the extension host and agrees with one th
   const workerScript = path.join(installed().extensionPath, 'dist', 'usageWorker.js');
   const scan = (extra: Partial<ScanOptions>) => scanUsage({ env: process.env, includeDefaults: true, useCache: false, ...extra });
   const one = await scan({});
-  const two = await scan({ workerScript, workerMinBytes: 0, workerOnly: true });
+  const two = await scan({ workerScript, worker: 'only' });
   assert.ok(two.report.sessions.length >= 3);
   assert.equal(two.stats.workerFiles, two.stats.parsedFully, 'the worker parsed every file');
   assert.deepEqual(two.report.totals, one.report.totals);

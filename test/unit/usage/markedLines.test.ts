@@ -42,7 +42,7 @@ test('every line holding a marker, none other, whatever the chunk size and line 
     const chunk = [24, 25, 31, 64, 200][round % 5];
     const from = round % 3 === 0 ? 0 : text.indexOf('\n') + 1;
     const seen: string[] = [];
-    const r = await scanMarkedLines(file, from, markers.map((m) => Buffer.from(m)), (l) => { seen.push(l.toString()); }, { bytesRead: 0 }, 150, chunk);
+    const r = await scanMarkedLines(file, from, markers.map((m) => Buffer.from(m)), (b, start, end) => { seen.push(b.toString('utf8', start, end)); }, { bytesRead: 0 }, 150, chunk);
     const want = reference(text, from, markers, 150);
     assert.deepEqual(seen, want.lines, `round ${round}, chunk ${chunk}`);
     assert.equal(r.endOffset, want.end, `round ${round}: endOffset`);
