@@ -2,6 +2,7 @@
 // Usage: node esbuild.mjs [--production] [--watch]   (tests import `builds` to bundle parts into a temp folder)
 import * as esbuild from 'esbuild';
 import { chmodSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 
 const production = process.argv.includes('--production');
@@ -34,7 +35,21 @@ const common = {
   plugins: [problemMatcher],
 };
 
-const node = { ...common, platform: 'node', format: 'cjs', target: 'node20' };
+/**
+ * JSON modules (the 40 KB price catalog) as one JSON.parse of a string: V8 parses and builds that far faster than the
+ * same data as an object literal, which a warm `usage` run would otherwise compile and run at start-up.
+ */
+const jsonAsParse = {
+  name: 'json-as-parse',
+  setup(build) {
+    build.onLoad({ filter: /\.json$/ }, async (args) => ({
+      contents: `export default JSON.parse(${JSON.stringify(JSON.stringify(JSON.parse(await readFile(args.path, 'utf8'))))});`,
+      loader: 'js',
+    }));
+  },
+};
+
+const node = { ...common, platform: 'node', format: 'cjs', target: 'node20', plugins: [...common.plugins, jsonAsParse] };
 
 /**
  * The provider SDKs (1.3 MB Anthropic, 0.4 MB OpenAI) get bundles of their own in dist/vendor/, required only when
@@ -63,13 +78,13 @@ const commandsApart = {
   },
 };
 const commands = Object.entries(COMMANDS).map(([source, name]) => ({
-  ...node, entryPoints: [`src/cli/${source}.ts`], outfile: `dist/cli/${name}.js`, plugins: [...common.plugins, sdksApart('../vendor')],
+  ...node, entryPoints: [`src/cli/${source}.ts`], outfile: `dist/cli/${name}.js`, plugins: [...node.plugins, sdksApart('../vendor')],
 }));
 
 /** @type {import('esbuild').BuildOptions[]} */
 export const builds = [
-  { ...node, entryPoints: ['src/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'], plugins: [...common.plugins, sdksApart('./vendor')] },
-  { ...node, entryPoints: ['src/cli/main.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' }, plugins: [...common.plugins, sdksApart('./vendor'), commandsApart] },
+  { ...node, entryPoints: ['src/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'], plugins: [...node.plugins, sdksApart('./vendor')] },
+  { ...node, entryPoints: ['src/cli/main.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' }, plugins: [...node.plugins, sdksApart('./vendor'), commandsApart] },
   ...commands,
   ...vendor,
   // The usage scan's second thread (src/node/usage/parseJobs.ts looks for it next to the bundle that starts it).

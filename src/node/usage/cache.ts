@@ -1,5 +1,5 @@
 // Persisted per-file scan state (usage-v1.json): load tolerantly and lazily, write atomically (temp + rename).
-import { readFileSync } from 'node:fs';
+import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { CATALOG_ID } from '../../core/usage/catalog';
@@ -32,12 +32,14 @@ export interface UsageCache {
    * written before these fields existed simply misses once.
    */
   last?: { threshold: number | null; count: number; report: UsageReport };
+  /** Closes the cache file loadCache keeps open for the states; call when the scan is done with this cache. */
+  release?: () => void;
 }
 
 /**
  * On disk: `{"version":2,"pricing":…,"files":{path:{size,mtimeMs,offset,headHash,inLast}},"last":{…},"states":{path:FileState}}`.
- * `states` is written last and split off by its key before parsing: a warm scan where nothing changed
- * parses only the small index (a few KB), not the dedupe state of every file (hundreds of KB).
+ * `states` is written last and split off by its key: a warm scan where nothing changed reads and parses only the
+ * small index (tens of KB), not the dedupe state of every file (hundreds of KB).
  * The split is safe: inside JSON strings a quote is always escaped, so `,"states":` can only be the key.
  */
 const STATES_KEY = ',"states":';
@@ -53,25 +55,59 @@ export function defaultCachePath(env: NodeJS.ProcessEnv): string {
 
 const empty = (): UsageCache => ({ version: CACHE_VERSION, files: {} });
 
-/** A missing, unreadable or foreign-version cache is an empty cache; a corrupt one also warns. */
+/**
+ * Reads from the start of the cache file up to the states key (the index, tens of KB), not the states after it
+ * (most of the file): a warm scan where nothing changed reads and decodes the index alone.
+ */
+function readIndexPart(fd: number): { head: Buffer; split: number } {
+  const parts: Buffer[] = [];
+  let length = 0;
+  for (;;) {
+    const chunk = Buffer.allocUnsafe(64 << 10);
+    const n = readSync(fd, chunk, 0, chunk.length, length);
+    if (n === 0) return { head: Buffer.concat(parts, length), split: -1 };
+    parts.push(chunk.subarray(0, n));
+    length += n;
+    const head = parts.length === 1 ? parts[0] : Buffer.concat(parts, length);
+    const split = head.indexOf(STATES_KEY, Math.max(0, length - n - STATES_KEY.length));
+    if (split >= 0) return { head, split };
+  }
+}
+
+/**
+ * A missing, unreadable or foreign-version cache is an empty cache; a corrupt one also warns. The file stays open
+ * until `release()` (the scan's end), so states read later come from the same version as the index even if another
+ * process has renamed a new cache over it meanwhile.
+ */
 export function loadCache(path: string, warnings: string[]): UsageCache {
-  let bytes: Buffer;
+  let fd: number;
   try {
-    // Bytes, not text: a warm scan decodes only the index, not the states that make up most of the file.
-    bytes = readFileSync(path);
+    fd = openSync(path, 'r');
   } catch {
     return empty();
   }
-  const split = bytes.indexOf(STATES_KEY);
+  let open = true;
+  const release = (): void => {
+    if (open) closeSync(fd);
+    open = false;
+  };
   try {
-    const index = JSON.parse(split >= 0 ? `${bytes.toString('utf8', 0, split)}}` : bytes.toString('utf8')) as Partial<UsageCache>;
+    const { head, split } = readIndexPart(fd);
+    const index = JSON.parse(split >= 0 ? `${head.toString('utf8', 0, split)}}` : head.toString('utf8')) as Partial<UsageCache>;
     // States and the last report hold priced figures: another catalog snapshot means starting over.
-    if (index.version !== CACHE_VERSION || (index as { pricing?: string }).pricing !== CATALOG_ID || !index.files || typeof index.files !== 'object') return empty();
+    if (index.version !== CACHE_VERSION || (index as { pricing?: string }).pricing !== CATALOG_ID || !index.files || typeof index.files !== 'object') {
+      release();
+      return empty();
+    }
     let states: Record<string, FileState> | undefined;
     const statesOf = (): Record<string, FileState> => {
       if (!states) {
         try {
-          states = split >= 0 ? (JSON.parse(bytes.toString('utf8', split + STATES_KEY.length, bytes.length - 1)) as Record<string, FileState>) : {};
+          if (split < 0 || !open) throw new Error('no states');
+          const from = split + STATES_KEY.length;
+          const rest = Buffer.allocUnsafe(fstatSync(fd).size - from);
+          for (let got = 0, n = 1; got < rest.length && n > 0; got += n) n = readSync(fd, rest, got, rest.length - got, from + got);
+          states = JSON.parse(rest.toString('utf8', 0, rest.length - 1)) as Record<string, FileState>;
         } catch {
           warnings.push(`${path}: cache file is corrupt, rebuilding it`);
           states = {};
@@ -80,8 +116,9 @@ export function loadCache(path: string, warnings: string[]): UsageCache {
       return states;
     };
     for (const [file, e] of Object.entries(index.files)) e.loadState = () => statesOf()[file];
-    return { version: CACHE_VERSION, files: index.files, last: index.last };
+    return { version: CACHE_VERSION, files: index.files, last: index.last, release };
   } catch {
+    release();
     warnings.push(`${path}: cache file is corrupt, rebuilding it`);
     return empty();
   }

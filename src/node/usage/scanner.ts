@@ -121,51 +121,55 @@ export async function scanUsage(opts: ScanOptions): Promise<ScanResult> {
   const useCache = opts.useCache ?? true;
   const cachePath = opts.cachePath ?? defaultCachePath(opts.env);
   const cache: UsageCache = useCache ? loadCache(cachePath, warnings) : { version: CACHE_VERSION, files: {} };
-  stats.files = found.files.length;
-  const entries = new Map<string, CacheEntry>();
-  const runOptions: RunOptions = { prefilter: opts.prefilter ?? true, workerScript: opts.workerScript, worker: opts.worker };
-  const seen = new Set<string>();
-  const pending: Pending[] = [];
-  for (const [n, file] of found.files.entries()) {
-    if (n % 256 === 255) await tick(); // a 10k-file warm scan is all stat calls: stay responsive
-    const planned = planFile(file, cache.files[file], stats, seen, warnings);
-    if (planned && 'job' in planned) pending.push(planned);
-    else if (planned) entries.set(file, planned);
-  }
-  await parsePending(pending, entries, stats, runOptions, warnings);
-  const scannedPaths = found.files.filter((f) => entries.has(f));
-  const threshold = opts.threshold ?? null;
-  const last = useCache ? cache.last : undefined;
-  // Nothing parsed (every file reused as it was) and exactly the files the last report was built from.
-  const unchanged = last !== undefined && last.threshold === threshold && last.count === scannedPaths.length && pending.length === 0
-    && scannedPaths.every((f) => entries.get(f)?.inLast === true);
-  let fileReport: UsageReport;
-  if (last && unchanged) {
-    // Its merged report is still exact, no state is even decoded.
-    fileReport = last.report;
-  } else {
-    // A reused entry whose stored state cannot be decoded (damaged cache) is parsed again from scratch.
-    const damaged: Pending[] = [];
-    for (const f of scannedPaths) {
-      if (entryState(entries.get(f) as CacheEntry)) continue;
-      const planned = planFile(f, undefined, stats, new Set(), warnings);
-      if (planned && 'job' in planned) damaged.push(planned);
-      else entries.delete(f);
+  try {
+    stats.files = found.files.length;
+    const entries = new Map<string, CacheEntry>();
+    const runOptions: RunOptions = { prefilter: opts.prefilter ?? true, workerScript: opts.workerScript, worker: opts.worker };
+    const seen = new Set<string>();
+    const pending: Pending[] = [];
+    for (const [n, file] of found.files.entries()) {
+      if (n % 256 === 255) await tick(); // a 10k-file warm scan is all stat calls: stay responsive
+      const planned = planFile(file, cache.files[file], stats, seen, warnings);
+      if (planned && 'job' in planned) pending.push(planned);
+      else if (planned) entries.set(file, planned);
     }
-    await parsePending(damaged, entries, stats, runOptions, warnings);
-    const scanned: ScannedFile[] = scannedPaths.filter((f) => entries.has(f)).map((f) => ({ path: f, state: entryState(entries.get(f) as CacheEntry) as FileState }));
-    fileReport = buildReport(scanned, { threshold: opts.threshold });
-  }
-  const report: UsageReport = { ...fileReport, warnings: [...warnings, ...fileReport.warnings] };
-  if (useCache) {
-    // Keep entries of files outside this scan's roots (another invocation may scan them); drop vanished ones.
-    const underRoots = (f: string): boolean => found.roots.some((r) => f === r || f.startsWith(r.endsWith(sep) ? r : r + sep));
-    const files: Record<string, CacheEntry> = {};
-    for (const [f, e] of Object.entries(cache.files)) if (!underRoots(f)) files[f] = { ...e, inLast: false };
-    for (const [f, e] of entries) files[f] = { ...e, inLast: true };
-    if (!unchanged || Object.keys(files).length !== Object.keys(cache.files).length) {
-      await saveCache(cachePath, { version: CACHE_VERSION, files, last: { threshold, count: entries.size, report: fileReport } }, report.warnings);
+    await parsePending(pending, entries, stats, runOptions, warnings);
+    const scannedPaths = found.files.filter((f) => entries.has(f));
+    const threshold = opts.threshold ?? null;
+    const last = useCache ? cache.last : undefined;
+    // Nothing parsed (every file reused as it was) and exactly the files the last report was built from.
+    const unchanged = last !== undefined && last.threshold === threshold && last.count === scannedPaths.length && pending.length === 0
+      && scannedPaths.every((f) => entries.get(f)?.inLast === true);
+    let fileReport: UsageReport;
+    if (last && unchanged) {
+      // Its merged report is still exact, no state is even decoded.
+      fileReport = last.report;
+    } else {
+      // A reused entry whose stored state cannot be decoded (damaged cache) is parsed again from scratch.
+      const damaged: Pending[] = [];
+      for (const f of scannedPaths) {
+        if (entryState(entries.get(f) as CacheEntry)) continue;
+        const planned = planFile(f, undefined, stats, new Set(), warnings);
+        if (planned && 'job' in planned) damaged.push(planned);
+        else entries.delete(f);
+      }
+      await parsePending(damaged, entries, stats, runOptions, warnings);
+      const scanned: ScannedFile[] = scannedPaths.filter((f) => entries.has(f)).map((f) => ({ path: f, state: entryState(entries.get(f) as CacheEntry) as FileState }));
+      fileReport = buildReport(scanned, { threshold: opts.threshold });
     }
+    const report: UsageReport = { ...fileReport, warnings: [...warnings, ...fileReport.warnings] };
+    if (useCache) {
+      // Keep entries of files outside this scan's roots (another invocation may scan them); drop vanished ones.
+      const underRoots = (f: string): boolean => found.roots.some((r) => f === r || f.startsWith(r.endsWith(sep) ? r : r + sep));
+      const files: Record<string, CacheEntry> = {};
+      for (const [f, e] of Object.entries(cache.files)) if (!underRoots(f)) files[f] = { ...e, inLast: false };
+      for (const [f, e] of entries) files[f] = { ...e, inLast: true };
+      if (!unchanged || Object.keys(files).length !== Object.keys(cache.files).length) {
+        await saveCache(cachePath, { version: CACHE_VERSION, files, last: { threshold, count: entries.size, report: fileReport } }, report.warnings);
+      }
+    }
+    return { report, stats };
+  } finally {
+    cache.release?.(); // after saveCache: it reads the states of the entries it keeps
   }
-  return { report, stats };
 }

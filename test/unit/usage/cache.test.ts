@@ -1,6 +1,7 @@
 // Incremental cache: unchanged files are not read, appended tails are parsed alone, rewrites are reparsed.
 import assert from 'node:assert/strict';
-import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { entryState, loadCache } from '../../../src/node/usage/cache';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { CLAUDE_FILE, CODEX_FILE, scanDirs, tempDir, totalsOf } from './helpers';
@@ -138,4 +139,19 @@ test('one cache for two folders: the last report is reused only for the very fil
   assert.deepEqual(sessions(again), sessions(first));
   const warm = await scanDirs([a], { useCache: true, cachePath });
   assert.deepEqual(sessions(warm), sessions(first));
+});
+
+test('states come from the cache file the index was read from, even if a new one is renamed over it meanwhile', async (t) => {
+  const { dir, file, cachePath, bytes } = setup(t);
+  writeFileSync(file, bytes);
+  await scanDirs([dir], { useCache: true, cachePath });
+  const warnings: string[] = [];
+  const cache = loadCache(cachePath, warnings);
+  const old = readFileSync(cachePath, 'utf8');
+  writeFileSync(`${cachePath}.new`, old.replace(/"states":\{.*\}\}$/s, '"states":{}}'));
+  renameSync(`${cachePath}.new`, cachePath); // what another scan's saveCache does
+  const state = cache.files[file] ? entryState(cache.files[file]) : undefined;
+  cache.release?.();
+  assert.ok(state && Object.keys(state.rows).length > 0, 'the states of the version read');
+  assert.deepEqual(warnings, []);
 });
