@@ -9,18 +9,9 @@ export function lineWanted(state: FileState, has: Contains): boolean {
   return agentModule(state.agent).usage.wants(state, has);
 }
 
-const CLAUDE_STEADY = ['"usage"'] as const;
-const CODEX_STEADY = ['token_count', 'token_usage_record', 'turn_context', 'session_meta'] as const;
-
-/**
- * Once the title (and, for Claude, the first timestamp) is known, `lineWanted` is just "holds one of these
- * markers"; before that, undefined. Neither is ever unset, so the answer stays the same for the rest of the file
- * and a reader may search for the markers instead of looking at every line.
- */
+/** The agent's steady markers (UsageModule.steadyMarkers): from then on a reader may search instead of split. */
 export function steadyMarkers(state: FileState): readonly string[] | undefined {
-  if (!state.title) return undefined;
-  if (state.agent === 'codex') return CODEX_STEADY;
-  return state.firstTimestamp ? CLAUDE_STEADY : undefined;
+  return agentModule(state.agent).usage.steadyMarkers?.(state);
 }
 
 /** Parses one line and folds it into the state; malformed JSON only bumps a counter. */

@@ -3,7 +3,8 @@ import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { steadyMarkers } from '../../../src/core/usage/lineFilter';
+import { AGENT_IDS } from '../../../src/core/formats/registry';
+import { lineWanted, steadyMarkers } from '../../../src/core/usage/lineFilter';
 import { newFileState } from '../../../src/core/usage/types';
 import { scanMarkedLines } from '../../../src/node/usage/markedLines';
 import { scanDirs, tempDir, totalsOf } from './helpers';
@@ -61,6 +62,23 @@ test('steady markers: only once the title (and a Claude timestamp) is known, the
   assert.equal(steadyMarkers(codex), undefined);
   codex.title = 'y';
   assert.ok(steadyMarkers(codex)?.includes('token_count'));
+});
+
+test("every agent's steady markers agree with its line filter on any line", () => {
+  const next = random(11);
+  const words = ['"usage"', '"timestamp"', '"user"', '"tool_result"', 'token_count', 'token_usage_record', 'turn_context', 'session_meta', 'user_message', 'x'];
+  for (const agent of AGENT_IDS) {
+    for (const [title, first] of [['t', '2026-12-02'], ['t', undefined], [undefined, '2026-12-02']] as const) {
+      const state = { ...newFileState(agent), title, firstTimestamp: first };
+      const markers = steadyMarkers(state);
+      if (!markers) continue;
+      for (let i = 0; i < 300; i++) {
+        const line = Array.from({ length: 1 + Math.floor(next() * 4) }, () => words[Math.floor(next() * words.length)]).join(',');
+        const has = (m: string): boolean => line.includes(m);
+        assert.equal(lineWanted(state, has), markers.some(has), `${agent}: ${line}`);
+      }
+    }
+  }
 });
 
 test('the marker search gives the same report as parsing every line', async () => {

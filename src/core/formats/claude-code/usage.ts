@@ -99,6 +99,11 @@ export function claudeWants(state: FileState, has: Contains): boolean {
   return !state.title && has('"user"') && !has('"tool_result"');
 }
 
+/** Once the title and the first timestamp are known, claudeWants is has('"usage"'). */
+export function claudeSteadyMarkers(state: FileState): readonly string[] | undefined {
+  return state.title && state.firstTimestamp ? ['"usage"'] : undefined;
+}
+
 /** Claude Code has no fixed first line; any JSON object line is plausible when no agent is certain. */
 export function claudeClaims(_fileName: string, head: string): 'maybe' | 'no' {
   return head.trimStart().startsWith('{') ? 'maybe' : 'no';
