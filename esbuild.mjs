@@ -66,14 +66,14 @@ const sdksApart = (vendorDir) => ({
 const vendor = Object.entries(SDKS).map(([pkg, name]) => ({ ...node, entryPoints: [pkg], outfile: `dist/vendor/${name}.js` }));
 
 /**
- * The CLI: dist/cli.js holds the dispatcher and `usage` (a warm `usage` is all start-up); inspect, compact and
- * simulate are bundles of their own in dist/cli/, which main.ts imports (requires) only when one is run.
+ * The CLI: dist/cli.js holds the dispatcher and `usage` (a warm `usage` is all start-up); inspect, compact,
+ * simulate and export are bundles of their own in dist/cli/, which main.ts imports (requires) only when one is run.
  */
-const COMMANDS = { inspectCommand: 'inspect', compactCommand: 'compact', simulateCommand: 'simulate' };
+const COMMANDS = { inspectCommand: 'inspect', compactCommand: 'compact', simulateCommand: 'simulate', exportCommand: 'export' };
 const commandsApart = {
   name: 'commands-apart',
   setup(build) {
-    build.onResolve({ filter: /^\.\/(inspectCommand|compactCommand|simulateCommand)\.js$/ }, (args) =>
+    build.onResolve({ filter: /^\.\/(inspectCommand|compactCommand|simulateCommand|exportCommand)\.js$/ }, (args) =>
       args.importer.endsWith('main.ts') ? { path: `./cli/${COMMANDS[args.path.slice(2, -3)]}.js`, external: true } : undefined);
   },
 };

@@ -14,14 +14,19 @@ import { ApiKeyStore, registerApiKeyCommands } from './vscode/secrets.js';
 import { readSettings } from './vscode/settings.js';
 import { registerSessionsCommands } from './vscode/sessionsCommands.js';
 import { SessionsView } from './vscode/sessionsTree.js';
+import { ContextStatusBar } from './vscode/statusBar.js';
 import type { TrustGate } from './vscode/trust.js';
 
 /** Every module of the bundle has run by now: loading took bundleLoaded - bundleStarted. */
 const bundleLoaded = performance.now();
 
+/** The status bar's first scan waits this long after activation, so startup work comes first. */
+const STATUS_SCAN_DELAY_MS = 3000;
+
 /** What activate() returns: handles for the integration tests (the Sessions view has no other way in). */
 export interface ExtensionApi {
   readonly sessions: SessionsView;
+  readonly status: ContextStatusBar;
   /** This extension's own start-up in ms: running its bundle's modules plus activate(), not VS Code's wait between. */
   readonly activationMs: number;
 }
@@ -49,13 +54,24 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
     registerCountExactlyCommand({ settings: () => readSettings(), keys, log: createLogger(channel, 'count'), trust }),
     registerApiKeyCommands(keys, () => readSettings()['summary.provider'], createLogger(channel, 'secrets')),
   );
-  // Sessions view: creating it is cheap; the first scan waits until the view is shown.
-  const sessions = new SessionsView({ settings: () => readSettings(), log: createLogger(channel, 'sessions'), trusted: () => vscode.workspace.isTrusted });
-  context.subscriptions.push(sessions, registerSessionsCommands(sessions, createLogger(channel, 'sessions')));
+  // Sessions view: creating it is cheap; the first scan waits until the view is shown, or (status bar on) until
+  // startup has settled — it then reads only what changed since the last scan (the usage cache).
+  const statusOn = (): boolean => readSettings().statusBar;
+  const sessions = new SessionsView({ settings: () => readSettings(), log: createLogger(channel, 'sessions'), trusted: () => vscode.workspace.isTrusted, keepFresh: statusOn });
+  const status = new ContextStatusBar();
+  context.subscriptions.push(
+    sessions, status, registerSessionsCommands(sessions, createLogger(channel, 'sessions')),
+    sessions.onDidScan((report) => status.update(statusOn() ? report : undefined, readSettings().contextThreshold)),
+    vscode.workspace.onDidChangeConfiguration((e) => { if (e.affectsConfiguration('contextCompactor.statusBar') && statusOn()) sessions.scanOnce(); }),
+  );
+  if (statusOn()) {
+    const timer = setTimeout(() => sessions.scanOnce(), STATUS_SCAN_DELAY_MS);
+    context.subscriptions.push({ dispose: () => clearTimeout(timer) });
+  }
 
   const activationMs = bundleLoaded - bundleStarted + (performance.now() - activateStarted);
   log.info(`activated ${context.extension.id} ${String(context.extension.packageJSON.version)} in ${activationMs.toFixed(1)} ms`);
-  return { sessions, activationMs };
+  return { sessions, status, activationMs };
 }
 
 export function deactivate(): void {

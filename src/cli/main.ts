@@ -11,6 +11,8 @@ commands:
                             replay the session under a rolling compaction policy
   usage [DIR...] [--json] [--no-cache] [--threshold N]
                             token usage and cost of every agent session
+  export FILE --markdown [--out PATH]
+                            the transcript as a readable Markdown document
 `;
 
 type Command = (args: string[], io: CliIo) => Promise<number>;
@@ -20,6 +22,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   compact: async () => (await import('./compactCommand.js')).runCompact,
   usage: async () => (await import('../node/usage/usageCommand.js')).runUsageCommand,
   simulate: async () => (await import('./simulateCommand.js')).runSimulate,
+  export: async () => (await import('./exportCommand.js')).runExport,
 };
 
 export async function main(argv: string[], io: CliIo): Promise<number> {

@@ -4,6 +4,8 @@ import { basename, sep } from 'node:path';
 import { buildReport, type ScannedFile } from '../../core/usage/aggregate';
 import { hashBytes } from '../../core/usage/hash';
 import { detectAgent } from '../../core/usage/lineFilter';
+import { stateFromSession } from '../../core/usage/rows';
+import { documentSession, documentStamp, nodeFsByName, readDocumentSession } from '../documentSessions';
 import { type FileState, newFileState, type UsageReport } from '../../core/usage/types';
 import { CACHE_VERSION, type CacheEntry, defaultCachePath, entryState, loadCache, saveCache, type UsageCache } from './cache';
 import { discoverTranscripts } from './discover';
@@ -67,6 +69,8 @@ function planFile(path: string, cached: CacheEntry | undefined, stats: ScanStats
   const id = `${st.dev}:${st.ino}`;
   if (seen.has(id)) return undefined;
   seen.add(id);
+  // A document agent may store JSONL too (Gemini CLI): its sessions are known by name and place here.
+  if (st.isDirectory() || !path.endsWith('.jsonl') || documentSession(path, nodeFsByName)) return scanDocument(path, cached, stats, warnings);
   if (cached && cached.size === st.size && cached.mtimeMs === st.mtimeMs) {
     stats.reused++;
     return cached;
@@ -85,6 +89,26 @@ function planFile(path: string, cached: CacheEntry | undefined, stats: ScanStats
     return { job: { path, offset: 0, state: newFileState(detectAgent(basename(path), head.toString('utf8'))), bytes: st.size }, ...meta };
   } catch (e) {
     warnings.push(`${path}: cannot read (${errText(e)}), skipped`);
+    return undefined;
+  }
+}
+
+/**
+ * A document session (a JSON file, or a folder of files): rewritten whole by its agent, so it is read whole again
+ * when its files' size or time changed, and its usage taken from the session as read.
+ */
+function scanDocument(path: string, cached: CacheEntry | undefined, stats: ScanStats, warnings: string[]): CacheEntry | undefined {
+  const doc = documentSession(path);
+  if (!doc) return undefined;
+  try {
+    const { size, mtimeMs } = documentStamp(doc.files);
+    if (cached && cached.size === size && cached.mtimeMs === mtimeMs) { stats.reused++; return cached; }
+    stats.parsedFully++;
+    stats.bytesRead += size;
+    const state = stateFromSession(readDocumentSession(doc, { keepRaw: false, path }));
+    return { size, mtimeMs, offset: size, headHash: 'document', state };
+  } catch (e) {
+    warnings.push(`${path}: cannot read (${((e as Error).message ?? String(e)).split('\n')[0]}), skipped`);
     return undefined;
   }
 }
@@ -151,6 +175,7 @@ export async function scanUsage(opts: ScanOptions): Promise<ScanResult> {
         if (entryState(entries.get(f) as CacheEntry)) continue;
         const planned = planFile(f, undefined, stats, new Set(), warnings);
         if (planned && 'job' in planned) damaged.push(planned);
+        else if (planned) entries.set(f, planned); // a document session, read again whole
         else entries.delete(f);
       }
       await parsePending(damaged, entries, stats, runOptions, warnings);
