@@ -19,7 +19,7 @@ export function lineWanted(state: FileState, has: Contains): boolean {
 
 /** The agent's steady markers (UsageModule.steadyMarkers): from then on a reader may search instead of split. */
 export function steadyMarkers(state: FileState): readonly string[] | undefined {
-  return agentModule(state.agent).usage.steadyMarkers?.(state);
+  return lineUsage(state).steadyMarkers?.(state);
 }
 
 /** Parses one line and folds it into the state; malformed JSON only bumps a counter. */

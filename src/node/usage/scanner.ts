@@ -1,11 +1,12 @@
 // Scans every transcript incrementally: reuse cached state, parse only appended tails, reparse rewrites.
-import { statSync } from 'node:fs';
+import { type Stats, statSync } from 'node:fs';
 import { basename, sep } from 'node:path';
 import { buildReport, type ScannedFile } from '../../core/usage/aggregate';
 import { hashBytes } from '../../core/usage/hash';
 import { detectAgent } from '../../core/usage/lineFilter';
 import { stateFromSession } from '../../core/usage/rows';
-import { documentSession, documentStamp, nodeFsByName, readDocumentSession } from '../documentSessions';
+import type { FsView } from '../../core/agents/agent';
+import { type DocumentMatch, documentSession, documentStamp, nodeFs, nodeFsByName, readDocumentSession } from '../documentSessions';
 import { type FileState, newFileState, type UsageReport } from '../../core/usage/types';
 import { CACHE_VERSION, type CacheEntry, defaultCachePath, entryState, loadCache, saveCache, type UsageCache } from './cache';
 import { discoverTranscripts } from './discover';
@@ -69,8 +70,12 @@ function planFile(path: string, cached: CacheEntry | undefined, stats: ScanStats
   const id = `${st.dev}:${st.ino}`;
   if (seen.has(id)) return undefined;
   seen.add(id);
-  // A document agent may store JSONL too (Gemini CLI): its sessions are known by name and place here.
-  if (st.isDirectory() || !path.endsWith('.jsonl') || documentSession(path, nodeFsByName)) return scanDocument(path, cached, stats, warnings);
+  // A document agent may store JSONL too (Gemini CLI): its JSONL sessions are known by name and place here. The view
+  // answers "is it a folder" for this path from the stat above: a warm scan is all stat calls, one each is enough.
+  const isDocument = st.isDirectory() || !path.endsWith('.jsonl');
+  const known: FsView = { ...(isDocument ? nodeFs : nodeFsByName), isFolder: (p) => (p === path ? st.isDirectory() : nodeFs.isFolder(p)) };
+  const doc = documentSession(path, known);
+  if (isDocument || doc) return scanDocument(path, doc, st, cached, stats, warnings);
   if (cached && cached.size === st.size && cached.mtimeMs === st.mtimeMs) {
     stats.reused++;
     return cached;
@@ -97,11 +102,10 @@ function planFile(path: string, cached: CacheEntry | undefined, stats: ScanStats
  * A document session (a JSON file, or a folder of files): rewritten whole by its agent, so it is read whole again
  * when its files' size or time changed, and its usage taken from the session as read.
  */
-function scanDocument(path: string, cached: CacheEntry | undefined, stats: ScanStats, warnings: string[]): CacheEntry | undefined {
-  const doc = documentSession(path);
+function scanDocument(path: string, doc: DocumentMatch | undefined, st: Stats, cached: CacheEntry | undefined, stats: ScanStats, warnings: string[]): CacheEntry | undefined {
   if (!doc) return undefined;
   try {
-    const { size, mtimeMs } = documentStamp(doc.files);
+    const { size, mtimeMs } = doc.files.length === 1 && doc.files[0] === path ? st : documentStamp(doc.files);
     if (cached && cached.size === size && cached.mtimeMs === mtimeMs) { stats.reused++; return cached; }
     stats.parsedFully++;
     stats.bytesRead += size;

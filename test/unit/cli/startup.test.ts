@@ -2,12 +2,12 @@
 // `--help` and a warm `usage`; the provider's SDK bundle only once a summary is asked for. (Times: npm run bench.)
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { basename, join, resolve } from 'node:path';
 import { test } from 'node:test';
 import { pathToFileURL } from 'node:url';
 import { build, type BuildOptions } from 'esbuild';
-import { CLAUDE_SAMPLE } from '../../support/fixtures';
+import { CLAUDE_SAMPLE, GEMINI_SAMPLE } from '../../support/fixtures';
 import { tempDir } from '../usage/helpers';
 
 const REPO = resolve(__dirname, '../../..');
@@ -40,16 +40,31 @@ test('--help and a warm usage load the dispatcher alone: no SDK, no other comman
   const help = runCli(dir, ['--help']);
   assert.equal(help.status, 0);
   assert.match(help.stdout, /usage: context-compactor/);
-  const home = { CLAUDE_CONFIG_DIR: join(REPO, 'test/fixtures/usage/claude'), CODEX_HOME: join(REPO, 'test/fixtures/usage/codex'), XDG_CACHE_HOME: join(dir, 'cache') };
+  // Claude Code and Codex sessions (read by lines) and a Gemini CLI chat (a document agent's).
+  const chats = join(dir, 'gemini/.gemini/tmp/project/chats');
+  mkdirSync(chats, { recursive: true });
+  copyFileSync(GEMINI_SAMPLE, join(chats, basename(GEMINI_SAMPLE)));
+  const home = { CLAUDE_CONFIG_DIR: join(REPO, 'test/fixtures/usage/claude'), CODEX_HOME: join(REPO, 'test/fixtures/usage/codex'), GEMINI_CLI_HOME: join(dir, 'gemini'), XDG_CACHE_HOME: join(dir, 'cache') };
   runCli(dir, ['usage', '--json'], home); // primes the cache
   const warm = runCli(dir, ['usage', '--json'], home);
   assert.equal(warm.status, 0, warm.stderr);
-  assert.equal((JSON.parse(warm.stdout) as { sessions: unknown[] }).sessions.length, 3);
+  const agents = (JSON.parse(warm.stdout) as { sessions: { agent: string }[] }).sessions.map((s) => s.agent).sort();
+  assert.deepEqual(agents, ['claude-code', 'claude-code', 'codex', 'gemini-cli']);
   for (const r of [help, warm]) {
     assert.deepEqual(r.files, ['loaded.cjs', 'cli.js']);
     const heavy = r.builtins.filter((m) => /worker_threads|fs\/promises|NativeModule stream$|http/.test(m));
     assert.deepEqual(heavy, []);
   }
+});
+
+test('export loads its own bundle and nothing of the other commands or the SDKs', async (t) => {
+  const dir = await bundleCli(t);
+  const out = join(dir, 'out.md');
+  const r = runCli(dir, ['export', CLAUDE_SAMPLE, '--markdown', '--out', out]);
+  assert.equal(r.status, 0, r.stderr);
+  assert.match(readFileSync(out, 'utf8'), /^# Claude Code session /);
+  assert.deepEqual(r.files.filter((f) => f !== 'loaded.cjs'), ['cli.js', 'cli/export.js']);
+  assert.deepEqual(r.builtins.filter((m) => /worker_threads|http/.test(m)), []);
 });
 
 test('compact loads its own bundle, and the provider SDK only when a summary is asked for', async (t) => {
