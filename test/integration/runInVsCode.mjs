@@ -2,7 +2,8 @@
 // package) with the web workbench in headless Debian Chromium, offline. Install the host first:
 // `bash scripts/setup-vscode-host.sh`. Env: VSCODE_TEST_HOST (host dir), VSCODE_E2E_TIMEOUT_MS (default 180000);
 // runPackaged.mjs also sets VSCODE_E2E_TESTS (entry), VSCODE_E2E_DEV (extension under development),
-// VSCODE_E2E_EXTENSIONS_DIR (installed extensions), VSCODE_E2E_SHOT (screenshot name) and VSCODE_E2E_METRICS (file).
+// VSCODE_E2E_EXTENSIONS_DIR (installed extensions), VSCODE_E2E_SHOT (screenshot name), VSCODE_E2E_SETTINGS (user
+// settings, JSON) and VSCODE_E2E_METRICS (file).
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -45,6 +46,8 @@ fs.writeFileSync(path.join(data, 'user/User/settings.json'), JSON.stringify({
   'workbench.startupEditor': 'none', 'telemetry.telemetryLevel': 'off', 'update.mode': 'none',
   // The fixture workspace lives inside this git repository; don't offer to open it.
   'git.openRepositoryInParentFolders': 'never',
+  // runPackaged.mjs: settings of its own (JSON).
+  ...JSON.parse(process.env.VSCODE_E2E_SETTINGS ?? '{}'),
 }));
 const resultFile = path.join(data, 'result.json');
 const agentEnv = agentHomes(root, data);

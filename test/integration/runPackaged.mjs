@@ -35,6 +35,8 @@ try {
     env: {
       ...process.env, VSCODE_TEST_HOST: hostDir, VSCODE_E2E_TESTS: path.join(root, 'dist/test/integration/packaged.js'),
       VSCODE_E2E_DEV: path.join(root, 'test/integration/packaged/probe'), VSCODE_E2E_EXTENSIONS_DIR: extensions, VSCODE_E2E_SHOT: 'packaged',
+      // The status bar off at first: then nothing at all asks for a scan until the suite does (it turns it on later).
+      VSCODE_E2E_SETTINGS: JSON.stringify({ 'contextCompactor.statusBar': false }),
     },
   });
   process.exitCode = run.status ?? 1;

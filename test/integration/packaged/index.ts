@@ -1,5 +1,5 @@
-// extensionTestsPath entry of the packaged run (runPackaged.mjs): the .vsix, installed like a user's, activates on a
-// command, scans nothing before it is asked to, works, and shows its README with pictures.
+// extensionTestsPath entry of the packaged run (runPackaged.mjs): the .vsix, installed like a user's, activates after
+// startup, scans nothing before a view asks, works, and shows its README with pictures.
 import assert from 'node:assert/strict';
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
@@ -23,27 +23,27 @@ test('the extension is the installed package, not the source folder', () => {
   assert.ok(dir && ext.extensionPath.startsWith(path.resolve(dir) + path.sep), `${ext.extensionPath} is not under ${dir}`);
   const files = readdirSync(ext.extensionPath, { recursive: true, encoding: 'utf8' });
   assert.ok(files.includes(path.join('dist', 'extension.js')) && files.includes(path.join('dist', 'usageWorker.js')), files.join(', '));
-  const unwanted = files.filter((f) => /\.map$|\.ts$|^src|^test|^bench|fixtures|node_modules/.test(f));
-  assert.deepEqual(unwanted, [], 'no sources, tests, fixtures or source maps in the package');
+  const unwanted = files.filter((f) => /\.map$|\.ts$|^src|^test|^bench|fixtures|node_modules|^dist[\\/]cli/.test(f));
+  assert.deepEqual(unwanted, [], 'no sources, tests, fixtures, source maps or CLI in the package');
 });
 
-test('nothing activates it or scans before a command or view needs it', () => {
-  assert.equal(installed().isActive, false);
-  const cache = process.env['XDG_CACHE_HOME'];
-  assert.ok(cache);
-  assert.equal(existsSync(path.join(cache, 'context-compactor')), false, 'no usage scan has run');
-});
-
-test('a command activates it and runs; still no scan', async () => {
-  const uri = await vscode.commands.executeCommand(CommandIds.inspectTranscript, fixture('claude-session.jsonl'));
-  assert.ok(uri instanceof vscode.Uri, `the report's Uri, got ${String(uri)}`);
-  const doc = reportDocuments().find((d) => d.uri.toString() === uri.toString());
-  assert.match(doc?.getText() ?? '', /\bBash\b/);
+test('it activates once startup has finished (for its status bar) and scans nothing on its own', async () => {
+  // onStartupFinished: activation itself only registers things; with the status bar off no scan is ever asked for.
   const ext = installed();
+  await waitFor(() => ext.isActive, 20_000);
   assert.equal(ext.isActive, true);
   assert.ok(ext.exports.activationMs > 0, `activationMs ${ext.exports.activationMs}`);
   recordMetric('activationMs', ext.exports.activationMs);
   assert.equal(ext.exports.sessions.state, 'idle');
+  assert.equal(existsSync(path.join(process.env['XDG_CACHE_HOME'] ?? '', 'context-compactor')), false, 'no usage scan has run');
+});
+
+test('a command runs; still no scan', async () => {
+  const uri = await vscode.commands.executeCommand(CommandIds.inspectTranscript, fixture('claude-session.jsonl'));
+  assert.ok(uri instanceof vscode.Uri, `the report's Uri, got ${String(uri)}`);
+  const doc = reportDocuments().find((d) => d.uri.toString() === uri.toString());
+  assert.match(doc?.getText() ?? '', /\bBash\b/);
+  assert.equal(installed().exports.sessions.state, 'idle');
   assert.equal(existsSync(path.join(process.env['XDG_CACHE_HOME'] ?? '', 'context-compactor')), false, 'no usage scan has run');
 });
 
@@ -61,6 +61,13 @@ test('the Sessions view scans once it is shown', async () => {
   await waitFor(() => view.state === 'ready', 20_000);
   assert.equal(view.state, 'ready');
   assert.ok(view.tree.sessionCount >= 3, `${view.tree.sessionCount} sessions listed`);
+});
+
+test('turning the status bar on scans, and it shows the latest session', async () => {
+  const status = installed().exports.status.item;
+  await vscode.workspace.getConfiguration('contextCompactor').update('statusBar', true, vscode.ConfigurationTarget.Global);
+  await waitFor(() => status.text !== '', 20_000);
+  assert.match(status.text, /^\$\((pulse|warning)\) /, status.text);
 });
 
 test("the packaged scan worker runs in the extension host and agrees with one thread", async () => {
