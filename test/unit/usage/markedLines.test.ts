@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { AGENT_IDS } from '../../../src/core/formats/registry';
+import { AGENT_IDS, agentModule } from '../../../src/core/formats/registry';
 import { lineWanted, steadyMarkers } from '../../../src/core/usage/lineFilter';
 import { newFileState } from '../../../src/core/usage/types';
 import { scanMarkedLines } from '../../../src/node/usage/markedLines';
@@ -67,7 +67,10 @@ test('steady markers: only once the title (and a Claude timestamp) is known, the
 test("every agent's steady markers agree with its line filter on any line", () => {
   const next = random(11);
   const words = ['"usage"', '"timestamp"', '"user"', '"tool_result"', 'token_count', 'token_usage_record', 'turn_context', 'session_meta', 'user_message', 'x'];
-  for (const agent of AGENT_IDS) {
+  // Agents whose usage is read line by line (document agents' usage comes from the session read whole).
+  const lineAgents = AGENT_IDS.filter((a) => agentModule(a).usage.kind === 'lines');
+  assert.deepEqual(lineAgents, ['claude-code', 'codex']);
+  for (const agent of lineAgents) {
     for (const [title, first] of [['t', '2026-12-02'], ['t', undefined], [undefined, '2026-12-02']] as const) {
       const state = { ...newFileState(agent), title, firstTimestamp: first };
       const markers = steadyMarkers(state);
