@@ -25,4 +25,5 @@ fi
 # The VS Code the integration tests run in, and the real agent CLIs the resume tests drive (npm registry only).
 bash "$repo/scripts/setup-vscode-host.sh" || stop "the VS Code test host did not install (see above); run: bash scripts/setup-vscode-host.sh"
 bash "$repo/scripts/install-agents.sh" || stop "the agent CLIs did not install (see above); run: bash scripts/install-agents.sh"
+bash "$repo/scripts/install-gemini.sh" || stop "the Gemini CLI did not install (see above); run: bash scripts/install-gemini.sh"
 echo "npm test: prerequisites ready"
