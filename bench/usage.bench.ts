@@ -107,6 +107,23 @@ function runCcusage(root: string): { ms: number; output: number } {
   return { ms: performance.now() - t0, output: (JSON.parse(out) as { totals: { outputTokens: number } }).totals.outputTokens };
 }
 
+/** `ccusage`'s native binary run directly (no Node wrapper): the stricter baseline. */
+const CCUSAGE_NATIVE = join(REPO, `node_modules/@ccusage/ccusage-${process.platform}-${process.arch}/bin/ccusage`);
+function runCcusageNative(root: string): number {
+  const env = { PATH: process.env.PATH, HOME: root, CLAUDE_CONFIG_DIR: root, CODEX_HOME: join(root, 'no-codex') };
+  const t0 = performance.now();
+  execFileSync(CCUSAGE_NATIVE, ['session', '--json', '--offline'], { env, encoding: 'utf8', maxBuffer: 1 << 26 });
+  return performance.now() - t0;
+}
+
+/** Our CLI as a user runs it, timed whole like ccusage: `node dist/cli.js usage --json --no-cache`. */
+function runOurCli(root: string): number {
+  const env = { PATH: process.env.PATH, HOME: root, CLAUDE_CONFIG_DIR: root, CODEX_HOME: join(root, 'no-codex') };
+  const t0 = performance.now();
+  execFileSync(process.execPath, [join(REPO, 'dist/cli.js'), 'usage', '--json', '--no-cache'], { env, encoding: 'utf8', maxBuffer: 1 << 26 });
+  return performance.now() - t0;
+}
+
 async function main(): Promise<string[]> {
   const lines: string[] = [];
   const out = (line: string): void => { lines.push(line); };
@@ -115,6 +132,7 @@ async function main(): Promise<string[]> {
   buildSync({ entryPoints: [__filename], bundle: true, platform: 'node', format: 'cjs', target: 'node20', outfile: BUNDLE, external: ['esbuild'], logLevel: 'error' });
   // The scan's worker thread, where the scanner looks for it: next to the bundle (as dist/usageWorker.js is).
   buildSync({ entryPoints: [join(REPO, 'src/node/usage/parseWorker.ts')], bundle: true, platform: 'node', format: 'cjs', target: 'node20', outfile: join(dirname(BUNDLE), 'usageWorker.js'), logLevel: 'error' });
+  execFileSync(process.execPath, ['esbuild.mjs'], { cwd: REPO }); // dist/cli.js as `npm run build` leaves it
   const { root, bytes } = await buildCorpus();
   const cachePath = join(root, 'cache', 'usage-v1.json');
   const mb = (n: number): string => (n / 2 ** 20).toFixed(0);
@@ -122,7 +140,10 @@ async function main(): Promise<string[]> {
   runPhase('cold', root, cachePath); // warm the page cache so no contender pays for the first disk read
   // Rounds of ccusage and our cold scans back to back, so each pair sees the same load on this shared machine.
   const load = loadavg()[0];
-  const rounds = Array.from({ length: ROUNDS }, () => ({ cc: runCcusage(root), cold: runPhase('cold', root, cachePath), one: runPhase('cold1', root, cachePath), two: runPhase('cold2', root, cachePath) }));
+  const rounds = Array.from({ length: ROUNDS }, () => ({
+    cc: runCcusage(root), native: runCcusageNative(root), cli: runOurCli(root),
+    cold: runPhase('cold', root, cachePath), one: runPhase('cold1', root, cachePath), two: runPhase('cold2', root, cachePath),
+  }));
   const med = (pick: (r: (typeof rounds)[number]) => number): number => median(rounds.map(pick));
   const cc = { ms: med((r) => r.cc.ms), output: rounds[0].cc.output };
   const cold = rounds.map((r) => r.cold).sort((a, b) => a.ms - b.ms)[Math.floor(ROUNDS / 2)];
@@ -137,7 +158,10 @@ async function main(): Promise<string[]> {
   out(`ours cold, one thread / two threads:            ${med((r) => r.one.ms).toFixed(0)} / ${med((r) => r.two.ms).toFixed(0)} ms`);
   out(`ours cold, pre-filter off:                      ${nofilter.ms.toFixed(0)} ms, peak RSS ${nofilter.maxRssMb.toFixed(0)} MB (pre-filter speed-up ${(nofilter.ms / cold.ms).toFixed(1)}x)`);
   out(`ours warm, cache, nothing changed (median of 5): ${warm.ms.toFixed(1)} ms, read ${warm.bytesRead} bytes, peak RSS ${warm.maxRssMb.toFixed(0)} MB`);
-  out(`ratio cold ours/ccusage: ${(cold.ms / cc.ms).toFixed(2)} (median per round ${med((r) => r.cold.ms / r.cc.ms).toFixed(2)}; target <= 1.0)`);
+  out(`ccusage native binary alone (no Node wrapper):  ${med((r) => r.native).toFixed(0)} ms`);
+  out(`ours cold, CLI process (usage --json --no-cache): ${med((r) => r.cli).toFixed(0)} ms`);
+  out(`ratio cold ours/ccusage, whole processes: ${(med((r) => r.cli) / cc.ms).toFixed(2)} (median per round ${med((r) => r.cli / r.cc.ms).toFixed(2)}); vs the native binary alone ${(med((r) => r.cli) / med((r) => r.native)).toFixed(2)} (per round ${med((r) => r.cli / r.native).toFixed(2)}); target <= 1.0`);
+  out(`ratio cold ours in-process/ccusage process: ${(cold.ms / cc.ms).toFixed(2)} (median per round ${med((r) => r.cold.ms / r.cc.ms).toFixed(2)})`);
   out(`ratio warm ccusage/ours: ${(cc.ms / warm.ms).toFixed(1)}x (target >= 10)`);
   const big = buildBigFile(root);
   const bigRun = runPhase('cold', join(root, 'big'), join(root, 'big', 'cache.json'));
