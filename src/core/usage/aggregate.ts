@@ -81,6 +81,7 @@ export function buildReport(files: ScannedFile[], options: ReportOptions = {}): 
       ...counts,
       cost,
       unknownModels,
+      ...(s.estimated ? { estimated: true } : {}),
     });
   });
   // Code-unit order, not localeCompare: ISO timestamps and paths need no collation, and its first call loads ICU

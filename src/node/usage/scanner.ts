@@ -70,7 +70,7 @@ function planFile(path: string, cached: CacheEntry | undefined, stats: ScanStats
   const id = `${st.dev}:${st.ino}`;
   if (seen.has(id)) return undefined;
   seen.add(id);
-  // A document agent may store JSONL too (Gemini CLI): its JSONL sessions are known by name and place here. The view
+  // A document agent may store JSONL too (Gemini CLI, Copilot Chat's operation log): its JSONL sessions are known by name and place here. The view
   // answers "is it a folder" for this path from the stat above: a warm scan is all stat calls, one each is enough.
   const isDocument = st.isDirectory() || !path.endsWith('.jsonl');
   const known: FsView = { ...(isDocument ? nodeFs : nodeFsByName), isFolder: (p) => (p === path ? st.isDirectory() : nodeFs.isFolder(p)) };
