@@ -2,6 +2,7 @@
 import { type Stats, statSync } from 'node:fs';
 import { basename, sep } from 'node:path';
 import { buildReport, type ScannedFile } from '../../core/usage/aggregate';
+import { agentModule } from '../../core/formats/registry';
 import { hashBytes } from '../../core/usage/hash';
 import { detectAgent } from '../../core/usage/lineFilter';
 import { stateFromSession } from '../../core/usage/rows';
@@ -63,6 +64,8 @@ function planFile(path: string, cached: CacheEntry | undefined, stats: ScanStats
   try {
     st = statSync(path); // sync on purpose, see discover.ts: ~10 µs each, a 10k-file warm scan blocks for tens of ms
   } catch (e) {
+    // A session inside a database (<db>#<id>, OpenCode and Goose) is no file of its own: its files are stamped instead.
+    if (documentSession(path, nodeFsByName)) return scanDocument(path, documentSession(path), undefined, cached, stats, warnings);
     warnings.push(`${path}: cannot stat (${errText(e)}), skipped`);
     return undefined;
   }
@@ -70,8 +73,9 @@ function planFile(path: string, cached: CacheEntry | undefined, stats: ScanStats
   const id = `${st.dev}:${st.ino}`;
   if (seen.has(id)) return undefined;
   seen.add(id);
-  // A document agent may store JSONL too (Gemini CLI, Copilot Chat's operation log): its JSONL sessions are known by name and place here. The view
-  // answers "is it a folder" for this path from the stat above: a warm scan is all stat calls, one each is enough.
+  // A document agent may store JSONL too (Gemini CLI, Copilot Chat's operation log): its JSONL sessions are known by
+  // name and place here. The view answers "is it a folder" for this path from the stat above: a warm scan is all
+  // stat calls, one each is enough.
   const isDocument = st.isDirectory() || !path.endsWith('.jsonl');
   const known: FsView = { ...(isDocument ? nodeFs : nodeFsByName), isFolder: (p) => (p === path ? st.isDirectory() : nodeFs.isFolder(p)) };
   const doc = documentSession(path, known);
@@ -102,14 +106,17 @@ function planFile(path: string, cached: CacheEntry | undefined, stats: ScanStats
  * A document session (a JSON file, or a folder of files): rewritten whole by its agent, so it is read whole again
  * when its files' size or time changed, and its usage taken from the session as read.
  */
-function scanDocument(path: string, doc: DocumentMatch | undefined, st: Stats, cached: CacheEntry | undefined, stats: ScanStats, warnings: string[]): CacheEntry | undefined {
+function scanDocument(path: string, doc: DocumentMatch | undefined, st: Stats | undefined, cached: CacheEntry | undefined, stats: ScanStats, warnings: string[]): CacheEntry | undefined {
   if (!doc) return undefined;
   try {
-    const { size, mtimeMs } = doc.files.length === 1 && doc.files[0] === path ? st : documentStamp(doc.files);
+    // `st`: the scan's own stat of `path`, reused when the session is that one file.
+    const { size, mtimeMs } = st && doc.files.length === 1 && doc.files[0] === path ? st : documentStamp(doc.files);
     if (cached && cached.size === size && cached.mtimeMs === mtimeMs) { stats.reused++; return cached; }
     stats.parsedFully++;
     stats.bytesRead += size;
-    const state = stateFromSession(readDocumentSession(doc, { keepRaw: false, path }));
+    const usage = agentModule(doc.agent).usage;
+    const session = readDocumentSession(doc, { keepRaw: false, path });
+    const state = (usage.kind === 'from-session' && usage.state ? usage.state : stateFromSession)(session);
     return { size, mtimeMs, offset: size, headHash: 'document', state };
   } catch (e) {
     warnings.push(`${path}: cannot read (${((e as Error).message ?? String(e)).split('\n')[0]}), skipped`);
