@@ -39,6 +39,8 @@ const node = { ...common, platform: 'node', format: 'cjs', target: 'node20' };
 const builds = [
   { ...node, entryPoints: ['src/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'] },
   { ...node, entryPoints: ['src/cli/main.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' } },
+  // The worker thread of `eval --jobs` (CLI and extension alike load it from beside their bundle).
+  { ...node, entryPoints: ['src/node/eval/worker.ts'], outfile: 'dist/evalWorker.js' },
   { ...common, platform: 'browser', format: 'iife', target: 'es2022', entryPoints: ['webview/main.ts'], outfile: 'dist/webview.js' },
   // Loaded by VS Code's extension host as extensionTestsPath; never shipped (.vscodeignore).
   { ...node, entryPoints: ['test/integration/index.ts'], outfile: 'dist/test/integration/index.js', external: ['vscode'] },

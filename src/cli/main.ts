@@ -1,5 +1,6 @@
 // `context-compactor` CLI entry: dispatches subcommands; every failure is one line on stderr.
 import { runCompact } from './compactCommand';
+import { runEvalCommand } from './evalCommand';
 import { runInspect } from './inspectCommand';
 import { runSimulate } from './simulateCommand';
 import { runUsageCommand } from '../node/usage/usageCommand';
@@ -14,10 +15,12 @@ commands:
                             replay the session under a rolling compaction policy
   usage [DIR...] [--json] [--no-cache] [--threshold N]
                             token usage and cost of every agent session
+  eval [PATH...] [--strategies LIST] [--provider P] [--json] [--markdown FILE] [--jobs N]
+                            every transcript through every strategy: time, cost, reduction, what it lost
 `;
 
 type Command = (args: string[], io: CliIo) => Promise<number>;
-const COMMANDS: Record<string, Command> = { inspect: runInspect, compact: runCompact, usage: runUsageCommand, simulate: runSimulate };
+const COMMANDS: Record<string, Command> = { inspect: runInspect, compact: runCompact, usage: runUsageCommand, simulate: runSimulate, eval: runEvalCommand };
 
 export async function main(argv: string[], io: CliIo): Promise<number> {
   const [name, ...rest] = argv;

@@ -16,11 +16,11 @@ const r4 = (x: number | null): number | null => (x === null ? null : round4(x));
 export function summarize(rows: readonly EvalRow[]): StrategySummary {
   const done = rows.filter((r) => r.status === 'ok');
   const probes: Partial<Record<ProbeKind, Tally>> = {};
-  for (const r of done) for (const [k, t] of Object.entries(r.probes) as [ProbeKind, Tally][]) {
+  for (const r of done) {for (const [k, t] of Object.entries(r.probes) as [ProbeKind, Tally][]) {
     const into = (probes[k] ??= { kept: 0, total: 0 });
     into.kept += t.kept;
     into.total += t.total;
-  }
+  }}
   const costs = nums(done, (r) => r.costUsd);
   const reductions = nums(done, (r) => r.reduction);
   const durations = nums(done, (r) => r.durationMs);

@@ -116,14 +116,14 @@ export function constraintSentences(text: string): string[] {
 /** Texts of instruction files the agent was given or read: AGENTS.md / CLAUDE.md. */
 function instructionTexts(session: Session, calls: ReadonlyMap<string, ToolCallBlock>): string[] {
   const out: string[] = [];
-  for (const m of session.messages) for (const b of m.blocks) {
+  for (const m of session.messages) {for (const b of m.blocks) {
     if ((b.type === 'meta' || b.type === 'text') && /^# AGENTS\.md instructions|Contents of [^\n]*(?:CLAUDE|AGENTS)\.md/.test(b.text)) out.push(b.text);
     if (b.type === 'tool_result' && !b.isError) {
       const call = calls.get(b.id);
       const p = call && (call.input as Record<string, unknown> | undefined)?.file_path;
       if (typeof p === 'string' && /(?:^|[\\/])(?:CLAUDE|AGENTS)\.md$/.test(p)) out.push(b.text.replace(/^\s*\d+\u2192/gm, ''));
     }
-  }
+  }}
   return out;
 }
 

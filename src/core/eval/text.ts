@@ -43,10 +43,10 @@ export interface SessionText {
 
 export function sessionText(session: Pick<Session, 'messages'>, extra: readonly string[] = []): SessionText {
   const blocks: string[][] = [];
-  for (const m of session.messages) for (const b of m.blocks) {
+  for (const m of session.messages) {for (const b of m.blocks) {
     const t = blockText(b);
     if (t) blocks.push(t.split('\n').map(normalize).filter(Boolean));
-  }
+  }}
   for (const t of extra) blocks.push(t.split('\n').map(normalize).filter(Boolean));
   // Lines of a block join with a space: a needle normalized across line breaks still matches.
   const joined = blocks.map((l) => l.join(' '));

@@ -29,10 +29,10 @@ const textOf = (b: Block): string | undefined =>
 /** Tool calls answered somewhere in `messages` (a call still waiting cannot be sent without its result). */
 function answeredIds(messages: readonly Message[]): { calls: Set<string>; results: Set<string> } {
   const calls = new Set<string>(), results = new Set<string>();
-  for (const m of messages) for (const b of m.blocks) {
+  for (const m of messages) {for (const b of m.blocks) {
     if (b.type === 'tool_call' && !b.standalone) calls.add(b.id);
     if (b.type === 'tool_result') results.add(b.id);
-  }
+  }}
   return { calls: new Set([...calls].filter((id) => results.has(id))), results: new Set([...results].filter((id) => calls.has(id))) };
 }
 

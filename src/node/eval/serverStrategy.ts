@@ -28,14 +28,19 @@ function resultOf(session: Session, harness: Message[], got: ServerCompacted): S
   return { ...session, messages, turns: buildTurns(messages) };
 }
 
-export async function serverStrategy(file: string, config: SummaryConfig, probesOf: (s: Session) => readonly Probe[], signal: AbortSignal): Promise<EvalRow> {
+/** The same checks (key, model, base URL, which host may get which key) as our own summary call, before any traffic. */
+export function checkProvider(config: SummaryConfig): void {
+  createSummarizer({ provider: config.provider, model: config.model, baseUrl: config.baseUrl, apiKey: config.apiKey, timeoutMs: config.timeoutSeconds * 1000 });
+}
+
+/** `check`: tests of the OpenAI path pass one that lets a loopback server stand in for api.openai.com. */
+export async function serverStrategy(file: string, config: SummaryConfig, probesOf: (s: Session) => readonly Probe[], signal: AbortSignal, check = checkProvider): Promise<EvalRow> {
   const t0 = performance.now();
   const { session } = await readTranscriptFile(file);
   const probes = probesOf(session);
   const unsupported = serverCompactionUnsupported(config.provider);
   if (unsupported) return emptyRow(file, session.format, 'server', 'skipped', unsupported);
-  // The same checks (key, model, base URL, which host may get which key) as our own summary call, before any traffic.
-  createSummarizer({ provider: config.provider, model: config.model, baseUrl: config.baseUrl, apiKey: config.apiKey, timeoutMs: config.timeoutSeconds * 1000 });
+  check(config);
   const lead = harnessPrefix(session.messages);
   let got: ServerCompacted | undefined;
   const compactor = serverCompactor(
