@@ -21,11 +21,13 @@ const SHELL_TOOLS = new Set(['Bash', 'PowerShell', 'shell', 'shell_command', 'ex
 const PATCH_FILE = /^\*\*\* (?:Add|Update|Delete) File: (.+)$|^\*\*\* Move to: (.+)$/gm;
 /** What a user says to bind the agent, in the languages the corpus holds (English, Portuguese, Chinese). */
 const CONSTRAINT = /\b(?:don'?t|do not|never|must(?:n'?t| not)?|should(?:n'?t| not)|avoid|always|make sure|instead of|rather than|only use|use only|not allowed|no need to|não|nunca|sempre)\b|不要|别|必须|禁止|不能|不许|只用/i;
+/** An imperative that names the tool or way to use: "Use pnpm.", "Please keep the API stable.", "Stick to ES modules." */
+const IMPERATIVE = /^(?:please\s+)?(?:use|keep|stick to|prefer|leave)\b/i;
 const HEX_ID = /\b(?=[0-9a-f]*\d)(?=[0-9a-f]*[a-f])[0-9a-f]{7,40}\b/g;
 const UUID = /\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/gi;
 // Ticket keys (ABC-123) and, in prose only, issue numbers (#123; code is full of CSS colours like #333).
 const TICKET = /\b[A-Z]{2,10}-\d{1,6}\b/g;
-const ISSUE = /(?<![\w&])#\d{2,5}\b/g;
+const ISSUE = /(?<=\b(?:issues?|pr|pull request|fix(?:es|ed)?|close[sd]?|see|ticket|bug)\s*)#\d{2,5}\b/gi;
 const NOT_AN_ID = /^(?:utf|iso|sha|md|aes|rsa|ucs|win|cp|gpt|claude|es|ecma)-/i;
 const ERROR_LINE = /error|exception|failed|failure|fatal|traceback|not found|denied|cannot|can't|invalid|refused|panic/i;
 
@@ -107,7 +109,7 @@ export function constraintSentences(text: string): string[] {
   for (const line of text.split('\n')) {
     for (const s of line.replace(/^\s*(?:[-*+]|\d+[.)])\s+/, '').split(/(?<=[.!?。！？])\s+/)) {
       const t = s.trim();
-      if (t.length >= 8 && t.length <= 400 && CONSTRAINT.test(t)) out.push(t);
+      if (t.length >= 8 && t.length <= 400 && (CONSTRAINT.test(t) || IMPERATIVE.test(t))) out.push(t);
     }
   }
   return out;

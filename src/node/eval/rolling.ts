@@ -3,6 +3,7 @@
 import { cleanupSession } from '../../core/cleanup/engine';
 import type { CleanupOptions } from '../../core/cleanup/types';
 import { summarizedMessages } from '../../core/compact/compactSession';
+import { splitAging } from '../../core/compact/split';
 import type { Message, Session } from '../../core/model/transcript';
 import { buildTurns } from '../../core/read/turns';
 import { calibrate } from '../../core/tokens/calibrate';
@@ -56,8 +57,9 @@ export async function rollingCompaction(session: Session, policy: RollingPolicy,
       modelInputTokens += step.figures?.inputTokens ?? 0;
       if (step.figures?.costUsd !== undefined) cost = (cost ?? 0) + step.figures.costUsd;
       if (step.figures?.error && failure === undefined) failure = `summary at turn ${t.index}: ${step.figures.error}`;
-      // The summary message claims the first record it replaces, so the next compaction sorts it into the aging part.
-      const first = prefix.messages.find((m) => m.records.length > 0 && !m.blocks.every((b) => b.type === 'meta'))?.records[0];
+      // The summary message claims the first record it replaces (never the pinned prompt's), so the next
+      // compaction sorts it into the aging part and replaces it.
+      const first = splitAging(prefix, cleanup).aging.find((m) => m.records.length > 0)?.records[0];
       held = step.text ? summarizedMessages(prefix, cleanup, step.text, first === undefined ? [] : [first]).messages : cleanup.session.messages;
     }
     from = t.start;
