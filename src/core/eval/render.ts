@@ -30,6 +30,14 @@ function aligned(rows: string[][]): string {
   return [line(rows[0]!), w.map((x) => '─'.repeat(x)).join('  '), ...rows.slice(1).map(line)].join('\n');
 }
 
+/** Rolling only acts past its threshold: say how many transcripts got there, so a 0 % median reads right. */
+function rollingNote(r: EvalReport): string | undefined {
+  const c = r.summary.rolling?.compacted;
+  if (!c) return undefined;
+  const ran = r.summary.rolling!.files - r.summary.rolling!.skipped - r.summary.rolling!.failed;
+  return `rolling: ${c.files} of ${ran} transcripts passed ${r.threshold.toLocaleString('en-US')} tokens of context (${c.compactions} compactions in all); the others never compacted and are unchanged (--threshold N).`;
+}
+
 function header(r: EvalReport): string {
   return `${r.files} transcript(s) · ${r.provider ? `provider ${r.provider.id} / ${r.provider.model}` : 'no provider (model strategies skipped)'} · ${sec(r.durationMs)}${r.interrupted ? ' · INTERRUPTED: rows hold what finished' : ''}`;
 }
@@ -39,7 +47,8 @@ export function renderEvalText(r: EvalReport): string {
   const main = aligned([HEAD, ...ids(r).map((s) => cells(s, r.summary[s]!))]);
   const kinds = aligned([['probes kept', ...PROBE_KINDS], ...ids(r).map((s) => [s, ...PROBE_KINDS.map((k) => kindCell(r.summary[s]!, k))])]);
   const warn = r.warnings.length ? `\n\nwarnings:\n${r.warnings.map((w) => `  ${w}`).join('\n')}` : '';
-  return `${header(r)}\n\n${main}\n\n${kinds}${warn}\n`;
+  const note = rollingNote(r);
+  return `${header(r)}\n\n${main}\n${note ? `${note}\n` : ''}\n${kinds}${warn}\n`;
 }
 
 const mdRow = (c: readonly string[]): string => `| ${c.join(' | ')} |`;
@@ -49,6 +58,8 @@ const mdTable = (head: string[], rows: string[][]): string[] => [mdRow(head), md
 export function renderEvalMarkdown(r: EvalReport, chart?: string): string {
   const lines: string[] = ['# Compaction evaluation', '', escapeMarkdown(header(r)), ''];
   lines.push(...mdTable(HEAD, ids(r).map((s) => cells(s, r.summary[s]!))), '');
+  const note = rollingNote(r);
+  if (note) lines.push(escapeMarkdown(note), '');
   lines.push('**accepted**: finished, tool pairs intact, not larger than the input, no fallback. **history cut**: 1 − after/before of the history (what compaction acts on). **probes kept**: facts a continuation needs — files modified, the last error (and its fix), the latest request, commands, ids and hashes, open todos, stated constraints, instruction-file rules — found in the output, found without a model.', '');
   if (chart) lines.push(`![History reduction vs probes kept, one dot per transcript and strategy](${encodeURI(chart)})`, '');
   lines.push('## Probes kept by kind', '', ...mdTable(['strategy', ...PROBE_KINDS], ids(r).map((s) => [s, ...PROBE_KINDS.map((k) => kindCell(r.summary[s]!, k))])), '');

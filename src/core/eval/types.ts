@@ -63,11 +63,15 @@ export interface StrategySummary {
   readonly medianProbesKept: number | null;
   /** Probes found over probes looked for, per kind, across all the strategy's rows. */
   readonly probes: Partial<Record<ProbeKind, Tally>>;
+  /** rolling: transcripts whose replay compacted at least once, and compactions in all. */
+  readonly compacted?: { readonly files: number; readonly compactions: number };
 }
 
 export interface EvalReport {
   readonly strategies: readonly StrategyId[];
   readonly provider?: { readonly id: string; readonly model: string };
+  /** rolling: the context size that triggers a compaction. */
+  readonly threshold: number;
   readonly files: number;
   /** Ctrl-C / cancel: rows hold what finished. */
   readonly interrupted: boolean;
