@@ -4,6 +4,7 @@ import { inspectFile } from './node/inspectFile.js';
 import { CommandIds } from './vscode/commandIds.js';
 import { registerCompactCommand } from './vscode/compactCommand.js';
 import { registerCountExactlyCommand } from './vscode/countExactlyCommand.js';
+import { registerEvalCommand } from './vscode/evalCommand.js';
 import { registerCompositionPanel } from './vscode/compositionPanel.js';
 import { registerInspectCommand } from './vscode/inspectCommand.js';
 import { InspectionDocuments, inspectionScheme } from './vscode/inspectionDocuments.js';
@@ -44,7 +45,11 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
   );
   // Sessions view: creating it is cheap; the first scan waits until the view is shown.
   const sessions = new SessionsView({ settings: () => readSettings(), log: createLogger(channel, 'sessions'), trusted: () => vscode.workspace.isTrusted });
-  context.subscriptions.push(sessions, registerSessionsCommands(sessions, createLogger(channel, 'sessions')));
+  context.subscriptions.push(
+    sessions,
+    registerSessionsCommands(sessions, createLogger(channel, 'sessions')),
+    registerEvalCommand({ settings: () => readSettings(), keys, log: createLogger(channel, 'eval'), trust, sessions, storage: context.globalStorageUri }),
+  );
 
   log.info(`activated ${context.extension.id} ${String(context.extension.packageJSON.version)}`);
   return { sessions };
