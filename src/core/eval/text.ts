@@ -1,16 +1,17 @@
 // Text of a session as probes see it: one normalized string per block, so wording and escaping never decide.
 import type { Block, Session } from '../model/transcript';
 
-/** Lower case, unified quotes, slashes and spaces, no Markdown emphasis: "Don’t  touch `src\\a.ts`" → "don't touch src/a.ts". */
+/**
+ * Lower case, unified quotes, slashes and spaces, no Markdown emphasis: "Don’t  touch `src\\a.ts`" → "don't touch
+ * src/a.ts". Native single-purpose passes: this runs over every byte of every output an eval measures.
+ */
 export function normalize(s: string): string {
-  return s
-    .normalize('NFKC')
-    .toLowerCase()
+  return s.toLowerCase()
     .replace(/[\u2018\u2019\u201b`´]/g, "'")
     .replace(/[\u201c\u201d]/g, '"')
-    .replace(/\\\\|\\/g, '/')
-    .replace(/\*\*|__|[*]/g, '')
-    .replace(/\s+/g, ' ')
+    .replace(/\\+/g, '/')
+    .replace(/\*+/g, '')
+    .replace(/\s{2,}|[\t\n\r\f\v]/g, ' ')
     .trim();
 }
 
@@ -32,25 +33,20 @@ export function blockText(b: Block): string {
   }
 }
 
-/** The compacted session's text, normalized per block and whole; lines kept per block for windowed matching. */
+/** A session's text as probes search it: each block normalized, and all of them (blocks apart by a newline). */
 export interface SessionText {
   readonly all: string;
-  /** Per block: its normalized lines (a window of lines is where a paraphrased rule must appear). */
-  readonly blocks: readonly (readonly string[])[];
-  /** Per block: its lines joined, to skip blocks that cannot match before windowing. */
-  readonly joined: readonly string[];
+  readonly blocks: readonly string[];
 }
 
 export function sessionText(session: Pick<Session, 'messages'>, extra: readonly string[] = []): SessionText {
-  const blocks: string[][] = [];
+  const blocks: string[] = [];
   for (const m of session.messages) {for (const b of m.blocks) {
     const t = blockText(b);
-    if (t) blocks.push(t.split('\n').map(normalize).filter(Boolean));
+    if (t) blocks.push(normalize(t));
   }}
-  for (const t of extra) blocks.push(t.split('\n').map(normalize).filter(Boolean));
-  // Lines of a block join with a space: a needle normalized across line breaks still matches.
-  const joined = blocks.map((l) => l.join(' '));
-  return { all: joined.join('\n'), blocks, joined };
+  for (const t of extra) blocks.push(normalize(t));
+  return { all: blocks.join('\n'), blocks };
 }
 
 const STOP = new Set(('this that with from have will would should could into than then them they their there these those what when where which while your yours about after again also been before being both does doing done each just more most much only other over same some such very make made sure please dont don\'t cannot can\'t must never always avoid instead rather prefer using used file files code need want like ' +
@@ -65,22 +61,31 @@ export function contentWords(s: string): string[] {
   return [...out].filter((w) => w.length >= 2);
 }
 
-/** Whether ≥ `share` of `words` appear within `span` consecutive lines of one block. */
-export function wordsNearby(text: SessionText, words: readonly string[], share = 0.75, span = 3): boolean {
-  const need = Math.max(2, Math.ceil(words.length * share));
+/**
+ * Whether ≥ `share` of `words` appear within `span` characters of one block: a paraphrased rule is one bullet or
+ * sentence of a summary, not words scattered over it.
+ */
+export function wordsNearby(text: SessionText, words: readonly string[], share = 0.75, span = 400): boolean {
   if (words.length < 2) return false;
-  let found = false;
-  text.blocks.forEach((lines, k) => {
-    if (found) return;
-    let present = 0;
-    for (const w of words) if (text.joined[k]!.includes(w)) present++;
-    if (present < need) return;
-    for (let i = 0; i < lines.length && !found; i++) {
-      const window = lines.slice(i, i + span).join(' ');
-      let hits = 0;
-      for (const w of words) if (window.includes(w)) hits++;
-      if (hits >= need) found = true;
+  const need = Math.max(2, Math.ceil(words.length * share));
+  for (const block of text.blocks) {
+    const hits: { at: number; w: number }[] = [];
+    words.forEach((w, k) => {
+      for (let i = block.indexOf(w); i !== -1 && hits.length < 5000; i = block.indexOf(w, i + 1)) hits.push({ at: i, w: k });
+    });
+    if (new Set(hits.map((h) => h.w)).size < need) continue;
+    hits.sort((a, b) => a.at - b.at);
+    // Slide a window over the hits: how many different words fall inside `span` characters?
+    const count = new Map<number, number>();
+    for (let lo = 0, hi = 0; hi < hits.length; hi++) {
+      count.set(hits[hi]!.w, (count.get(hits[hi]!.w) ?? 0) + 1);
+      while (hits[hi]!.at - hits[lo]!.at > span) {
+        const n = count.get(hits[lo]!.w)! - 1;
+        if (n === 0) count.delete(hits[lo]!.w); else count.set(hits[lo]!.w, n);
+        lo++;
+      }
+      if (count.size >= need) return true;
     }
-  });
-  return found;
+  }
+  return false;
 }
