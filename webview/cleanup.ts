@@ -72,9 +72,11 @@ export function createCleanupTab(api: WebviewApi, saved: CleanupInput | undefine
   const showTotals = (p: CleanupPreview): void => {
     const recall = p.identifierRecall;
     const prot = p.options.keepRecentTokens > 0 ? `budget ${formatTokens(p.options.keepRecentTokens)} tokens` : `${p.options.keepRecentTurns} model turns`;
+    const kept = p.protectedParts.map((x) => `${x.reason}: ${formatTokens(x.tokens)}`).join('; ');
     totals.replaceChildren(
-      stat('Reduction', formatPercent(p.before - p.after, p.before), `${formatTokens(p.before)} → ${formatTokens(p.after)} tokens`, 'reduction'),
-      stat('Protected', `${formatTokens(p.protected.turns)} turns`, `${formatTokens(p.protected.tokens)} tokens (${prot})`, 'protected'),
+      stat('History cut', formatPercent(p.history.before - p.history.after, p.history.before), `${formatTokens(p.history.before)} → ${formatTokens(p.history.after)} tokens${p.tooSmallToCompact ? ' · too small to compact' : ''}`, 'history-reduction'),
+      stat('Whole request', formatPercent(p.before - p.after, p.before), `${formatTokens(p.before)} → ${formatTokens(p.after)} tokens, harness ${formatTokens(p.harnessTokens)}`, 'reduction'),
+      stat('Kept verbatim', `${formatTokens(p.protected.tokens)} tokens`, `${formatTokens(p.protected.turns)} recent turns (${prot}) · ${kept}`, 'protected'),
       stat('Identifier recall', recall ? formatPercent(recall.recall, 1) : '—', recall ? `of ${formatTokens(recall.total)} identifiers in changed blocks` : 'nothing changed', 'recall'));
   };
 
@@ -92,8 +94,8 @@ export function createCleanupTab(api: WebviewApi, saved: CleanupInput | undefine
       if (msg.sessionId !== sessionId || !latest.isLatest(msg.requestId)) return;
       element.classList.remove('pending');
       if (msg.type === 'analysisFailed') { status.textContent = `Preview failed: ${msg.message}`; return; }
-      status.textContent = '';
       const p = msg.preview;
+      status.textContent = p.harnessNote ?? '';
       preview = p;
       if (!options) {
         // The first answer tells what the settings gave: the controls show it from now on.

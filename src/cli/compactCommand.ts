@@ -13,23 +13,24 @@ import type { SummaryConfig } from '../node/summarizeStep';
 import { parseArgs } from './args';
 import type { CliIo } from './io';
 
-const USAGE = `usage: context-compactor compact FILE [--out PATH] [--keep-recent N] [--keep-recent-tokens N] [--json]
-       [--no-summary] [--provider anthropic|openai|openai-compatible|none] [--model M] [--base-url URL]
-       [--timeout SECONDS] [--max-output-tokens N] [--max-input-tokens N] [--exact]
+const USAGE = `usage: context-compactor compact FILE [--out PATH] [--keep-recent N] [--keep-recent-tokens N]
+       [--keep-recent-results N] [--json] [--no-summary] [--provider anthropic|openai|openai-compatible|none]
+       [--model M] [--base-url URL] [--focus TEXT] [--timeout SECONDS] [--max-output-tokens N]
+       [--max-input-tokens N] [--exact]
 keys: ANTHROPIC_API_KEY, OPENAI_API_KEY, OPENAI_COMPATIBLE_API_KEY (environment only)`;
 
 const PROVIDERS = new Set<ProviderId>(['anthropic', 'openai', 'openai-compatible', 'none']);
 
 export async function runCompact(args: string[], io: CliIo): Promise<number> {
   const parsed = parseArgs(args, {
-    out: 'value', 'keep-recent': 'value', 'keep-recent-tokens': 'value', 'no-summary': 'flag', json: 'flag', exact: 'flag',
+    out: 'value', 'keep-recent': 'value', 'keep-recent-tokens': 'value', 'keep-recent-results': 'value', 'no-summary': 'flag', json: 'flag', exact: 'flag', focus: 'value',
     provider: 'value', model: 'value', 'base-url': 'value', timeout: 'value', 'max-output-tokens': 'value', 'max-input-tokens': 'value',
   });
   const fail = (msg: string): number => { io.stderr(`context-compactor compact: ${msg}\n${USAGE}\n`); return 2; };
   if (!parsed.ok) return fail(parsed.error);
   if (parsed.positional.length !== 1) return fail('expected exactly one FILE');
   const v = parsed.values;
-  const nums = { keep: int(v['keep-recent'], 6), keepTokens: int(v['keep-recent-tokens'], 0), timeout: int(v.timeout, 120), maxOut: int(v['max-output-tokens'], 4000), maxIn: int(v['max-input-tokens'], defaultMaxInputTokens(v.model ?? DEFAULT_MODELS[(v.provider ?? 'none') as ProviderId] ?? '')) };
+  const nums = { keep: int(v['keep-recent'], 6), keepTokens: int(v['keep-recent-tokens'], 0), keepResults: int(v['keep-recent-results'], 0), timeout: int(v.timeout, 120), maxOut: int(v['max-output-tokens'], 4000), maxIn: int(v['max-input-tokens'], defaultMaxInputTokens(v.model ?? DEFAULT_MODELS[(v.provider ?? 'none') as ProviderId] ?? '')) };
   const bad = Object.entries(nums).find(([, n]) => n === undefined);
   if (bad) return fail('numeric options take a whole number ≥ 0');
   const provider = (v.provider ?? 'none') as ProviderId;
@@ -38,11 +39,14 @@ export async function runCompact(args: string[], io: CliIo): Promise<number> {
   const summarize = provider !== 'none' && !parsed.flags['no-summary'];
   const summary: SummaryConfig = {
     provider, model: v.model ?? DEFAULT_MODELS[provider], baseUrl: v['base-url'], apiKey: apiKeyFromEnv(provider, io.env),
-    timeoutSeconds: Math.max(1, nums.timeout!), maxOutputTokens: nums.maxOut!, maxInputTokens: nums.maxIn!,
+    timeoutSeconds: Math.max(1, nums.timeout!), maxOutputTokens: nums.maxOut!, maxInputTokens: nums.maxIn!, focus: v.focus,
   };
+  if (v.focus !== undefined && !summarize) io.stderr('context-compactor compact: --focus steers the summary; without a provider it has no effect\n');
   try {
     const signal = new AbortController().signal;
-    let prepared = await prepareCompaction(parsed.positional[0]!, { keepRecentTurns: nums.keep!, keepRecentTokens: nums.keepTokens! });
+    let prepared = await prepareCompaction(parsed.positional[0]!, {
+      keepRecentTurns: nums.keep!, keepRecentTokens: nums.keepTokens!, keepRecentResultTokens: nums.keepResults!,
+    });
     if (summarize) prepared = await withSummary(prepared, summary, signal);
     const out = v.out ?? prepared.defaultOut;
     await writeCompaction(prepared, out);

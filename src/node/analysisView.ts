@@ -2,11 +2,11 @@
 import { cleanupSession, ruleSettings } from '../core/cleanup/engine';
 import { RULES } from '../core/cleanup/rules';
 import { RULE_IDS, type CleanupOptions, type RuleId } from '../core/cleanup/types';
-import { identifierRecall } from '../core/compact/fidelity';
+import { harnessNote, measureCompaction } from '../core/compact/measure';
+import { PROTECT_REASONS } from '../core/compact/report';
 import type { Session } from '../core/model/transcript';
 import { DEFAULT_POLICY, simulate } from '../core/simulate/simulate';
 import { calibrate } from '../core/tokens/calibrate';
-import { compose } from '../core/tokens/composition';
 import { clampCleanup, clampPolicy } from '../protocol/limits';
 import type { CleanupInput, CleanupPreview, SimulationPolicyInput, SimulationView } from '../protocol/messages';
 
@@ -50,23 +50,22 @@ export function cleanupPreview(session: Session, input: CleanupInput, base: Clea
   const options = cleanupOptionsOf(input, base);
   const result = cleanupSession(session, options);
   const cal = calibrate(session);
-  // Same measure as the Compact command's report, so the panel and the notification agree.
-  const before = compose(session, 0, cal).total;
-  const after = compose(result.session, 0, cal).total;
+  // The same measure as the Compact command's report, so the panel and the notification agree.
+  const m = measureCompaction(session, result.session, result.changedOriginals, '', cal);
   const settings = ruleSettings(options);
   let protectedTokens = 0;
-  for (const m of session.messages.slice(result.protection.fromMessage)) for (const b of m.blocks) protectedTokens += b.tokens;
-  // Identifiers are cached per block and matched by set lookup first, so this stays cheap on big sessions.
-  const recall = identifierRecall(result.changedOriginals, result.session.messages);
+  for (const p of result.protection.parts) protectedTokens += p.tokens;
   return {
     options: { keepRecentTurns: options.keepRecentTurns, keepRecentTokens: options.keepRecentTokens ?? 0, rules: Object.fromEntries(RULE_IDS.map((id) => [id, settings[id].enabled])) },
     rules: RULES.map((r) => ({
       id: r.id, description: r.description, enabled: settings[r.id].enabled,
       tokensSaved: Math.round(result.rules[r.id].tokensSaved * cal.scale), applied: result.rules[r.id].applied,
     })),
-    before, after, reduction: before > 0 ? 1 - after / before : 0,
+    before: m.before.tokens, after: m.after.tokens, reduction: m.reduction,
+    history: { before: m.before.historyTokens, after: m.after.historyTokens, reduction: m.historyReduction },
+    harnessTokens: m.harnessTokens, ...(harnessNote(m) ? { harnessNote: harnessNote(m) } : {}), tooSmallToCompact: m.tooSmallToCompact,
     protected: { fromTurn: result.protection.fromTurn, turns: session.turns.length - result.protection.fromTurn, tokens: Math.round(protectedTokens * cal.scale) },
-    ...(recall ? { identifierRecall: { recall: recall.recall, total: recall.total } } : {}),
+    protectedParts: result.protection.parts.map((p) => ({ reason: PROTECT_REASONS[p.reason], blocks: p.blocks, tokens: Math.round(p.tokens * cal.scale) })),
+    identifierRecall: { recall: m.identifierRecall, total: m.identifiers.total },
   };
 }
-

@@ -12,6 +12,7 @@ export interface CompactSettings {
   readonly 'summary.timeoutSeconds': number;
   readonly 'cleanup.keepRecentTurns': number;
   readonly 'cleanup.keepRecentTokens': number;
+  readonly 'cleanup.keepRecentResultTokens': number;
   readonly 'cleanup.rules': Readonly<Record<string, unknown>>;
 }
 
@@ -34,7 +35,8 @@ export function cleanupOptionsFrom(s: CompactSettings): CleanupOptions {
       rules[id as RuleId] = { ...(typeof enabled === 'boolean' ? { enabled } : {}), params: numeric };
     }
   }
-  return { keepRecentTurns: Math.max(0, Math.floor(s['cleanup.keepRecentTurns'])), keepRecentTokens: Math.max(0, Math.floor(s['cleanup.keepRecentTokens'])), rules };
+  const whole = (n: number): number => Math.max(0, Math.floor(n || 0));
+  return { keepRecentTurns: whole(s['cleanup.keepRecentTurns']), keepRecentTokens: whole(s['cleanup.keepRecentTokens']), keepRecentResultTokens: whole(s['cleanup.keepRecentResultTokens']), rules };
 }
 
 export function summaryConfigFrom(s: CompactSettings, apiKey: string | undefined): SummaryConfig {

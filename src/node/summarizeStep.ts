@@ -22,6 +22,8 @@ export interface SummaryConfig {
   readonly maxOutputTokens: number;
   /** Input budget of the summary model (its window minus output and margin). */
   readonly maxInputTokens: number;
+  /** What the snapshot should dwell on (`--focus`). */
+  readonly focus?: string;
 }
 
 export type Phase = 'cleanup' | 'summary' | 'writing';
@@ -51,7 +53,7 @@ export async function summarizeAging(p: Pick<PreparedCompaction, 'original' | 'c
   if (!summarizer) return { modelCalls: 0, fallback: null, warnings };
   const fitted = fitConversation(p.original, p.cleanupOptions, Math.max(2000, config.maxInputTokens - config.maxOutputTokens - 2000));
   if (fitted.steps.length) warnings.push(`summary input reduced to fit the model: ${fitted.steps.join(', ')}`);
-  const req = buildSummaryRequest({ conversation: fitted.conversation, previousSummary: split.previousSummary?.text, maxOutputTokens: config.maxOutputTokens });
+  const req = buildSummaryRequest({ conversation: fitted.conversation, previousSummary: split.previousSummary?.text, maxOutputTokens: config.maxOutputTokens, focus: config.focus });
   const outcome = await runWithPolicy(summarizer, req, { deadlineMs: config.timeoutSeconds * 1000, maxRetries: 2, clock: systemClock, random: systemRandom, signal });
   const anchoredOn = split.previousSummary?.origin;
   if (!outcome.ok) {

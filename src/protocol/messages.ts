@@ -127,7 +127,15 @@ export interface CleanupPreview {
   readonly before: number;
   readonly after: number;
   readonly reduction: number;
+  /** The history (request minus the harness: system prompt + tool definitions), before and after, and its cut. */
+  readonly history: { readonly before: number; readonly after: number; readonly reduction: number };
+  readonly harnessTokens: number;
+  /** One line on the harness where it is a large share of every request (else absent). */
+  readonly harnessNote?: string;
+  readonly tooSmallToCompact: boolean;
   readonly protected: { readonly fromTurn: number; readonly turns: number; readonly tokens: number };
+  /** What stayed verbatim, and why (calibrated tokens). */
+  readonly protectedParts: readonly { readonly reason: string; readonly blocks: number; readonly tokens: number }[];
   /** Share of identifiers of the changed blocks still present; absent when too costly for this session. */
   readonly identifierRecall?: { readonly recall: number; readonly total: number };
 }

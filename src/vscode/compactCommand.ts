@@ -28,6 +28,8 @@ export interface CompactArgs {
   readonly decision?: 'accept' | 'accept-and-store' | 'discard';
   /** Replaces the cleanup options of the settings (the summary settings still apply). */
   readonly cleanup?: CleanupOptions;
+  /** What the summary should dwell on; when absent and a provider is configured, the user is asked (may be left empty). */
+  readonly focus?: string;
 }
 export interface CompactOutcome { readonly report: CompactReport; readonly output?: string; readonly storeCopy?: string }
 
@@ -40,9 +42,17 @@ async function compact(arg: unknown, args: CompactArgs | undefined, deps: Compac
   const settings = deps.settings();
   // Restricted Mode: the cleanup preview only; no key is read and no provider called.
   const trusted = deps.trust.trusted();
-  const summary = trusted
+  let summary = trusted
     ? summaryConfigFrom(settings, settings['summary.provider'] === 'none' ? undefined : await deps.keys.get(settings['summary.provider'] as never))
     : { ...summaryConfigFrom(settings, undefined), provider: 'none' as const };
+  if (summary.provider !== 'none') {
+    // Like Claude Code's `/compact <focus>`: steer the one summary call; Escape cancels, empty means no focus.
+    const focus = args?.focus ?? (args?.decision ? '' : await vscode.window.showInputBox({
+      title: `Compact ${name}`, prompt: 'Focus for the summary (optional): what the snapshot should keep in detail', placeHolder: 'e.g. the failing auth tests and the decision to keep the old schema',
+    }));
+    if (focus === undefined) return undefined;
+    summary = { ...summary, focus: focus.trim() || undefined };
+  }
   let prepared: PreparedCompaction | undefined;
   try {
     prepared = await vscode.window.withProgress(
@@ -87,8 +97,9 @@ async function showDiff(p: PreparedCompaction, name: string, previews: PreviewDo
 
 async function ask(p: PreparedCompaction, r: CompactReport): Promise<NonNullable<CompactArgs['decision']>> {
   const storeLabel = `Accept + add to ${AGENT[p.original.format]} sessions`;
-  const pct = (r.reduction * 100).toFixed(1);
-  const msg = `Compaction: ${r.before.tokens.toLocaleString()} → ${r.after.tokens.toLocaleString()} tokens (−${pct} %), identifier recall ${(r.identifierRecall * 100).toFixed(0)} %, ${r.modelCalls} model call(s)${r.fallback ? ', summary fell back to cleanup only' : ''}.`;
+  const pct = (x: number): string => `${(x * 100).toFixed(1)} %`;
+  const small = r.tooSmallToCompact ? ' Too small to compact (under 20,000 tokens of history).' : '';
+  const msg = `Compaction: history ${r.before.historyTokens.toLocaleString()} → ${r.after.historyTokens.toLocaleString()} tokens (−${pct(r.historyReduction)}); whole request ${r.before.tokens.toLocaleString()} → ${r.after.tokens.toLocaleString()} (−${pct(r.reduction)}, harness ${r.harnessTokens.toLocaleString()}); identifier recall ${(r.identifierRecall * 100).toFixed(0)} %, ${r.modelCalls} model call(s)${r.fallback ? ', summary fell back to cleanup only' : ''}.${small}`;
   const choice = await vscode.window.showInformationMessage(msg, 'Accept', storeLabel, 'Discard');
   return choice === 'Accept' ? 'accept' : choice === storeLabel ? 'accept-and-store' : 'discard';
 }

@@ -14,6 +14,7 @@ export const settingDefaults = {
   'summary.timeoutSeconds': 120,
   'cleanup.keepRecentTurns': 6,
   'cleanup.keepRecentTokens': 0,
+  'cleanup.keepRecentResultTokens': 0,
   'cleanup.rules': {} as Readonly<Record<string, boolean | Readonly<Record<string, unknown>>>>,
   sessionRoots: [] as readonly string[],
   contextThreshold: 150000,

@@ -70,11 +70,12 @@ export async function resumeAndRecord(
 }
 
 /** Compacts FILE with the real `context-compactor compact` entry point; the new session lands next to it. */
-export async function compactWithCli(file: string): Promise<CompactReport> {
+export async function compactWithCli(file: string, summary?: { readonly baseUrl: string; readonly key: string }): Promise<CompactReport> {
   let out = '';
   let err = '';
-  // An empty env: no provider key is picked up, so the result is the deterministic cleanup.
-  const code = await main(['compact', file, '--no-summary', '--json'], { stdout: (s) => { out += s; }, stderr: (s) => { err += s; }, env: {} });
+  // Without `summary` an empty env: no provider key is picked up, so the result is the deterministic cleanup.
+  const args = summary ? ['--provider', 'anthropic', '--model', 'claude-test', '--base-url', summary.baseUrl] : ['--no-summary'];
+  const code = await main(['compact', file, ...args, '--json'], { stdout: (s) => { out += s; }, stderr: (s) => { err += s; }, env: summary ? { ANTHROPIC_API_KEY: summary.key } : {} });
   if (code !== 0) throw new Error(`compact exited ${code}: ${err}`);
   return JSON.parse(out) as CompactReport;
 }

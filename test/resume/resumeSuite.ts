@@ -30,7 +30,8 @@ export interface Located { readonly at: number; readonly text: string }
 export function pickFacts(sessionId: string, prompts: readonly Located[], results: readonly (Located & { id: string })[]): Facts {
   const lastPrompt = prompts.at(-1);
   assert.ok(lastPrompt, 'the fixture has no typed prompt');
-  const recent = results.filter((x) => x.at > lastPrompt.at && x.text.length >= 200).at(-1);
+  // Small enough for the recent part's tool budget (4,000 tokens), which the newest results use first.
+  const recent = results.filter((x) => x.at > lastPrompt.at && x.text.length >= 200 && x.text.length <= 4000).at(-1);
   const old = results.filter((x) => x.at < lastPrompt.at).reduce<(typeof results)[number] | undefined>((a, b) => (!a || b.text.length > a.text.length ? b : a), undefined);
   assert.ok(recent && old, 'the fixture needs tool results before and after its last prompt');
   return { sessionId, prompts: prompts.map((p) => p.text), recent, old };

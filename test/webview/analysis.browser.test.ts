@@ -116,6 +116,8 @@ test('Cleanup: every rule with its savings; switching tool-records off recompute
   }
   const reduction = await stat(w, 'reduction');
   assert.equal(reduction, `${(preview.reduction * 100).toFixed(1)}%`);
+  assert.equal(await stat(w, 'history-reduction'), `${(preview.history.reduction * 100).toFixed(1)}%`, 'the history cut is shown beside the request cut');
+  assert.ok(preview.history.reduction > preview.reduction && preview.harnessTokens > 0);
   assert.match((await stat(w, 'recall')) ?? '', /%$/);
   await w.page.screenshot({ path: `${SHOTS}/webview-cleanup.png`, fullPage: true });
 

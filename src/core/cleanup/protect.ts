@@ -115,7 +115,7 @@ export function protectedPart(session: Session, options: CleanupOptions): Protec
   // the history (a 150k-token session gets the whole default).
   let history = 0;
   for (const m of messages) for (const b of m.blocks) history += b.tokens;
-  let budget = options.keepRecentResultTokens ?? Math.min(DEFAULT_RECENT_RESULT_TOKENS, Math.round(history * RECENT_SHARE));
+  let budget = options.keepRecentResultTokens || Math.min(DEFAULT_RECENT_RESULT_TOKENS, Math.round(history * RECENT_SHARE));
   for (let k = tools.length - 1; k >= 0; k--) {
     const { b, turn } = tools[k]!;
     const keep = b.type === 'tool_result' ? keptResults : keptCalls;

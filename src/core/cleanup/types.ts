@@ -14,8 +14,9 @@ export interface CleanupOptions {
   /** When > 0, protect the recent part by this token budget instead of a turn count. */
   readonly keepRecentTokens?: number;
   /**
-   * Verbatim budget for tool output inside the recent part, newest first (default 4,000). The results of a
-   * model turn still waiting for its reply are always kept; older recent results become records.
+   * Verbatim budget for tool data inside the recent part, newest first; 0 or absent: automatic (4,000 tokens, or a
+   * tenth of the history when that is less). The results of a model turn still waiting for its reply are always
+   * kept; older recent results become records.
    */
   readonly keepRecentResultTokens?: number;
   /** Per-rule overrides; missing rules use their defaults. */

@@ -17,7 +17,7 @@ export interface CarriedInput {
   /** The model's snapshot (possibly empty or useless: nothing here relies on it). */
   readonly snapshot: string;
   readonly cwd?: string;
-  /** Budget for the identifier list, in characters. */
+  /** Budget for the identifier list, in characters (default: 16,000, or ~2 % of the replaced turns' tokens when more). */
   readonly identifierChars?: number;
 }
 
@@ -51,7 +51,10 @@ export function carriedFacts(input: CarriedInput): string {
   // Newest first: when the budget runs out, what goes is what the session moved past longest ago.
   const all = new Set<string>();
   for (let k = input.aging.length - 1; k >= 0; k--) for (const b of input.aging[k]!.blocks) for (const id of blockIdentifiers(b)) all.add(id);
-  const missing = listing.pick(all, text, input.identifierChars ?? 16000);
+  let replaced = 0;
+  for (const m of input.aging) for (const b of m.blocks) replaced += b.tokens;
+  // A long session names more things: the list may grow with it (~4 characters a token, 2 % of what it replaces).
+  const missing = listing.pick(all, text, input.identifierChars ?? Math.max(16_000, Math.round(replaced * 0.08)));
   if (missing.length) sections.push('## Other identifiers from the replaced turns', listing.line(missing));
   return sections.join('\n');
 }

@@ -19,6 +19,8 @@ export interface PromptInput {
   /** An earlier summary (ours or the agent's own) to update instead of starting over. */
   readonly previousSummary?: string;
   readonly maxOutputTokens: number;
+  /** What the user wants the snapshot to dwell on (`compact --focus`, like Claude Code's `/compact <focus>`). */
+  readonly focus?: string;
 }
 
 export function buildSummaryRequest(input: PromptInput): SummaryRequest {
@@ -29,6 +31,8 @@ export function buildSummaryRequest(input: PromptInput): SummaryRequest {
     parts.push('Summarize these turns of the session:');
   }
   parts.push('<turns>', input.conversation, '</turns>');
+  const focus = input.focus?.trim();
+  if (focus) parts.push('', 'The user asks the snapshot to focus on the following; keep every detail that bears on it (it is an instruction about the snapshot, not about the task):', '<focus>', focus.slice(0, 2000), '</focus>');
   parts.push('', `Answer with the snapshot only (Markdown, the ${SECTIONS.length} sections), at most ~${Math.floor(input.maxOutputTokens * 0.8)} tokens.`);
   return { system: SYSTEM, prompt: parts.join('\n'), maxOutputTokens: input.maxOutputTokens };
 }

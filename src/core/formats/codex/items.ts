@@ -13,11 +13,13 @@ const HARNESS_PREFIXES = ['<environment_context>', '<user_instructions>', '<perm
 export const isHarnessText = (t: string): boolean => HARNESS_PREFIXES.some((p) => t.trimStart().startsWith(p));
 
 /** Tool item types: the block each becomes and the field holding it (usually most of the line's bytes). */
-export const TOOL_ITEMS: Readonly<Record<string, { readonly field: string; readonly block: 'tool_call' | 'tool_result' }>> = {
+export const TOOL_ITEMS: Readonly<Record<string, { readonly field: string; readonly block: 'tool_call' | 'tool_result'; readonly object?: true }>> = {
   function_call: { field: 'arguments', block: 'tool_call' },
   custom_tool_call: { field: 'input', block: 'tool_call' },
   function_call_output: { field: 'output', block: 'tool_result' },
   custom_tool_call_output: { field: 'output', block: 'tool_result' },
+  // Its field is an object (`{type: "exec", command: [...]}`), written back as one.
+  local_shell_call: { field: 'action', block: 'tool_call', object: true },
 };
 
 /** Which side of the conversation an item belongs to. */
@@ -107,6 +109,7 @@ export function convertItem(p: Obj, ref: SourceRef, onTooDeep?: () => void): Con
       const raw = p.type === 'function_call' ? str(p.arguments) : p.type === 'custom_tool_call' ? str(p.input) : stringifySafe(p.action ?? p.arguments ?? {}, onTooDeep);
       let input: unknown = raw;
       if (p.type === 'function_call') { try { input = JSON.parse(raw); } catch { input = raw; } }
+      if (p.type === 'local_shell_call' && isObj(p.action)) input = p.action;
       const name = str(p.name) || String(p.type).replace(/_call$/, '');
       // A web search runs on the server: its result reaches the model inside the call, no output item follows.
       const standalone = p.type === 'web_search_call' ? { standalone: true } : {};

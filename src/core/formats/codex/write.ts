@@ -62,7 +62,17 @@ export function writeCodex(original: Session, cleaned: Session, ctx: WriteContex
       const start = Date.parse(String(legacyTs));
       const env = legacyEnvelope(o, r === 0, Number.isFinite(start) ? new Date(start + r).toISOString() : legacyTs);
       if (!env) return;
-      if (r === 0) { legacyTs = o.timestamp; const m = env.payload as Obj; if (original.cwd) m.cwd ??= original.cwd; m.originator ??= 'codex_cli_rs'; }
+      if (r === 0) {
+        legacyTs = o.timestamp;
+        // The fields current Codex requires of session metadata; the legacy header had none of them.
+        const m = env.payload as Obj;
+        if (original.cwd) m.cwd ??= original.cwd;
+        m.originator ??= 'codex_cli_rs';
+        m.cli_version ??= '0.0.0';
+        m.source ??= 'cli';
+        m.model_provider ??= 'openai';
+        if (m.instructions === null) delete m.instructions;
+      }
       if (env.type === 'response_item' && !after.has(r)) return;
       o = env;
     }
@@ -157,7 +167,8 @@ function rebuildItem(p: Obj, blocks: readonly Block[]): Obj {
     default: {
       const tool = TOOL_ITEMS[String(p.type)];
       if (!tool || tool.block !== b.type) return p;
-      return { ...p, [tool.field]: b.type === 'tool_call' ? b.inputText : b.type === 'tool_result' ? b.text : undefined };
+      const value = b.type === 'tool_call' ? (tool.object ? b.input : b.inputText) : b.type === 'tool_result' ? b.text : undefined;
+      return { ...p, [tool.field]: value };
     }
   }
 }
