@@ -41,8 +41,6 @@ export interface EvalRow {
   readonly compactions?: number;
   /** The summary failed and the cleaned transcript stood in. */
   readonly fallback?: boolean;
-  /** --resume-check: bytes the real agent sent on resuming the output ÷ on resuming the original. */
-  readonly resumeBytesRatio?: number;
   readonly notes?: readonly string[];
 }
 
