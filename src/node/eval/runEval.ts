@@ -1,4 +1,5 @@
 // Runs the eval over many files: in worker threads (--jobs N) or in process, with progress and a clean stop.
+import { statSync } from 'node:fs';
 import * as path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { summarizeByStrategy } from '../../core/eval/aggregate';
@@ -63,7 +64,9 @@ export async function runEval(o: RunEvalOptions): Promise<EvalReport> {
 
 /** A pool of workers fed one file at a time; a worker that dies fails its file's rows and is replaced. */
 function inWorkers(o: RunEvalOptions, finish: (file: string, rows: EvalRow[]) => void): Promise<void> {
-  const queue = [...o.files];
+  // Largest first: the biggest transcript starting last would leave the other workers idle at the end.
+  const size = new Map(o.files.map((f) => [f, sizeOf(f)]));
+  const queue = [...o.files].sort((a, b) => size.get(b)! - size.get(a)!);
   const busy = new Map<Worker, string>();
   const all = new Set<Worker>();
   return new Promise<void>((resolve) => {
@@ -115,4 +118,8 @@ function inWorkers(o: RunEvalOptions, finish: (file: string, rows: EvalRow[]) =>
     const n = Math.min(o.jobs, queue.length);
     for (let i = 0; i < n; i++) spawn();
   });
+}
+
+function sizeOf(file: string): number {
+  try { return statSync(file).size; } catch { return 0; }
 }
