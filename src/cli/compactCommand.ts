@@ -3,7 +3,7 @@ import { renderCompactMarkdown, type CompactReport } from '../core/compact/repor
 import { redactUrlCredentials } from '../core/summary/baseUrl';
 import { isProviderError, type ProviderId } from '../core/summary/provider';
 import { OutputError } from '../node/atomicWrite';
-import { prepareCompaction, reportOf, withSummary, writeCompaction } from '../node/compactFile';
+import { compactTranscript, reportOf, writeCompaction, type PreparedCompaction } from '../node/compactFile';
 import { DEFAULT_MODELS, defaultMaxInputTokens } from '../node/compactOptions';
 import { countExactly, type ExactCounts } from '../node/exactCount';
 import { createSummarizer } from '../node/providers/createSummarizer';
@@ -44,10 +44,10 @@ export async function runCompact(args: string[], io: CliIo): Promise<number> {
   if (v.focus !== undefined && !summarize) io.stderr('context-compactor compact: --focus steers the summary; without a provider it has no effect\n');
   try {
     const signal = new AbortController().signal;
-    let prepared = await prepareCompaction(parsed.positional[0]!, {
-      keepRecentTurns: nums.keep!, keepRecentTokens: nums.keepTokens!, keepRecentResultTokens: nums.keepResults!,
+    const prepared = await compactTranscript(parsed.positional[0]!, {
+      cleanup: { keepRecentTurns: nums.keep!, keepRecentTokens: nums.keepTokens!, keepRecentResultTokens: nums.keepResults! },
+      summary: summarize ? summary : undefined, signal,
     });
-    if (summarize) prepared = await withSummary(prepared, summary, signal);
     const out = v.out ?? prepared.defaultOut;
     await writeCompaction(prepared, out);
     const report: CompactReport & { exact?: ExactCounts } = reportOf(prepared, out);
@@ -63,7 +63,7 @@ export async function runCompact(args: string[], io: CliIo): Promise<number> {
   }
 }
 
-async function exact(config: SummaryConfig, p: Awaited<ReturnType<typeof prepareCompaction>>, signal: AbortSignal): Promise<ExactCounts> {
+async function exact(config: SummaryConfig, p: PreparedCompaction, signal: AbortSignal): Promise<ExactCounts> {
   try {
     const s = createSummarizer({ provider: config.provider, model: config.model, baseUrl: config.baseUrl, apiKey: config.apiKey, timeoutMs: config.timeoutSeconds * 1000 });
     if (!s) return { supported: false, provider: 'none', reason: 'no provider configured (use --provider)' };

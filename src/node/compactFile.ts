@@ -3,6 +3,7 @@ import * as path from 'node:path';
 import { compactSession, type CompactOutcome } from '../core/compact/compactSession';
 import { buildCompactReport, type CompactReport } from '../core/compact/report';
 import type { CleanupOptions } from '../core/cleanup/types';
+import { agentModule } from '../core/formats/registry';
 import type { Session } from '../core/model/transcript';
 import { serializeLines } from '../core/write/serialize';
 import { resumeCommand, sessionFileName } from './agentStores';
@@ -38,12 +39,14 @@ export interface PreparedCompaction {
   readonly warnings: string[];
 }
 
+/** Read and clean up (nothing written, no model called); see `compactTranscript` for the whole pipeline. */
 export async function prepareCompaction(input: string, cleanup: CleanupOptions, read: Omit<ReadFileOptions, 'keepRaw'> = {}): Promise<PreparedCompaction> {
   const startedAt = performance.now();
   const { session } = await readTranscriptFile(input, { ...read, keepRaw: true });
   const at = new Date();
-  const newId = session.format === 'claude-code' ? uuidV4 : () => uuidV7(at.getTime());
+  const newId = agentModule(session.format).sessionIds === 'uuid-v4' ? uuidV4 : () => uuidV7(at.getTime());
   let first: string | undefined;
+  // The session's own id in the agent's style; record ids inside it are v4.
   const ctx: WriteContext = { newId: () => (first === undefined ? (first = newId()) : uuidV4()), now: () => at };
   const outcome = compactSession(session, cleanup, ctx);
   return {
@@ -72,7 +75,10 @@ export async function withSummary(p: PreparedCompaction, config: SummaryConfig, 
  * `createDir`: make a missing output folder (the extension's own compacted/ and agent-store folders).
  */
 export async function writeCompaction(p: PreparedCompaction, out: string, options: { readonly createDir?: boolean } = {}): Promise<void> {
-  await writeFileAtomic(out, serializeLines(p.outcome.lines), { protect: [p.input], createDir: options.createDir ?? false });
+  const lines = p.outcome.lines;
+  // Rendering may have warned (a record nested too deeply to write whole): the report says so too.
+  for (const w of p.original.warnings) if (!p.warnings.includes(w)) p.warnings.push(w);
+  await writeFileAtomic(out, serializeLines(lines), { protect: [p.input], createDir: options.createDir ?? false });
 }
 
 export function reportOf(p: PreparedCompaction, output: string | undefined, extra: Partial<Pick<CompactReport, 'summary' | 'modelCalls' | 'fallback'>> = {}): CompactReport {
@@ -84,13 +90,20 @@ export function reportOf(p: PreparedCompaction, output: string | undefined, extr
   });
 }
 
-export async function compactFile(input: string, options: CompactFileOptions): Promise<CompactReport> {
+/**
+ * The compaction pipeline the CLI, the extension, `eval` and the tests all call: read, cleanup, then (with a
+ * provider) the one summary call; nothing is written until `writeCompaction`, which renders the lines once.
+ */
+export async function compactTranscript(input: string, options: Omit<CompactFileOptions, 'out'>): Promise<PreparedCompaction> {
   options.onPhase?.('cleanup');
-  let prepared = await prepareCompaction(input, options.cleanup);
-  if (options.summary && options.summary.provider !== 'none') {
-    options.onPhase?.('summary');
-    prepared = await withSummary(prepared, options.summary, options.signal ?? new AbortController().signal);
-  }
+  const prepared = await prepareCompaction(input, options.cleanup);
+  if (!options.summary || options.summary.provider === 'none' || options.signal?.aborted) return prepared;
+  options.onPhase?.('summary');
+  return withSummary(prepared, options.summary, options.signal ?? new AbortController().signal);
+}
+
+export async function compactFile(input: string, options: CompactFileOptions): Promise<CompactReport> {
+  const prepared = await compactTranscript(input, options);
   options.onPhase?.('writing');
   const out = options.out ?? prepared.defaultOut;
   await writeCompaction(prepared, out);

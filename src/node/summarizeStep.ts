@@ -51,7 +51,7 @@ export async function summarizeAging(p: Pick<PreparedCompaction, 'original' | 'c
     return { modelCalls: 0, fallback: 'cleanup-only', figures: { ...base, error: msg }, warnings: [`summary skipped (${msg}); wrote the cleaned transcript instead`] };
   }
   if (!summarizer) return { modelCalls: 0, fallback: null, warnings };
-  const fitted = fitConversation(p.original, p.cleanupOptions, Math.max(2000, config.maxInputTokens - config.maxOutputTokens - 2000));
+  const fitted = fitConversation(p.original, p.cleanupOptions, Math.max(2000, config.maxInputTokens - config.maxOutputTokens - 2000), p.outcome.cleanup);
   if (fitted.steps.length) warnings.push(`summary input reduced to fit the model: ${fitted.steps.join(', ')}`);
   const req = buildSummaryRequest({ conversation: fitted.conversation, previousSummary: split.previousSummary?.text, maxOutputTokens: config.maxOutputTokens, focus: config.focus });
   const outcome = await runWithPolicy(summarizer, req, { deadlineMs: config.timeoutSeconds * 1000, maxRetries: 2, clock: systemClock, random: systemRandom, signal });

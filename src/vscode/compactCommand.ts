@@ -4,8 +4,9 @@ import * as vscode from 'vscode';
 import { renderReadable } from '../core/compact/renderReadable';
 import type { CleanupOptions } from '../core/cleanup/types';
 import { renderCompactMarkdown, type CompactReport } from '../core/compact/report';
+import { agentModule } from '../core/formats/registry';
 import { storePath } from '../node/agentStores';
-import { prepareCompaction, reportOf, withSummary, writeCompaction, type PreparedCompaction } from '../node/compactFile';
+import { compactTranscript, reportOf, writeCompaction, type PreparedCompaction } from '../node/compactFile';
 import { cleanupOptionsFrom, summaryConfigFrom } from '../node/compactOptions';
 import { CommandIds } from './commandIds.js';
 import { describeError, type Logger } from './log.js';
@@ -33,7 +34,6 @@ export interface CompactArgs {
 }
 export interface CompactOutcome { readonly report: CompactReport; readonly output?: string; readonly storeCopy?: string }
 
-const AGENT = { 'claude-code': 'Claude Code', codex: 'Codex' } as const;
 
 async function compact(arg: unknown, args: CompactArgs | undefined, deps: CompactDeps): Promise<CompactOutcome | undefined> {
   const source = await pickTranscript(arg, 'Compact transcript');
@@ -61,12 +61,10 @@ async function compact(arg: unknown, args: CompactArgs | undefined, deps: Compac
         // SDK calls take an AbortSignal; the notification gives a CancellationToken.
         const abort = new AbortController();
         token.onCancellationRequested(() => abort.abort());
-        progress.report({ message: 'cleanup…' });
-        let p = await prepareCompaction(source.fsPath, args?.cleanup ?? cleanupOptionsFrom(settings));
-        if (summary.provider !== 'none' && !token.isCancellationRequested) {
-          progress.report({ message: `summary (${summary.provider}${summary.model ? ` ${summary.model}` : ''})…` });
-          p = await withSummary(p, summary, abort.signal);
-        }
+        const p = await compactTranscript(source.fsPath, {
+          cleanup: args?.cleanup ?? cleanupOptionsFrom(settings), summary, signal: abort.signal,
+          onPhase: (phase) => progress.report({ message: phase === 'summary' ? `summary (${summary.provider}${summary.model ? ` ${summary.model}` : ''})…` : `${phase}…` }),
+        });
         progress.report({ message: 'preparing the preview…' });
         return token.isCancellationRequested ? undefined : p;
       },
@@ -96,7 +94,7 @@ async function showDiff(p: PreparedCompaction, name: string, previews: PreviewDo
 }
 
 async function ask(p: PreparedCompaction, r: CompactReport): Promise<NonNullable<CompactArgs['decision']>> {
-  const storeLabel = `Accept + add to ${AGENT[p.original.format]} sessions`;
+  const storeLabel = `Accept + add to ${agentModule(p.original.format).label} sessions`;
   const pct = (x: number): string => `${(x * 100).toFixed(1)} %`;
   const small = r.tooSmallToCompact ? ' Too small to compact (under 20,000 tokens of history).' : '';
   const msg = `Compaction: history ${r.before.historyTokens.toLocaleString()} → ${r.after.historyTokens.toLocaleString()} tokens (−${pct(r.historyReduction)}); whole request ${r.before.tokens.toLocaleString()} → ${r.after.tokens.toLocaleString()} (−${pct(r.reduction)}, harness ${r.harnessTokens.toLocaleString()}); identifier recall ${(r.identifierRecall * 100).toFixed(0)} %, ${r.modelCalls} model call(s)${r.fallback ? ', summary fell back to cleanup only' : ''}.${small}`;
@@ -127,7 +125,7 @@ async function accept(p: PreparedCompaction, source: vscode.Uri, toStore: boolea
     const report = reportOf(p, output);
     deps.previews.put(`${p.outcome.sessionId}/report.md`, renderCompactMarkdown(report));
     deps.log.info(`compacted ${source.fsPath} -> ${output}${storeCopy ? ` and ${storeCopy}` : ''}`);
-    void vscode.window.showInformationMessage(`Context Compactor: wrote ${path.basename(output)}${storeCopy ? ` (also in ${AGENT[p.original.format]}'s sessions)` : ''}.`, 'Open', 'Copy resume command').then(async (choice) => {
+    void vscode.window.showInformationMessage(`Context Compactor: wrote ${path.basename(output)}${storeCopy ? ` (also in ${agentModule(p.original.format).label}'s sessions)` : ''}.`, 'Open', 'Copy resume command').then(async (choice) => {
       if (choice === 'Open') await vscode.window.showTextDocument(vscode.Uri.file(output));
       if (choice === 'Copy resume command') await vscode.env.clipboard.writeText(report.resumeCommand);
     });

@@ -1,8 +1,7 @@
 // Cleanup-first compaction of one session into a new transcript in the same format, with its report.
 import { cleanupSession, type CleanupResult } from '../cleanup/engine';
 import type { CleanupOptions, RuleId } from '../cleanup/types';
-import { writeClaudeCode } from '../formats/claude-code/write';
-import { writeCodex } from '../formats/codex/write';
+import { agentModule } from '../formats/registry';
 import type { Block, Message, Session } from '../model/transcript';
 import { estimateTokens } from '../tokens/estimate';
 import { splitAging } from './split';
@@ -15,6 +14,7 @@ import { measureCompaction, type Measurement } from './measure';
 
 export interface CompactOutcome {
   readonly sessionId: string;
+  /** The new transcript's lines, rendered by the agent's writer on first use. */
   readonly lines: OutLine[];
   readonly cleanup: CleanupResult;
   /** The session as it will be resumed (cleaned, plus the summary when there is one). */
@@ -57,10 +57,16 @@ export function compactSession(session: Session, options: CleanupOptions, ctx: W
     result = { ...result, messages: s.messages, turns: buildTurns(s.messages) };
     insert = { beforeRecord: s.beforeRecord, text: summary.text };
   }
-  const written = session.format === 'claude-code' ? writeClaudeCode(session, result, ctx, insert) : writeCodex(session, result, ctx, insert);
+  // The id now (reports and the default path need it); the lines only when asked for, once: a preview that is
+  // discarded, or a cleanup-only outcome a summary replaces, is never rendered.
+  const sessionId = ctx.newId();
+  let issued = false;
+  const writeCtx: WriteContext = { newId: () => (issued ? ctx.newId() : ((issued = true), sessionId)), now: ctx.now };
+  let lines: OutLine[] | undefined;
   const cal = calibrate(session);
   return {
-    sessionId: written.sessionId, lines: written.lines, cleanup, result,
+    sessionId, cleanup, result,
+    get lines() { return (lines ??= agentModule(session.format).write(session, result, writeCtx, insert).lines); },
     figures: {
       ...measureCompaction(session, result, [...cleanup.changedOriginals, ...dropped], '', cal),
       rules: cleanup.rules,

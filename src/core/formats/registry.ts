@@ -1,11 +1,22 @@
-// The supported formats, in detection order.
+// Every supported agent, one line each: the registry the readers, writers, usage scanner, Sessions view and stores
+// dispatch on. Adding an agent is its folder (src/core/formats/<id>/agent.ts implementing AgentModule) and one line.
+import type { AgentModule } from '../agents/agent';
 import type { FormatReader } from '../read/formatReader';
-import { detectClaudeCode } from './claude-code/detect';
-import { createClaudeCodeParser } from './claude-code/read';
-import { detectCodex } from './codex/detect';
-import { createCodexParser } from './codex/read';
+import { claudeCode } from './claude-code/agent';
+import { codex } from './codex/agent';
 
-export const FORMAT_READERS: readonly FormatReader[] = [
-  { format: 'codex', detect: detectCodex, createParser: createCodexParser },
-  { format: 'claude-code', detect: detectClaudeCode, createParser: createClaudeCodeParser },
-];
+const AGENTS = {
+  'claude-code': claudeCode,
+  codex,
+} as const satisfies Record<string, AgentModule>;
+
+/** The id of a supported agent (and of its transcript format). */
+export type AgentId = keyof typeof AGENTS;
+
+/** In display order (the Sessions view lists agents this way). */
+export const AGENT_IDS = Object.keys(AGENTS) as AgentId[];
+
+export const agentModule = (id: AgentId): AgentModule => AGENTS[id];
+
+/** Content detection: the first agent whose detector accepts the first records reads the file. */
+export const FORMAT_READERS: readonly FormatReader[] = AGENT_IDS.map((format) => ({ format, detect: AGENTS[format].detect, createParser: AGENTS[format].createParser }));

@@ -1,6 +1,8 @@
 // The normalized transcript model every format reader produces and every feature consumes.
+import type { AgentId } from '../formats/registry';
 
-export type FormatId = 'claude-code' | 'codex';
+/** An agent's transcript format (one per registered agent, see formats/registry.ts). */
+export type FormatId = AgentId;
 
 /** Where a figure comes from: the agent's own log, or our offline estimate. */
 export type FigureSource = 'recorded' | 'estimated';

@@ -1,5 +1,5 @@
 // Makes the summary input fit the model's window by rules alone: tighter records, then trimming.
-import { cleanupSession } from '../cleanup/engine';
+import { cleanupSession, type CleanupResult } from '../cleanup/engine';
 import type { CleanupOptions } from '../cleanup/types';
 import { splitAging } from '../compact/split';
 import type { Session } from '../model/transcript';
@@ -13,13 +13,14 @@ const TIGHT: CleanupOptions['rules'] = {
 
 export interface FittedInput { readonly conversation: string; readonly steps: string[] }
 
-export function fitConversation(session: Session, options: CleanupOptions, budgetTokens: number): FittedInput {
+/** `cleaned`: the compaction's own cleanup of `session` with `options`, reused for the first (usual) attempt. */
+export function fitConversation(session: Session, options: CleanupOptions, budgetTokens: number, cleaned?: CleanupResult): FittedInput {
   const steps: string[] = [];
-  const render = (opts: CleanupOptions, maxBlock: number): string => renderForSummary(splitAging(session, cleanupSession(session, opts)).aging, maxBlock);
-  let text = render(options, 4000);
+  const render = (c: CleanupResult, maxBlock: number): string => renderForSummary(splitAging(session, c).aging, maxBlock);
+  let text = render(cleaned ?? cleanupSession(session, options), 4000);
   if (estimateTokens(text) <= budgetTokens) return { conversation: text, steps };
   steps.push('tighter tool records');
-  text = render({ ...options, rules: { ...options.rules, ...TIGHT } }, 1200);
+  text = render(cleanupSession(session, { ...options, rules: { ...options.rules, ...TIGHT } }), 1200);
   if (estimateTokens(text) <= budgetTokens) return { conversation: text, steps };
   // Keep the start (the task as first stated) and the most recent history; drop the middle.
   const ratio = budgetTokens / estimateTokens(text);

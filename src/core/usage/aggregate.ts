@@ -1,8 +1,8 @@
-// Turns per-file parse states into per-session usage and totals, deduplicating Claude rows across files.
+// Turns per-file parse states into per-session usage and totals; each agent's module prices its own files.
+import { AGENT_IDS, agentModule } from '../formats/registry';
 import { CATALOG_ID } from './catalog';
-import { betterRow } from './claude';
-import { costOf, requestCost } from './pricing';
-import { type ClaudeRow, emptyCounts, type FileState, type SessionUsage, type TokenCounts, type UsageReport } from './types';
+import { addCounts, type ModelUsage } from './modelUsage';
+import { emptyCounts, type FileState, type SessionUsage, type UsageReport } from './types';
 
 export interface ScannedFile {
   path: string;
@@ -11,74 +11,16 @@ export interface ScannedFile {
 
 export const DEFAULT_COMPACT_THRESHOLD = 150_000;
 
-function addCounts(into: TokenCounts, c: TokenCounts): void {
-  into.inputTokens += c.inputTokens;
-  into.outputTokens += c.outputTokens;
-  into.cacheCreationTokens += c.cacheCreationTokens;
-  into.cacheReadTokens += c.cacheReadTokens;
-}
-
-const rowCounts = (r: ClaudeRow): TokenCounts => ({ inputTokens: r[1], outputTokens: r[2], cacheCreationTokens: r[3], cacheReadTokens: r[4] });
-
-/** One model's usage in one session and its USD cost (undefined: the catalog does not know the model). */
-interface ModelUsage {
-  counts: TokenCounts;
-  cost: number | undefined;
-}
-
-function addUsage(byModel: Map<string, ModelUsage>, model: string, counts: TokenCounts, cost: number | undefined): void {
-  const cur = byModel.get(model) ?? { counts: emptyCounts(), cost: 0 };
-  byModel.set(model, cur);
-  addCounts(cur.counts, counts);
-  cur.cost = cur.cost === undefined || cost === undefined ? undefined : cur.cost + cost;
-}
-
-/** Codex rollouts older than ~0.40 record no model: priced as gpt-5, the default then (as ccusage does). */
-export const CODEX_FALLBACK_MODEL = 'gpt-5';
-
-/**
- * Claude dedupe across files, as ccusage does it: one row per (message.id, request id), preferring the
- * main-chain row, then the fullest one; a sidechain row whose message.id also occurs on the main chain
- * is a replay (e.g. `/btw`) and is dropped. Rows without a message.id are never duplicates (their keys are
- * per file). Returns, per file index, the per-model counts it keeps, each request priced on its own (tiers).
- */
-function dedupeClaude(files: ScannedFile[]): Map<number, Map<string, ModelUsage>> {
-  const mainMessages = new Set<string>();
-  const best = new Map<string, { file: number; row: ClaudeRow }>();
-  files.forEach((f, file) => {
-    if (f.state.agent !== 'claude-code') return;
-    for (const [rowKey, row] of Object.entries(f.state.rows)) {
-      if (row[6] === 0 && row[0]) mainMessages.add(row[0]);
-      const key = row[0] ? rowKey : `${file}:${rowKey}`;
-      const cur = best.get(key);
-      if (!cur || betterRow(row, cur.row)) best.set(key, { file, row });
-    }
-  });
-  const perFile = new Map<number, Map<string, ModelUsage>>();
-  for (const { file, row } of best.values()) {
-    if (row[6] === 1 && row[0] && mainMessages.has(row[0])) continue;
-    const model = files[file].state.models[row[5]] ?? 'unknown';
-    const byModel = perFile.get(file) ?? new Map<string, ModelUsage>();
-    perFile.set(file, byModel);
-    const counts = rowCounts(row);
-    addUsage(byModel, model, counts, requestCost(model, { ...counts, cacheWrite1hTokens: row[7] ?? 0 }));
+/** Per-model usage of every file, each agent's files measured together by its own module (it may dedupe across them). */
+function usageByFile(files: ScannedFile[], warnings: string[]): Map<number, Map<string, ModelUsage>> {
+  const out = new Map<number, Map<string, ModelUsage>>();
+  for (const id of AGENT_IDS) {
+    const mine = files.flatMap((f, i) => (f.state.agent === id ? [{ f, i }] : []));
+    if (mine.length === 0) continue;
+    const byModel = agentModule(id).usage.byModel(mine.map(({ f }) => f), warnings);
+    for (const [k, v] of byModel) out.set(mine[k]!.i, v);
   }
-  return perFile;
-}
-
-function codexByModel(state: FileState, path: string, warnings: string[]): Map<string, ModelUsage> {
-  const byModel = new Map<string, ModelUsage>();
-  for (const [model, s] of Object.entries(state.codexSums)) {
-    const priced = model === 'unknown' ? CODEX_FALLBACK_MODEL : model;
-    if (priced !== model) warnings.push(`${path}: no model recorded; priced as ${CODEX_FALLBACK_MODEL}, Codex's default then`);
-    for (const at of [0, 4]) {
-      const counts = { inputTokens: s[at] ?? 0, outputTokens: s[at + 1] ?? 0, cacheCreationTokens: s[at + 2] ?? 0, cacheReadTokens: s[at + 3] ?? 0 };
-      if (at === 0 || counts.inputTokens + counts.outputTokens + counts.cacheCreationTokens + counts.cacheReadTokens > 0) {
-        addUsage(byModel, model, counts, costOf(priced, counts, at === 4));
-      }
-    }
-  }
-  return byModel;
+  return out;
 }
 
 function sessionIdFromPath(path: string): string {
@@ -96,7 +38,7 @@ export interface ReportOptions {
 export function buildReport(files: ScannedFile[], options: ReportOptions = {}): UsageReport {
   const threshold = options.threshold ?? DEFAULT_COMPACT_THRESHOLD;
   const warnings = [...(options.warnings ?? [])];
-  const claudeCounts = dedupeClaude(files);
+  const perFile = usageByFile(files, warnings);
   const sessions: SessionUsage[] = [];
   const totals = { ...emptyCounts(), cost: 0 };
   const unknownAll = new Set<string>();
@@ -107,7 +49,7 @@ export function buildReport(files: ScannedFile[], options: ReportOptions = {}): 
       return;
     }
     if (s.invalidLines > 0) warnings.push(`${f.path}: ${s.invalidLines} invalid line(s) ignored`);
-    const byModel = s.agent === 'codex' ? codexByModel(s, f.path, warnings) : (claudeCounts.get(i) ?? new Map<string, ModelUsage>());
+    const byModel = perFile.get(i) ?? new Map<string, ModelUsage>();
     const counts = emptyCounts();
     let cost: number | undefined = 0;
     const unknownModels: string[] = [];

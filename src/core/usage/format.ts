@@ -1,4 +1,5 @@
 // Renders a usage report as a plain-text table for the terminal.
+import { agentModule } from '../formats/registry';
 import type { SessionUsage, UsageReport } from './types';
 
 const fmtInt = (n: number): string => n.toLocaleString('en-US');
@@ -17,7 +18,7 @@ function shorten(s: string, max: number, keepEnd = false): string {
 function row(s: SessionUsage): string[] {
   return [
     (s.lastTimestamp ?? '').slice(0, 16).replace('T', ' '),
-    s.agent === 'codex' ? 'codex' : 'claude',
+    agentModule(s.agent).shortName,
     shorten(s.project ?? '?', 28, true),
     shorten(s.title ?? s.sessionId, 40),
     fmtInt(s.inputTokens),

@@ -38,3 +38,16 @@ export function titleFromContent(content: unknown): string | undefined {
   }
   return undefined;
 }
+
+/** A read session's title: the first typed prompt among its messages (the same rule as the usage scanner's). */
+export function titleFromMessages(messages: readonly { role: string; blocks: readonly { type: string; text?: string }[] }[]): string | undefined {
+  for (const m of messages) {
+    if (m.role !== 'user') continue;
+    for (const b of m.blocks) {
+      if (b.type !== 'text' || typeof b.text !== 'string') continue;
+      const t = titleFromText(b.text);
+      if (t) return t;
+    }
+  }
+  return undefined;
+}

@@ -1,6 +1,8 @@
 // Shared shapes of the usage scanner: billed token counts, per-file parse state and per-session results.
+import type { AgentId } from '../formats/registry';
 
-export type AgentKind = 'claude-code' | 'codex';
+/** The agent a scanned file belongs to (see formats/registry.ts). */
+export type AgentKind = AgentId;
 
 /** Billed token counts, named like ccusage's JSON so totals can be compared field by field. */
 export interface TokenCounts {

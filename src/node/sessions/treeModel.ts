@@ -1,5 +1,6 @@
 // Pure model of the Sessions view: usage report → agent → project → session nodes, and in-place reconciliation.
 import type { AgentKind, SessionUsage } from '../../core/usage/types';
+import { AGENT_IDS, agentModule } from '../../core/formats/registry';
 import { resumeCommandFor } from '../agentStores';
 import { sessionTooltip } from './tooltip';
 
@@ -58,9 +59,6 @@ export interface SessionTree {
   sessionCount: number;
 }
 
-export const AGENT_LABEL: Record<AgentKind, string> = { 'claude-code': 'Claude Code', codex: 'Codex' };
-const AGENT_ICON: Record<AgentKind, string> = { 'claude-code': 'sparkle', codex: 'terminal' };
-const AGENT_ORDER: AgentKind[] = ['claude-code', 'codex'];
 export const WARNING_COLOR = 'list.warningForeground';
 
 /** 950 → "950", 28867 → "28.9k", 1_250_000 → "1.25M": short enough for a tree description. */
@@ -97,7 +95,7 @@ function sessionFields(s: SessionUsage, agent: AgentKind, opts: TreeOptions): Om
     // Titles are one line already (title.ts); a session without a typed prompt falls back to its id.
     label: s.title ?? `Session ${s.sessionId.slice(0, 8)}`,
     description: parts.filter(Boolean).join(' · '),
-    icon: compactSoon ? { id: 'warning', color: WARNING_COLOR } : { id: AGENT_ICON[agent] },
+    icon: compactSoon ? { id: 'warning', color: WARNING_COLOR } : { id: agentModule(agent).icon },
     session: s,
     compactSoon,
     resumeCommand: cmd,
@@ -117,10 +115,10 @@ function groupDescription(sessions: readonly SessionNode[]): string {
 /** Groups sessions by agent (fixed order) and project (most recent activity first). */
 export function buildSessionTree(sessions: readonly SessionUsage[], opts: TreeOptions): SessionTree {
   const agents: AgentNode[] = [];
-  for (const agent of AGENT_ORDER) {
+  for (const agent of AGENT_IDS) {
     const mine = sessions.filter((s) => s.agent === agent).sort(newestFirst);
     if (mine.length === 0) continue;
-    const node: AgentNode = { kind: 'agent', id: agent, agent, label: AGENT_LABEL[agent], description: '', icon: { id: AGENT_ICON[agent] }, children: [] };
+    const node: AgentNode = { kind: 'agent', id: agent, agent, label: agentModule(agent).label, description: '', icon: { id: agentModule(agent).icon }, children: [] };
     const byProject = new Map<string, ProjectNode>();
     for (const s of mine) {
       const key = s.project ?? '';

@@ -1,7 +1,7 @@
 // Finds agent transcript files under the default roots and extra directories, tolerating bad folders.
 import { readdirSync, statSync } from 'node:fs';
-import { homedir } from 'node:os';
-import { basename, join, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
+import { agentRoots } from '../agentStores';
 
 export interface DiscoverOptions {
   env: NodeJS.ProcessEnv;
@@ -27,16 +27,9 @@ const tick = (): Promise<void> => new Promise((r) => setImmediate(r));
 
 const errCode = (e: unknown): string => (e && typeof e === 'object' && 'code' in e ? String((e as { code: unknown }).code) : 'error');
 
-/** Default roots, as ccusage resolves them: CLAUDE_CONFIG_DIR (comma list) replaces the two home paths. */
+/** Every registered agent's session folders (Claude Code's as ccusage resolves them). */
 export function defaultRoots(env: NodeJS.ProcessEnv): string[] {
-  const home = env.HOME || homedir();
-  const claudeDirs = env.CLAUDE_CONFIG_DIR
-    ? env.CLAUDE_CONFIG_DIR.split(',').map((d) => d.trim()).filter(Boolean)
-    : [join(env.XDG_CONFIG_HOME || join(home, '.config'), 'claude'), join(home, '.claude')];
-  const codexHome = env.CODEX_HOME || join(home, '.codex');
-  // Like ccusage, a CLAUDE_CONFIG_DIR entry may also name the projects/ folder itself.
-  const claudeRoots = claudeDirs.map((d) => (basename(d) === 'projects' ? d : join(d, 'projects')));
-  return [...claudeRoots, join(codexHome, 'sessions'), join(codexHome, 'archived_sessions')];
+  return agentRoots(env);
 }
 
 /**

@@ -3,6 +3,7 @@ import type { Block, Message, RawRecord, Session, Usage } from '../../model/tran
 import type { LineParser, ReadOptions } from '../../read/formatReader';
 import { repairToolPairs } from '../../read/pairs';
 import { buildTurns } from '../../read/turns';
+import { titleFromMessages } from '../../usage/title';
 import { plausibleTokens } from '../../read/usageNumbers';
 import { newReadNotes, noteWarnings } from '../../read/warnings';
 import { estimateTokens } from '../../tokens/estimate';
@@ -64,7 +65,7 @@ export function createClaudeCodeParser(options: ReadOptions): LineParser {
       const models = [...new Set(nodes.map((n) => n.model).filter((m): m is string => !!m && m !== '<synthetic>'))];
       const last = [...messages].reverse().find((m) => m.usage);
       return {
-        format: 'claude-code', id: sessionId ?? '', cwd, title: titleOf(messages), models, records, messages,
+        format: 'claude-code', id: sessionId ?? '', cwd, title: titleFromMessages(messages), models, records, messages,
         turns: buildTurns(messages),
         recordedContext: last?.usage ? contextOf(last.usage) : undefined,
         contextWindow: contextWindowOf(models[models.length - 1] ?? ''),
@@ -157,14 +158,3 @@ function assemble(live: readonly ClaudeNode[], records: RawRecord[]): Message[] 
   return messages;
 }
 
-function titleOf(messages: readonly Message[]): string | undefined {
-  for (const m of messages) {
-    if (m.role !== 'user') continue;
-    for (const b of m.blocks) {
-      if (b.type !== 'text') continue;
-      const t = b.text.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ').trim();
-      if (t && !t.startsWith('Caveat:')) return t.length > 80 ? `${t.slice(0, 79)}…` : t;
-    }
-  }
-  return undefined;
-}

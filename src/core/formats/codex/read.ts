@@ -3,6 +3,7 @@ import type { Message, RawRecord, Session, Usage } from '../../model/transcript'
 import type { LineParser, ReadOptions } from '../../read/formatReader';
 import { repairToolPairs } from '../../read/pairs';
 import { buildTurns } from '../../read/turns';
+import { titleFromMessages } from '../../usage/title';
 import { plausibleTokens } from '../../read/usageNumbers';
 import { newReadNotes, noteWarnings } from '../../read/warnings';
 import { estimateTokens } from '../../tokens/estimate';
@@ -130,7 +131,7 @@ export function createCodexParser(options: ReadOptions): LineParser {
       const lastUsage = [...messages].reverse().find((m) => m.usage)?.usage;
       const id = str(meta.id) ?? '';
       return {
-        format: 'codex', id, cwd: str(meta.cwd) ?? environmentCwd(messages), title: titleOf(messages), models: [...models], records, messages,
+        format: 'codex', id, cwd: str(meta.cwd) ?? environmentCwd(messages), title: titleFromMessages(messages), models: [...models], records, messages,
         turns: buildTurns(messages),
         recordedContext: lastUsage ? lastUsage.inputTokens + lastUsage.cacheReadTokens + lastUsage.cacheCreationTokens : undefined,
         // The window Codex recorded (its usable share) wins; the catalog's is the fallback.
@@ -186,11 +187,3 @@ function environmentCwd(messages: readonly Message[]): string | undefined {
   return undefined;
 }
 
-function titleOf(messages: readonly Message[]): string | undefined {
-  for (const m of messages) {
-    if (m.role !== 'user') continue;
-    const b = m.blocks.find((x) => x.type === 'text');
-    if (b && b.type === 'text') { const t = b.text.replace(/\s+/g, ' ').trim(); if (t) return t.length > 80 ? `${t.slice(0, 79)}…` : t; }
-  }
-  return undefined;
-}

@@ -1,9 +1,12 @@
-// Folds one parsed Codex rollout line into a file's usage state, counting each request exactly once.
-import { asObject, type Json, modelIndex, noteTimestamp, num, str } from './common';
-import { findModel } from './catalog';
-import { isLongContext } from './pricing';
-import { titleFromContent, titleFromText } from './title';
-import type { FileState } from './types';
+// Codex usage: which lines matter, how a rollout line folds into a file's state (each request counted once), and
+// per-model usage and cost of a rollout.
+import { asObject, type Json, modelIndex, noteTimestamp, num, str } from '../../usage/common';
+import { findModel } from '../../usage/catalog';
+import { costOf, isLongContext } from '../../usage/pricing';
+import { titleFromContent, titleFromText } from '../../usage/title';
+import type { Contains } from '../../usage/lineFilter';
+import { addUsage, type ModelUsage } from '../../usage/modelUsage';
+import type { FileState } from '../../usage/types';
 
 type Cumulative = [number, number, number, number, number];
 
@@ -79,4 +82,38 @@ export function applyCodexRecord(state: FileState, rec: Json): void {
       if (payload.type === 'message' && payload.role === 'user' && !state.title) state.title = titleFromContent(payload.content);
       break;
   }
+}
+
+/** Usage, model and cwd live in a handful of small line types; prompts only until a title is found. */
+export function codexWants(state: FileState, has: Contains): boolean {
+  if (has('token_count') || has('token_usage_record') || has('turn_context') || has('session_meta')) return true;
+  return !state.title && (has('user_message') || has('"user"'));
+}
+
+/** Rollout files are named `rollout-…` and start with session_meta (or, before ~0.30, a bare session header). */
+export function codexClaims(fileName: string, head: string): 'yes' | 'no' {
+  if (/^rollout-.*\.jsonl$/.test(fileName)) return 'yes';
+  return /^\{"timestamp":"[^"]*",("ordinal":\d+,)?"type":"session_meta"/.test(head) ? 'yes' : 'no';
+}
+
+/** Codex rollouts older than ~0.40 record no model: priced as gpt-5, the default then (as ccusage does). */
+export const CODEX_FALLBACK_MODEL = 'gpt-5';
+
+export function codexByModel(files: readonly { path: string; state: FileState }[], warnings: string[]): Map<number, Map<string, ModelUsage>> {
+  const out = new Map<number, Map<string, ModelUsage>>();
+  files.forEach(({ path, state }, i) => {
+    const byModel = new Map<string, ModelUsage>();
+    for (const [model, s] of Object.entries(state.codexSums)) {
+      const priced = model === 'unknown' ? CODEX_FALLBACK_MODEL : model;
+      if (priced !== model) warnings.push(`${path}: no model recorded; priced as ${CODEX_FALLBACK_MODEL}, Codex's default then`);
+      for (const at of [0, 4]) {
+        const counts = { inputTokens: s[at] ?? 0, outputTokens: s[at + 1] ?? 0, cacheCreationTokens: s[at + 2] ?? 0, cacheReadTokens: s[at + 3] ?? 0 };
+        if (at === 0 || counts.inputTokens + counts.outputTokens + counts.cacheCreationTokens + counts.cacheReadTokens > 0) {
+          addUsage(byModel, model, counts, costOf(priced, counts, at === 4));
+        }
+      }
+    }
+    out.set(i, byModel);
+  });
+  return out;
 }

@@ -1,8 +1,12 @@
-// Folds one parsed Claude Code transcript record into a file's usage state (ccusage-compatible dedupe).
-import { asObject, type Json, modelIndex, noteTimestamp, num, str } from './common';
-import { hashString } from './hash';
-import { titleFromContent } from './title';
-import type { ClaudeRow, FileState } from './types';
+// Claude Code usage: which lines matter, how a record folds into a file's state, and per-model usage of a set of
+// files with ccusage-compatible dedupe (a resumed session repeats its predecessor's responses).
+import { asObject, type Json, modelIndex, noteTimestamp, num, str } from '../../usage/common';
+import { hashString } from '../../usage/hash';
+import { titleFromContent } from '../../usage/title';
+import type { Contains } from '../../usage/lineFilter';
+import { addUsage, type ModelUsage } from '../../usage/modelUsage';
+import { requestCost } from '../../usage/pricing';
+import type { ClaudeRow, FileState, TokenCounts } from '../../usage/types';
 
 const SYNTHETIC_MODEL = '<synthetic>';
 
@@ -81,4 +85,52 @@ export function applyClaudeRecord(state: FileState, rec: Json): void {
   if (!message) return;
   if (rec.type === 'assistant') applyAssistant(state, rec, message);
   else if (rec.type === 'user') applyUser(state, rec, message);
+}
+
+/**
+ * Only assistant records carry `"usage"`; user records matter only until a title is found, and tool-result user
+ * records (the bulk of a transcript's bytes) never give a title. Claude Code writes compact JSON, but markers avoid
+ * `:` so spaced JSON still passes (correctness rests on JSON.parse).
+ */
+export function claudeWants(state: FileState, has: Contains): boolean {
+  if (has('"usage"')) return true;
+  // The session's start: the first timestamped line (often a tiny queue-operation), parsed once.
+  if (!state.firstTimestamp && has('"timestamp"')) return true;
+  return !state.title && has('"user"') && !has('"tool_result"');
+}
+
+/** Claude Code has no fixed first line; any JSON object line is plausible when no agent is certain. */
+export function claudeClaims(_fileName: string, head: string): 'maybe' | 'no' {
+  return head.trimStart().startsWith('{') ? 'maybe' : 'no';
+}
+
+const rowCounts = (r: ClaudeRow): TokenCounts => ({ inputTokens: r[1], outputTokens: r[2], cacheCreationTokens: r[3], cacheReadTokens: r[4] });
+
+/**
+ * Claude dedupe across files, as ccusage does it: one row per (message.id, request id), preferring the
+ * main-chain row, then the fullest one; a sidechain row whose message.id also occurs on the main chain
+ * is a replay (e.g. `/btw`) and is dropped. Rows without a message.id are never duplicates (their keys are
+ * per file). Returns, per file index, the per-model counts it keeps, each request priced on its own (tiers).
+ */
+export function claudeByModel(files: readonly { state: FileState }[]): Map<number, Map<string, ModelUsage>> {
+  const mainMessages = new Set<string>();
+  const best = new Map<string, { file: number; row: ClaudeRow }>();
+  files.forEach((f, file) => {
+    for (const [rowKey, row] of Object.entries(f.state.rows)) {
+      if (row[6] === 0 && row[0]) mainMessages.add(row[0]);
+      const key = row[0] ? rowKey : `${file}:${rowKey}`;
+      const cur = best.get(key);
+      if (!cur || betterRow(row, cur.row)) best.set(key, { file, row });
+    }
+  });
+  const perFile = new Map<number, Map<string, ModelUsage>>();
+  for (const { file, row } of best.values()) {
+    if (row[6] === 1 && row[0] && mainMessages.has(row[0])) continue;
+    const model = files[file]!.state.models[row[5]] ?? 'unknown';
+    const byModel = perFile.get(file) ?? new Map<string, ModelUsage>();
+    perFile.set(file, byModel);
+    const counts = rowCounts(row);
+    addUsage(byModel, model, counts, requestCost(model, { ...counts, cacheWrite1hTokens: row[7] ?? 0 }));
+  }
+  return perFile;
 }

@@ -1,0 +1,34 @@
+// Codex: ~/.codex/sessions/YYYY/MM/DD/rollout-<time>-<id>.jsonl (or $CODEX_HOME), resumed by `codex resume <id>`.
+import { isSessionId, pad2, requireSessionId, type AgentModule, type HostEnv } from '../../agents/agent';
+import { detectCodex } from './detect';
+import { createCodexParser } from './read';
+import { applyCodexRecord, codexByModel, codexClaims, codexWants } from './usage';
+import { writeCodex } from './write';
+
+export function codexHome(host: HostEnv): string {
+  return host.vars.CODEX_HOME || host.join(host.home, '.codex');
+}
+
+/** `rollout-YYYY-MM-DDThh-mm-ss-<id>.jsonl` in local time, as Codex names them. */
+export function codexFileName(id: string, at: Date): string {
+  const d = `${at.getFullYear()}-${pad2(at.getMonth() + 1)}-${pad2(at.getDate())}`;
+  return `rollout-${d}T${pad2(at.getHours())}-${pad2(at.getMinutes())}-${pad2(at.getSeconds())}-${id}.jsonl`;
+}
+
+export const codex: AgentModule = {
+  label: 'Codex',
+  shortName: 'codex',
+  icon: 'terminal',
+  detect: detectCodex,
+  createParser: createCodexParser,
+  write: writeCodex,
+  sessionIds: 'uuid-v7',
+  fileName: codexFileName,
+  resumeCommand: (id) => (isSessionId(id) ? `codex resume ${id}` : undefined),
+  roots: (host) => [host.join(codexHome(host), 'sessions'), host.join(codexHome(host), 'archived_sessions')],
+  storePath(host, id, _cwd, at) {
+    requireSessionId(id);
+    return host.join(codexHome(host), 'sessions', String(at.getFullYear()), pad2(at.getMonth() + 1), pad2(at.getDate()), codexFileName(id, at));
+  },
+  usage: { claims: codexClaims, wants: codexWants, apply: applyCodexRecord, byModel: codexByModel },
+};
