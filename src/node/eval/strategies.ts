@@ -8,7 +8,7 @@ import { MODEL_STRATEGIES, type EvalRow, type StrategyId } from '../../core/eval
 import type { FormatId, Session } from '../../core/model/transcript';
 import { isProviderError } from '../../core/summary/provider';
 import { redactUrlCredentials } from '../../core/summary/baseUrl';
-import { prepareCompaction, reportOf, withSummary, type PreparedCompaction } from '../compactFile';
+import { compactTranscript, prepareCompaction, reportOf, withSummary, type PreparedCompaction } from '../compactFile';
 import { readTranscriptFile } from '../readTranscriptFile';
 import type { SummaryConfig } from '../summarizeStep';
 import { measureOutput } from './measureOutput';
@@ -77,9 +77,9 @@ async function runStrategy(st: FileState, strategy: StrategyId, config: EvalConf
     case 'cleanup+summary':
       return summaryRow(st, strategy, await withSummary(await cleanupStep(st, config), summary!, signal));
     case 'summary': {
-      const p = await prepareCompaction(st.file, rulesOff(config.cleanup));
+      const p = await compactTranscript(st.file, { cleanup: rulesOff(config.cleanup), summary, signal });
       st.format = p.original.format;
-      return summaryRow(st, strategy, await withSummary(p, summary!, signal));
+      return summaryRow(st, strategy, p);
     }
     case 'rolling': {
       const t0 = performance.now();
