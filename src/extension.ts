@@ -14,11 +14,16 @@ import { ApiKeyStore, registerApiKeyCommands } from './vscode/secrets.js';
 import { readSettings } from './vscode/settings.js';
 import { registerSessionsCommands } from './vscode/sessionsCommands.js';
 import { SessionsView } from './vscode/sessionsTree.js';
+import { ContextStatusBar } from './vscode/statusBar.js';
 import type { TrustGate } from './vscode/trust.js';
+
+/** The status bar's first scan waits this long after activation, so startup work comes first. */
+const STATUS_SCAN_DELAY_MS = 3000;
 
 /** What activate() returns: handles for the integration tests (the Sessions view has no other way in). */
 export interface ExtensionApi {
   readonly sessions: SessionsView;
+  readonly status: ContextStatusBar;
 }
 
 export function activate(context: vscode.ExtensionContext): ExtensionApi {
@@ -43,16 +48,24 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
     registerCountExactlyCommand({ settings: () => readSettings(), keys, log: createLogger(channel, 'count'), trust }),
     registerApiKeyCommands(keys, () => readSettings()['summary.provider'], createLogger(channel, 'secrets')),
   );
-  // Sessions view: creating it is cheap; the first scan waits until the view is shown.
-  const sessions = new SessionsView({ settings: () => readSettings(), log: createLogger(channel, 'sessions'), trusted: () => vscode.workspace.isTrusted });
+  // Sessions view: creating it is cheap; the first scan waits until the view is shown, or (status bar on) until
+  // startup has settled — it then reads only what changed since the last scan (the usage cache).
+  const statusOn = (): boolean => readSettings().statusBar;
+  const sessions = new SessionsView({ settings: () => readSettings(), log: createLogger(channel, 'sessions'), trusted: () => vscode.workspace.isTrusted, keepFresh: statusOn });
+  const status = new ContextStatusBar();
   context.subscriptions.push(
-    sessions,
-    registerSessionsCommands(sessions, createLogger(channel, 'sessions')),
+    sessions, status, registerSessionsCommands(sessions, createLogger(channel, 'sessions')),
     registerEvalCommand({ settings: () => readSettings(), keys, log: createLogger(channel, 'eval'), trust, sessions, storage: context.globalStorageUri }),
+    sessions.onDidScan((report) => status.update(statusOn() ? report : undefined, readSettings().contextThreshold)),
+    vscode.workspace.onDidChangeConfiguration((e) => { if (e.affectsConfiguration('contextCompactor.statusBar') && statusOn()) sessions.scanOnce(); }),
   );
+  if (statusOn()) {
+    const timer = setTimeout(() => sessions.scanOnce(), STATUS_SCAN_DELAY_MS);
+    context.subscriptions.push({ dispose: () => clearTimeout(timer) });
+  }
 
   log.info(`activated ${context.extension.id} ${String(context.extension.packageJSON.version)}`);
-  return { sessions };
+  return { sessions, status };
 }
 
 export function deactivate(): void {

@@ -1,6 +1,7 @@
 // `context-compactor` CLI entry: dispatches subcommands; every failure is one line on stderr.
 import { runCompact } from './compactCommand';
 import { runEvalCommand } from './evalCommand';
+import { runExport } from './exportCommand';
 import { runInspect } from './inspectCommand';
 import { runSimulate } from './simulateCommand';
 import { runUsageCommand } from '../node/usage/usageCommand';
@@ -17,10 +18,12 @@ commands:
                             token usage and cost of every agent session
   eval [PATH...] [--strategies LIST] [--provider P] [--json] [--markdown FILE] [--jobs N]
                             every transcript through every strategy: time, cost, reduction, what it lost
+  export FILE --markdown [--out PATH]
+                            the transcript as a readable Markdown document
 `;
 
 type Command = (args: string[], io: CliIo) => Promise<number>;
-const COMMANDS: Record<string, Command> = { inspect: runInspect, compact: runCompact, usage: runUsageCommand, simulate: runSimulate, eval: runEvalCommand };
+const COMMANDS: Record<string, Command> = { inspect: runInspect, compact: runCompact, usage: runUsageCommand, simulate: runSimulate, export: runExport, eval: runEvalCommand };
 
 export async function main(argv: string[], io: CliIo): Promise<number> {
   const [name, ...rest] = argv;

@@ -18,8 +18,14 @@ export function codexHome(env: NodeJS.ProcessEnv = process.env): string {
   return codexHomeOf(hostEnv(env));
 }
 
-/** Every agent's session folders (existing or not), for discovery and file watching. */
+/** The session folders of the JSONL agents (existing or not), walked for `*.jsonl`; document agents list their own. */
 export function agentRoots(env: NodeJS.ProcessEnv = process.env): string[] {
+  const host = hostEnv(env);
+  return AGENT_IDS.flatMap((id) => (agentModule(id).reading.kind === 'lines' ? agentModule(id).roots(host) : []));
+}
+
+/** Every agent's session folders, for file watching. */
+export function allAgentRoots(env: NodeJS.ProcessEnv = process.env): string[] {
   const host = hostEnv(env);
   return AGENT_IDS.flatMap((id) => agentModule(id).roots(host));
 }

@@ -75,10 +75,19 @@ export async function withSummary(p: PreparedCompaction, config: SummaryConfig, 
  * `createDir`: make a missing output folder (the extension's own compacted/ and agent-store folders).
  */
 export async function writeCompaction(p: PreparedCompaction, out: string, options: { readonly createDir?: boolean } = {}): Promise<void> {
-  const lines = p.outcome.lines;
+  const written = p.outcome.written;
   // Rendering may have warned (a record nested too deeply to write whole): the report says so too.
   for (const w of p.original.warnings) if (!p.warnings.includes(w)) p.warnings.push(w);
-  await writeFileAtomic(out, serializeLines(lines), { protect: [p.input], createDir: options.createDir ?? false });
+  const opts = { protect: [p.input], createDir: options.createDir ?? false };
+  switch (written.kind) {
+    case 'lines': await writeFileAtomic(out, serializeLines(written.lines), opts); return;
+    case 'handoff': await writeFileAtomic(out, [written.markdown], opts); return;
+    case 'files':
+      // A folder session (a Cline task): every file atomically, inside the new folder `out`.
+      for (const f of written.files) await writeFileAtomic(path.join(out, f.path), [f.text], { ...opts, createDir: true });
+      return;
+    default: written satisfies never;
+  }
 }
 
 export function reportOf(p: PreparedCompaction, output: string | undefined, extra: Partial<Pick<CompactReport, 'summary' | 'modelCalls' | 'fallback'>> = {}): CompactReport {

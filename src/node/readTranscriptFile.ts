@@ -3,6 +3,7 @@ import { stat } from 'node:fs/promises';
 import { FORMAT_READERS } from '../core/formats/registry';
 import type { RawLines, Session } from '../core/model/transcript';
 import { createTranscriptReader } from '../core/read/transcriptReader';
+import { documentSession, documentStamp, readDocumentSession } from './documentSessions';
 import { forEachLine, KeptLines, type SnapshotOptions } from './jsonlLines';
 
 /** A problem the user must see as one line (exit code 2 in the CLI). */
@@ -26,9 +27,19 @@ export async function readTranscriptFile(path: string, options: ReadFileOptions 
   const info = await stat(path).catch((e: NodeJS.ErrnoException) => {
     throw new TranscriptError(e.code === 'ENOENT' ? `no such file: ${path}` : `cannot read ${path}: ${e.code ?? e.message}`);
   });
+  const keepRaw = options.keepRaw ?? false;
+  // A document agent's session (a JSON file, or a folder such as a Cline task) is read whole by its module.
+  const doc = documentSession(path);
+  if (doc) {
+    try {
+      const session = readDocumentSession(doc, { keepRaw, path });
+      return { session, bytes: documentStamp(doc.files).size };
+    } catch (e) {
+      throw new TranscriptError(`cannot read ${path}: ${((e as Error).message ?? String(e)).split('\n')[0]}`);
+    }
+  }
   if (info.isDirectory()) throw new TranscriptError(`${path} is a folder, not a transcript file`);
   if (info.size === 0) throw new TranscriptError(`empty file: ${path}`);
-  const keepRaw = options.keepRaw ?? false;
   const bytes = keepRaw && options.lineStore !== 'strings';
   const reader = createTranscriptReader(FORMAT_READERS, { keepRaw, linesKeptOutside: bytes, path });
   let endsWithNewline: boolean;

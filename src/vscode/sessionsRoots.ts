@@ -3,7 +3,7 @@ import { statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import * as vscode from 'vscode';
-import { defaultRoots } from '../node/usage/discover';
+import { allAgentRoots } from '../node/agentStores';
 
 /** Transcripts under node_modules are test data of some package, never a session of the user's. */
 const WORKSPACE_EXCLUDE = '**/node_modules/**';
@@ -38,7 +38,7 @@ export async function resolveRoots(settingRoots: readonly string[], env: NodeJS.
     ? await vscode.workspace.findFiles('**/*.jsonl', WORKSPACE_EXCLUDE, WORKSPACE_MAX_FILES)
     : [];
   const workspaceFiles = inWorkspace.filter((u) => u.scheme === 'file').map((u) => u.fsPath);
-  const watchDirs = [...new Set([...defaultRoots(env), ...configured])].filter(isDir);
+  const watchDirs = [...new Set([...allAgentRoots(env), ...configured])].filter(isDir);
   return { extraDirs: [...configured, ...workspaceFiles], watchDirs };
 }
 

@@ -70,6 +70,8 @@ export interface SessionsDeps {
   readonly debounceMs?: number;
   /** Workspace trust: in Restricted Mode the usage cache is neither read nor written. */
   readonly trusted?: () => boolean;
+  /** Something besides the view shows the sessions (the status bar): rescan on file changes while it is hidden too. */
+  readonly keepFresh?: () => boolean;
 }
 
 /** Owns the view, the last report, the scans and the watchers; exported to tests through the extension's API. */
@@ -78,6 +80,9 @@ export class SessionsView implements vscode.Disposable {
   readonly treeView: vscode.TreeView<TreeNode>;
   private readonly watcher: TranscriptWatcher;
   private readonly disposables: vscode.Disposable[] = [];
+  private readonly scanned = new vscode.EventEmitter<UsageReport | undefined>();
+  /** Fires after every scan (and threshold change) with the latest report. */
+  readonly onDidScan = this.scanned.event;
   private report: UsageReport | undefined;
   private waiting: Promise<void> | undefined;
   private tail: Promise<void> = Promise.resolve();
@@ -137,7 +142,7 @@ export class SessionsView implements vscode.Disposable {
 
   private onFilesChanged(): void {
     if (this.state === 'idle') return;
-    if (this.treeView.visible) void this.refresh();
+    if (this.treeView.visible || this.deps.keepFresh?.()) void this.refresh();
     else this.stale = true;
   }
 
@@ -178,10 +183,17 @@ export class SessionsView implements vscode.Disposable {
       ? { value: soon, tooltip: `${soon} session${soon === 1 ? '' : 's'} at or above ${settings.contextThreshold.toLocaleString('en-US')} tokens of context` }
       : undefined;
     void this.setState(this.tree.sessionCount > 0 ? 'ready' : 'empty');
+    this.scanned.fire(this.report);
+  }
+
+  /** The first scan, when something other than the view needs the sessions (the status bar); later ones follow changes. */
+  scanOnce(): void {
+    if (this.state === 'idle') void this.refresh();
   }
 
   dispose(): void {
     this.disposed = true;
+    this.scanned.dispose();
     for (const d of this.disposables) d.dispose();
   }
 }

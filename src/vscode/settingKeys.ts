@@ -18,6 +18,7 @@ export const settingDefaults = {
   'cleanup.rules': {} as Readonly<Record<string, boolean | Readonly<Record<string, unknown>>>>,
   sessionRoots: [] as readonly string[],
   contextThreshold: 150000,
+  statusBar: true,
 } as const;
 
 export type SettingKey = keyof typeof settingDefaults;

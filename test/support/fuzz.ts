@@ -1,4 +1,5 @@
 // Seeded mutations of real transcripts and an in-process run of every reader + compact over the result.
+import { linesOf } from './fixtures';
 import { compactSession } from '../../src/core/compact/compactSession';
 import { FORMAT_READERS } from '../../src/core/formats/registry';
 import type { Message, Session } from '../../src/core/model/transcript';
@@ -73,7 +74,7 @@ export function runCore(input: Buffer): CoreRun {
   let n = 0;
   const ctx = { newId: () => `00000000-0000-4000-8000-${(n++).toString(16).padStart(12, '0')}`, now: () => new Date('2026-12-01T00:00:00Z') };
   const outcome = compactSession(read.session, { keepRecentTurns: 2 }, ctx);
-  const output = [...serializeLines(outcome.lines, true)].join('');
+  const output = [...serializeLines(linesOf(outcome.written), true)].join('');
   const again = readText(output);
   return { ok: true, session: read.session, output, outputSession: again.ok ? again.session : undefined };
 }

@@ -23,10 +23,50 @@ export interface HostEnv {
 /** Text placed as a user message before a record of the kept messages (the summary). */
 export interface InsertedText { readonly beforeRecord: number; readonly text: string }
 
-export interface WrittenSession { readonly sessionId: string; readonly lines: OutLine[] }
+/**
+ * What a writer produces: JSONL lines (one file), a set of files (a JSON document, or a folder such as a Cline task,
+ * paths relative to the output folder), or a Markdown handoff for an agent that cannot continue from a file.
+ */
+export type WrittenSession =
+  | { readonly kind: 'lines'; readonly sessionId: string; readonly lines: OutLine[] }
+  | { readonly kind: 'files'; readonly sessionId: string; readonly files: readonly { readonly path: string; readonly text: string }[] }
+  | { readonly kind: 'handoff'; readonly sessionId: string; readonly markdown: string };
+
+/** Read-only view of the file system the node layer gives a document agent (core imports no `fs`). */
+export interface FsView {
+  isFolder(p: string): boolean;
+  /** Entry names of a folder ([] when it cannot be read). */
+  list(dir: string): string[];
+  join(...parts: string[]): string;
+  dirname(p: string): string;
+  basename(p: string): string;
+}
+
+/** A JSONL transcript, read line by line (streamed: the files can be hundreds of MB). */
+export interface LinesReading {
+  readonly kind: 'lines';
+  /** True when these first parsed records look like this agent's transcript. */
+  detect(firstRecords: readonly unknown[]): boolean;
+  createParser(options: ReadOptions): LineParser;
+}
+
+/** A transcript stored as a JSON document or as a folder of files (Gemini CLI chats, Cline tasks, OpenCode storage). */
+export interface DocumentReading {
+  readonly kind: 'document';
+  /**
+   * The files that make up the session a path names (a file, or the session's folder), or undefined when the path
+   * is not this agent's. Paths absolute, in reading order.
+   */
+  select(path: string, fs: FsView): readonly string[] | undefined;
+  /** The sessions under one of the agent's roots (paths `select` accepts). */
+  sessionsUnder(root: string, fs: FsView): string[];
+  /** The session from the selected files' texts; throws an Error with a one-line message for unusable input. */
+  parse(files: readonly { readonly path: string; readonly text: string }[], options: ReadOptions): Session;
+}
 
 /** One file's usage, as the scanner reads it line by line (incremental: state survives between scans). */
-export interface UsageModule {
+export interface LineUsage {
+  readonly kind: 'lines';
   /**
    * Whether a file is this agent's, from its name and first bytes: 'yes' (certain), 'maybe' (plausible, when no
    * agent is certain), 'no'.
@@ -43,6 +83,12 @@ export interface UsageModule {
   byModel(files: readonly { path: string; state: FileState }[], warnings: string[]): Map<number, Map<string, ModelUsage>>;
 }
 
+/**
+ * Usage taken from the session as read (the usage each assistant message recorded, priced per request): for
+ * document agents, whose files are rewritten whole and small enough to read again when they change.
+ */
+export interface SessionUsage { readonly kind: 'from-session' }
+
 export interface AgentModule {
   /** Shown in the Sessions view and reports ("Claude Code"). */
   readonly label: string;
@@ -50,22 +96,20 @@ export interface AgentModule {
   readonly shortName: string;
   /** Codicon id of the agent's node in the Sessions view. */
   readonly icon: string;
-  /** True when these first parsed records look like this agent's transcript. */
-  detect(firstRecords: readonly unknown[]): boolean;
-  createParser(options: ReadOptions): LineParser;
-  /** A new session of `cleaned`, in the agent's own format (new ids; unchanged records copied). */
+  readonly reading: LinesReading | DocumentReading;
+  /** A new session of `cleaned`, in the agent's own format (new ids; unchanged records copied), or a handoff. */
   write(original: Session, cleaned: Session, ctx: WriteContext, insert?: InsertedText): WrittenSession;
   /** How the agent names sessions: UUID v4 (Claude Code) or v7 (Codex). */
   readonly sessionIds: 'uuid-v4' | 'uuid-v7';
-  /** File name of a new session written next to its original. */
+  /** File (or folder) name of a new session written next to its original. */
   fileName(id: string, at: Date): string;
-  /** The shell command that resumes a session, or undefined when `id` is not one the agent could have written. */
+  /** The shell command that resumes a session, or undefined when `id` is not one the agent could have written or it has no CLI. */
   resumeCommand(id: string): string | undefined;
   /** Folders where the agent keeps its sessions (for discovery and file watching). */
   roots(host: HostEnv): string[];
   /** Where the agent looks for a session: `id` and `cwd` come from a transcript and must be validated. */
   storePath(host: HostEnv, id: string, cwd: string | undefined, at: Date): string;
-  readonly usage: UsageModule;
+  readonly usage: LineUsage | SessionUsage;
 }
 
 // Agents name sessions by UUID: anything else did not come from them (transcripts are untrusted input).

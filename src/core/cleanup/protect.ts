@@ -93,9 +93,9 @@ export function protectedPart(session: Session, options: CleanupOptions): Protec
   const promptContext = before?.role === 'assistant' && before.blocks.some((b) => b.type === 'text') && latestPrompt! - 1 < fromMessage ? latestPrompt! - 1 : undefined;
   if (promptContext !== undefined) for (const b of messages[promptContext]!.blocks) count('latest-prompt', b);
 
-  // Inside the recent part the agent's words, reasoning and small calls stay. Tool data (results, and call
-  // arguments that carry whole files or patches) stays newest first within a budget; the results the model is
-  // acting on (its last turn, not answered yet) always stay. After a final reply they were read and answered.
+  // Inside the recent part the agent's words, reasoning and small calls stay. Its results stay newest first within a
+  // budget; large call arguments (whole files, patches) become records of their shape; the calls and results of a
+  // last turn the model has not answered yet always stay. After a final reply they were read and answered.
   // Only the newest model turn keeps its reasoning: earlier thinking led to words and calls that stay.
   const latestTurnFrom = [...turns].reverse().find((t) => t.kind === 'model')?.start ?? messages.length;
   const tools: { b: Block & { type: 'tool_result' | 'tool_call' }; turn: number }[] = [];
@@ -120,6 +120,9 @@ export function protectedPart(session: Session, options: CleanupOptions): Protec
     const { b, turn } = tools[k]!;
     const keep = b.type === 'tool_result' ? keptResults : keptCalls;
     if (midLoop && turn === lastTurn!.index) { keep.add(b.id); count('latest-results', b); continue; }
+    // A large argument (a file written, a patch applied) is the agent's own output, already on disk: it keeps its
+    // shape as a record; the budget is for what the agent read.
+    if (b.type === 'tool_call') continue;
     if (b.tokens > budget) continue; // a big one does not fit; smaller, older ones may still
     budget -= b.tokens;
     keep.add(b.id);

@@ -1,6 +1,7 @@
 // Cleanup-first compaction of one session into a new transcript in the same format, with its report.
 import { cleanupSession, type CleanupResult } from '../cleanup/engine';
 import type { CleanupOptions, RuleId } from '../cleanup/types';
+import type { WrittenSession } from '../agents/agent';
 import { agentModule } from '../formats/registry';
 import type { Block, Message, Session } from '../model/transcript';
 import { estimateTokens } from '../tokens/estimate';
@@ -9,13 +10,12 @@ import { buildTurns } from '../read/turns';
 import type { ProtectedPart } from '../cleanup/protect';
 import { calibrate } from '../tokens/calibrate';
 import type { WriteContext } from '../write/blockMap';
-import type { OutLine } from '../write/serialize';
 import { measureCompaction, type Measurement } from './measure';
 
 export interface CompactOutcome {
   readonly sessionId: string;
-  /** The new transcript's lines, rendered by the agent's writer on first use. */
-  readonly lines: OutLine[];
+  /** The new transcript (lines, files or a handoff), rendered by the agent's writer on first use. */
+  readonly written: WrittenSession;
   readonly cleanup: CleanupResult;
   /** The session as it will be resumed (cleaned, plus the summary when there is one). */
   readonly result: Session;
@@ -62,11 +62,11 @@ export function compactSession(session: Session, options: CleanupOptions, ctx: W
   const sessionId = ctx.newId();
   let issued = false;
   const writeCtx: WriteContext = { newId: () => (issued ? ctx.newId() : ((issued = true), sessionId)), now: ctx.now };
-  let lines: OutLine[] | undefined;
+  let written: WrittenSession | undefined;
   const cal = calibrate(session);
   return {
     sessionId, cleanup, result,
-    get lines() { return (lines ??= agentModule(session.format).write(session, result, writeCtx, insert).lines); },
+    get written() { return (written ??= agentModule(session.format).write(session, result, writeCtx, insert)); },
     figures: {
       ...measureCompaction(session, result, [...cleanup.changedOriginals, ...dropped], '', cal),
       rules: cleanup.rules,

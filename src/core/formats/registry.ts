@@ -18,5 +18,8 @@ export const AGENT_IDS = Object.keys(AGENTS) as AgentId[];
 
 export const agentModule = (id: AgentId): AgentModule => AGENTS[id];
 
-/** Content detection: the first agent whose detector accepts the first records reads the file. */
-export const FORMAT_READERS: readonly FormatReader[] = AGENT_IDS.map((format) => ({ format, detect: AGENTS[format].detect, createParser: AGENTS[format].createParser }));
+/** JSONL agents, for content detection: the first whose detector accepts the first records reads the file. */
+export const FORMAT_READERS: readonly FormatReader[] = AGENT_IDS.flatMap((format) => {
+  const r = AGENTS[format].reading;
+  return r.kind === 'lines' ? [{ format, detect: r.detect, createParser: r.createParser }] : [];
+});

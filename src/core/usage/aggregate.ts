@@ -2,6 +2,7 @@
 import { AGENT_IDS, agentModule } from '../formats/registry';
 import { CATALOG_ID } from './catalog';
 import { addCounts, type ModelUsage } from './modelUsage';
+import { rowsByModel } from './rows';
 import { emptyCounts, type FileState, type SessionUsage, type UsageReport } from './types';
 
 export interface ScannedFile {
@@ -17,7 +18,8 @@ function usageByFile(files: ScannedFile[], warnings: string[]): Map<number, Map<
   for (const id of AGENT_IDS) {
     const mine = files.flatMap((f, i) => (f.state.agent === id ? [{ f, i }] : []));
     if (mine.length === 0) continue;
-    const byModel = agentModule(id).usage.byModel(mine.map(({ f }) => f), warnings);
+    const usage = agentModule(id).usage;
+    const byModel = usage.kind === 'lines' ? usage.byModel(mine.map(({ f }) => f), warnings) : rowsByModel(mine.map(({ f }) => f));
     for (const [k, v] of byModel) out.set(mine[k]!.i, v);
   }
   return out;

@@ -1,12 +1,20 @@
 // Cheap substring pre-filter and record dispatch for the usage scanner: each agent's usage module decides.
 import { AGENT_IDS, agentModule, type AgentId } from '../formats/registry';
+import type { LineUsage } from '../agents/agent';
 import type { FileState } from './types';
 
 /** Answers "does the current line contain this exact ASCII marker?" without decoding it. */
 export type Contains = (marker: string) => boolean;
 
+/** The line-level usage module of a file's agent (files of document agents never reach the line scanner). */
+function lineUsage(state: FileState): LineUsage {
+  const u = agentModule(state.agent).usage;
+  if (u.kind !== 'lines') throw new Error(`${state.agent} sessions are not read line by line`);
+  return u;
+}
+
 export function lineWanted(state: FileState, has: Contains): boolean {
-  return agentModule(state.agent).usage.wants(state, has);
+  return lineUsage(state).wants(state, has);
 }
 
 /** Parses one line and folds it into the state; malformed JSON only bumps a counter. */
@@ -19,7 +27,7 @@ export function applyLine(state: FileState, line: string): void {
     return;
   }
   if (rec === null || typeof rec !== 'object' || Array.isArray(rec)) return;
-  agentModule(state.agent).usage.apply(state, rec as Record<string, unknown>);
+  lineUsage(state).apply(state, rec as Record<string, unknown>);
 }
 
 /**
@@ -27,6 +35,6 @@ export function applyLine(state: FileState, line: string): void {
  * it plausible, else the first agent (its records then go unrecognised and the file is reported as skipped).
  */
 export function detectAgent(fileName: string, head: string): AgentId {
-  const verdicts = AGENT_IDS.map((id) => [id, agentModule(id).usage.claims(fileName, head)] as const);
+  const verdicts = AGENT_IDS.flatMap((id) => { const u = agentModule(id).usage; return u.kind === 'lines' ? [[id, u.claims(fileName, head)] as const] : []; });
   return (verdicts.find(([, v]) => v === 'yes') ?? verdicts.find(([, v]) => v === 'maybe') ?? verdicts[0]!)[0];
 }

@@ -1,7 +1,9 @@
 // Finds agent transcript files under the default roots and extra directories, tolerating bad folders.
 import { readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { agentRoots } from '../agentStores';
+import { AGENT_IDS, agentModule } from '../../core/formats/registry';
+import { agentRoots, hostEnv } from '../agentStores';
+import { nodeFs } from '../documentSessions';
 
 export interface DiscoverOptions {
   env: NodeJS.ProcessEnv;
@@ -94,6 +96,19 @@ export async function discoverTranscripts(opts: DiscoverOptions): Promise<Discov
         }
         if (isDir) stack.push(full);
         else if (isFile && entry.name.endsWith('.jsonl')) files.add(full);
+      }
+    }
+  }
+  // Document agents (sessions stored as a JSON file or a folder) name their own sessions under their roots.
+  if (opts.includeDefaults) {
+    const host = hostEnv(opts.env);
+    for (const id of AGENT_IDS) {
+      const m = agentModule(id);
+      if (m.reading.kind !== 'document') continue;
+      for (const root of m.roots(host)) {
+        if (!nodeFs.isFolder(root)) continue;
+        roots.push(root);
+        for (const s of m.reading.sessionsUnder(root, nodeFs)) files.add(s);
       }
     }
   }

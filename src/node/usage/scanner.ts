@@ -2,6 +2,8 @@
 import { statSync } from 'node:fs';
 import { basename, sep } from 'node:path';
 import { buildReport, type ScannedFile } from '../../core/usage/aggregate';
+import { stateFromSession } from '../../core/usage/rows';
+import { documentSession, documentStamp, readDocumentSession } from '../documentSessions';
 import { hashBytes, hashString } from '../../core/usage/hash';
 import { applyLine, detectAgent, lineWanted } from '../../core/usage/lineFilter';
 import { type FileState, newFileState, type UsageReport } from '../../core/usage/types';
@@ -76,6 +78,7 @@ async function scanFile(path: string, cached: CacheEntry | undefined, stats: Sca
   const id = `${st.dev}:${st.ino}`;
   if (opts.seen.has(id)) return undefined;
   opts.seen.add(id);
+  if (st.isDirectory() || !path.endsWith('.jsonl')) return scanDocument(path, cached, stats, warnings);
   if (cached && cached.size === st.size && cached.mtimeMs === st.mtimeMs) {
     stats.reused++;
     return cached;
@@ -96,6 +99,26 @@ async function scanFile(path: string, cached: CacheEntry | undefined, stats: Sca
     return { size: st.size, mtimeMs: st.mtimeMs, offset, headHash: hashBytes(head), state };
   } catch (e) {
     warnings.push(`${path}: cannot read (${errText(e)}), skipped`);
+    return undefined;
+  }
+}
+
+/**
+ * A document session (a JSON file, or a folder of files): rewritten whole by its agent, so it is read whole again
+ * when its files' size or time changed, and its usage taken from the session as read.
+ */
+function scanDocument(path: string, cached: CacheEntry | undefined, stats: ScanStats, warnings: string[]): CacheEntry | undefined {
+  const doc = documentSession(path);
+  if (!doc) return undefined;
+  try {
+    const { size, mtimeMs } = documentStamp(doc.files);
+    if (cached && cached.size === size && cached.mtimeMs === mtimeMs) { stats.reused++; return cached; }
+    stats.parsedFully++;
+    stats.bytesRead += size;
+    const state = stateFromSession(readDocumentSession(doc, { keepRaw: false, path }));
+    return { size, mtimeMs, offset: size, headHash: 'document', state };
+  } catch (e) {
+    warnings.push(`${path}: cannot read (${((e as Error).message ?? String(e)).split('\n')[0]}), skipped`);
     return undefined;
   }
 }

@@ -55,6 +55,12 @@ test('opening the view scans in the background and lists agent → project → s
   // The workspace's own transcript is a session too; the non-transcript .jsonl is not.
   assert.ok(sessionFor(view, fixture('claude-session.jsonl').fsPath), 'the workspace transcript is listed');
   assert.equal(sessionFor(view, fixture('not-a-transcript.jsonl').fsPath), undefined);
+  // The status bar shows the most recently active session's context, flagged against the threshold.
+  const status = ((await activeExtension()).exports as ExtensionApi).status.item;
+  await waitFor(() => status.text !== '', 5_000);
+  assert.match(status.text, /^\$\((pulse|warning)\) (\d+ %|\d+k)/, status.text);
+  assert.match(String(status.tooltip), /Context: [\d,]+ tokens/);
+  assert.equal(status.command && typeof status.command === 'object' ? status.command.command : status.command, CommandIds.showComposition);
   const item = view.provider.getTreeItem(s);
   assert.ok(item.tooltip instanceof vscode.MarkdownString);
   assert.ok(!item.tooltip.isTrusted, 'transcript text never gets command links');

@@ -6,7 +6,7 @@ import { test } from 'node:test';
 import { serializeLines } from '../../../src/core/write/serialize';
 import { compactFile, prepareCompaction } from '../../../src/node/compactFile';
 import { readTranscriptFile } from '../../../src/node/readTranscriptFile';
-import { CLAUDE_SAMPLE, CODEX_SAMPLE } from '../../support/fixtures';
+import { CLAUDE_SAMPLE, CODEX_SAMPLE, linesOf } from '../../support/fixtures';
 import { tmpDir } from '../../support/tmp';
 
 const sha = (p: string): string => createHash('sha256').update(fs.readFileSync(p)).digest('hex');
@@ -90,7 +90,7 @@ test('line texts kept as bytes or as strings compact to the same output', async 
     const a = await prepareCompaction(file, { keepRecentTurns: 6 });
     const b = await prepareCompaction(file, { keepRecentTurns: 6 }, { lineStore: 'strings' });
     assert.ok(a.original.rawLines && !b.original.rawLines, 'one read kept the Buffer, the other strings');
-    const norm = (p: typeof a): string => [...serializeLines(p.outcome.lines)].join('').replaceAll(p.outcome.sessionId, 'SID').replace(/"uuid":"[^"]+"|"parentUuid":"[^"]+"|"sourceToolAssistantUUID":"[^"]+"/g, 'U');
+    const norm = (p: typeof a): string => [...serializeLines(linesOf(p.outcome.written))].join('').replaceAll(p.outcome.sessionId, 'SID').replace(/"uuid":"[^"]+"|"parentUuid":"[^"]+"|"sourceToolAssistantUUID":"[^"]+"/g, 'U');
     assert.equal(norm(a), norm(b), file);
   }
 });

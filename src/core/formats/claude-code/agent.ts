@@ -24,9 +24,8 @@ export const claudeCode: AgentModule = {
   label: 'Claude Code',
   shortName: 'claude',
   icon: 'sparkle',
-  detect: detectClaudeCode,
-  createParser: createClaudeCodeParser,
-  write: writeClaudeCode,
+  reading: { kind: 'lines', detect: detectClaudeCode, createParser: createClaudeCodeParser },
+  write: (original, cleaned, ctx, insert) => ({ kind: 'lines', ...writeClaudeCode(original, cleaned, ctx, insert) }),
   sessionIds: 'uuid-v4',
   fileName: (id) => `${id}.jsonl`,
   resumeCommand: (id) => (isSessionId(id) ? `claude --resume ${id}` : undefined),
@@ -38,5 +37,5 @@ export const claudeCode: AgentModule = {
     // The slug keeps only [A-Za-z0-9-]: no recorded cwd can lead outside the projects folder.
     return host.join(claudeHome(host), 'projects', claudeProjectSlug(cwd ?? host.home), `${id}.jsonl`);
   },
-  usage: { claims: claudeClaims, wants: claudeWants, apply: applyClaudeRecord, byModel: claudeByModel },
+  usage: { kind: 'lines', claims: claudeClaims, wants: claudeWants, apply: applyClaudeRecord, byModel: claudeByModel },
 };

@@ -4,9 +4,8 @@ import { asObject, type Json, modelIndex, noteTimestamp, num, str } from '../../
 import { hashString } from '../../usage/hash';
 import { titleFromContent } from '../../usage/title';
 import type { Contains } from '../../usage/lineFilter';
-import { addUsage, type ModelUsage } from '../../usage/modelUsage';
-import { requestCost } from '../../usage/pricing';
-import type { ClaudeRow, FileState, TokenCounts } from '../../usage/types';
+import { betterRow, rowsByModel } from '../../usage/rows';
+import type { ClaudeRow, FileState } from '../../usage/types';
 
 const SYNTHETIC_MODEL = '<synthetic>';
 
@@ -24,15 +23,6 @@ function cacheCreationTokens(usage: Json): [all: number, oneHour: number] {
   return [num(usage.cache_creation_input_tokens), 0];
 }
 
-function rowTotal(r: ClaudeRow): number {
-  return r[1] + r[2] + r[3] + r[4];
-}
-
-/** ccusage's preference among duplicates: a main-chain row beats a sidechain row, then the larger total wins. */
-export function betterRow(candidate: ClaudeRow, current: ClaudeRow): boolean {
-  if (candidate[6] !== current[6]) return candidate[6] < current[6];
-  return rowTotal(candidate) > rowTotal(current);
-}
 
 function noteEnvelope(state: FileState, rec: Json): void {
   state.recognized = true;
@@ -104,33 +94,5 @@ export function claudeClaims(_fileName: string, head: string): 'maybe' | 'no' {
   return head.trimStart().startsWith('{') ? 'maybe' : 'no';
 }
 
-const rowCounts = (r: ClaudeRow): TokenCounts => ({ inputTokens: r[1], outputTokens: r[2], cacheCreationTokens: r[3], cacheReadTokens: r[4] });
-
-/**
- * Claude dedupe across files, as ccusage does it: one row per (message.id, request id), preferring the
- * main-chain row, then the fullest one; a sidechain row whose message.id also occurs on the main chain
- * is a replay (e.g. `/btw`) and is dropped. Rows without a message.id are never duplicates (their keys are
- * per file). Returns, per file index, the per-model counts it keeps, each request priced on its own (tiers).
- */
-export function claudeByModel(files: readonly { state: FileState }[]): Map<number, Map<string, ModelUsage>> {
-  const mainMessages = new Set<string>();
-  const best = new Map<string, { file: number; row: ClaudeRow }>();
-  files.forEach((f, file) => {
-    for (const [rowKey, row] of Object.entries(f.state.rows)) {
-      if (row[6] === 0 && row[0]) mainMessages.add(row[0]);
-      const key = row[0] ? rowKey : `${file}:${rowKey}`;
-      const cur = best.get(key);
-      if (!cur || betterRow(row, cur.row)) best.set(key, { file, row });
-    }
-  });
-  const perFile = new Map<number, Map<string, ModelUsage>>();
-  for (const { file, row } of best.values()) {
-    if (row[6] === 1 && row[0] && mainMessages.has(row[0])) continue;
-    const model = files[file]!.state.models[row[5]] ?? 'unknown';
-    const byModel = perFile.get(file) ?? new Map<string, ModelUsage>();
-    perFile.set(file, byModel);
-    const counts = rowCounts(row);
-    addUsage(byModel, model, counts, requestCost(model, { ...counts, cacheWrite1hTokens: row[7] ?? 0 }));
-  }
-  return perFile;
-}
+/** Claude dedupe across files, as ccusage does it: see usage/rows.ts. */
+export const claudeByModel = rowsByModel;

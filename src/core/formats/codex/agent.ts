@@ -19,9 +19,8 @@ export const codex: AgentModule = {
   label: 'Codex',
   shortName: 'codex',
   icon: 'terminal',
-  detect: detectCodex,
-  createParser: createCodexParser,
-  write: writeCodex,
+  reading: { kind: 'lines', detect: detectCodex, createParser: createCodexParser },
+  write: (original, cleaned, ctx, insert) => ({ kind: 'lines', ...writeCodex(original, cleaned, ctx, insert) }),
   sessionIds: 'uuid-v7',
   fileName: codexFileName,
   resumeCommand: (id) => (isSessionId(id) ? `codex resume ${id}` : undefined),
@@ -30,5 +29,5 @@ export const codex: AgentModule = {
     requireSessionId(id);
     return host.join(codexHome(host), 'sessions', String(at.getFullYear()), pad2(at.getMonth() + 1), pad2(at.getDate()), codexFileName(id, at));
   },
-  usage: { claims: codexClaims, wants: codexWants, apply: applyCodexRecord, byModel: codexByModel },
+  usage: { kind: 'lines', claims: codexClaims, wants: codexWants, apply: applyCodexRecord, byModel: codexByModel },
 };

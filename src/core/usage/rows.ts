@@ -1,0 +1,69 @@
+// Per-request usage rows (message id, tokens, model): deduplicated across a set of files and priced per request.
+import type { Session } from '../model/transcript';
+import { modelIndex, noteTimestamp } from './common';
+import { hashString } from './hash';
+import { addUsage, type ModelUsage } from './modelUsage';
+import { requestCost } from './pricing';
+import { newFileState, type ClaudeRow, type FileState, type TokenCounts } from './types';
+
+function rowTotal(r: ClaudeRow): number {
+  return r[1] + r[2] + r[3] + r[4];
+}
+
+/** ccusage's preference among duplicates: a main-chain row beats a sidechain row, then the larger total wins. */
+export function betterRow(candidate: ClaudeRow, current: ClaudeRow): boolean {
+  if (candidate[6] !== current[6]) return candidate[6] < current[6];
+  return rowTotal(candidate) > rowTotal(current);
+}
+
+const rowCounts = (r: ClaudeRow): TokenCounts => ({ inputTokens: r[1], outputTokens: r[2], cacheCreationTokens: r[3], cacheReadTokens: r[4] });
+
+/**
+ * Claude dedupe across files, as ccusage does it: one row per (message.id, request id), preferring the
+ * main-chain row, then the fullest one; a sidechain row whose message.id also occurs on the main chain
+ * is a replay (e.g. `/btw`) and is dropped. Rows without a message.id are never duplicates (their keys are
+ * per file). Returns, per file index, the per-model counts it keeps, each request priced on its own (tiers).
+ */
+export function rowsByModel(files: readonly { state: FileState }[]): Map<number, Map<string, ModelUsage>> {
+  const mainMessages = new Set<string>();
+  const best = new Map<string, { file: number; row: ClaudeRow }>();
+  files.forEach((f, file) => {
+    for (const [rowKey, row] of Object.entries(f.state.rows)) {
+      if (row[6] === 0 && row[0]) mainMessages.add(row[0]);
+      const key = row[0] ? rowKey : `${file}:${rowKey}`;
+      const cur = best.get(key);
+      if (!cur || betterRow(row, cur.row)) best.set(key, { file, row });
+    }
+  });
+  const perFile = new Map<number, Map<string, ModelUsage>>();
+  for (const { file, row } of best.values()) {
+    if (row[6] === 1 && row[0] && mainMessages.has(row[0])) continue;
+    const model = files[file]!.state.models[row[5]] ?? 'unknown';
+    const byModel = perFile.get(file) ?? new Map<string, ModelUsage>();
+    perFile.set(file, byModel);
+    const counts = rowCounts(row);
+    addUsage(byModel, model, counts, requestCost(model, { ...counts, cacheWrite1hTokens: row[7] ?? 0 }));
+  }
+  return perFile;
+}
+
+/**
+ * A whole session's usage state, for agents whose sessions are read whole (usage kind 'from-session'): one row per
+ * assistant message that recorded usage, keyed by its API id when it has one.
+ */
+export function stateFromSession(session: Session): FileState {
+  const state = newFileState(session.format);
+  state.recognized = true;
+  state.sessionId = session.id || undefined;
+  state.project = session.cwd;
+  state.title = session.title;
+  for (const m of session.messages) {
+    if (m.timestamp) noteTimestamp(state, m.timestamp);
+    if (m.role !== 'assistant' || !m.usage) continue;
+    const u = m.usage;
+    const row: ClaudeRow = [m.apiId ? hashString(m.apiId) : '', u.inputTokens, u.outputTokens, u.cacheCreationTokens, u.cacheReadTokens, modelIndex(state, m.model ?? session.models[0] ?? 'unknown'), 0, 0];
+    state.rows[m.apiId ? hashString(`${m.apiId}:`) : `anon:${state.anonymousRows++}`] = row;
+    state.contextTokens = u.inputTokens + u.cacheReadTokens + u.cacheCreationTokens;
+  }
+  return state;
+}

@@ -1,0 +1,50 @@
+// Sessions stored as documents (a JSON file, or a folder of files): which agent's a path is, and reading it whole.
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import * as path from 'node:path';
+import type { DocumentReading, FsView } from '../core/agents/agent';
+import { AGENT_IDS, agentModule, type AgentId } from '../core/formats/registry';
+import type { ReadOptions } from '../core/read/formatReader';
+import type { Session } from '../core/model/transcript';
+
+/** Documents are rewritten whole by their agent and read whole here; past this size they are refused. */
+export const MAX_DOCUMENT_BYTES = 512 * 1024 * 1024;
+
+export const nodeFs: FsView = {
+  isFolder: (p) => { try { return statSync(p).isDirectory(); } catch { return false; } },
+  list: (dir) => { try { return readdirSync(dir).sort(); } catch { return []; } },
+  join: path.join,
+  dirname: path.dirname,
+  basename: path.basename,
+};
+
+export interface DocumentMatch { readonly agent: AgentId; readonly reading: DocumentReading; readonly files: readonly string[] }
+
+/** The document agent whose session `p` names (a file or a folder), with the files that make it up. */
+export function documentSession(p: string): DocumentMatch | undefined {
+  for (const agent of AGENT_IDS) {
+    const reading = agentModule(agent).reading;
+    if (reading.kind !== 'document') continue;
+    const files = reading.select(p, nodeFs);
+    if (files && files.length > 0) return { agent, reading, files };
+  }
+  return undefined;
+}
+
+/** Size and newest change of a document session's files (what the usage cache keys on). */
+export function documentStamp(files: readonly string[]): { size: number; mtimeMs: number } {
+  let size = 0, mtimeMs = 0;
+  for (const f of files) {
+    const st = statSync(f);
+    size += st.size;
+    mtimeMs = Math.max(mtimeMs, st.mtimeMs);
+  }
+  return { size, mtimeMs };
+}
+
+/** Reads a document session whole; errors (unreadable, too large, unparsable) are one line. */
+export function readDocumentSession(match: DocumentMatch, options: ReadOptions): Session {
+  const { size } = documentStamp(match.files);
+  if (size > MAX_DOCUMENT_BYTES) throw new Error(`${match.files[0]}: ${Math.round(size / 1048576)} MB is too large to read whole`);
+  const files = match.files.map((f) => ({ path: f, text: readFileSync(f, 'utf8') }));
+  return match.reading.parse(files, options);
+}

@@ -1,0 +1,32 @@
+// The status-bar figure: the newest session with a recorded context, as a share of its model's window, flagged.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import type { SessionUsage } from '../../../src/core/usage/types';
+import { statusOf } from '../../../src/node/sessions/statusModel';
+
+const session = (over: Partial<SessionUsage>): SessionUsage => ({
+  file: '/s.jsonl', agent: 'claude-code', sessionId: 'x', models: ['claude-sonnet-4-5'], compactSoon: false, unknownModels: [],
+  inputTokens: 0, outputTokens: 0, cacheCreationTokens: 0, cacheReadTokens: 0, cost: 0, ...over,
+});
+
+test('the newest session with a context: share of its window, flagged at the threshold', () => {
+  const s = statusOf([
+    session({ file: '/old.jsonl', lastTimestamp: '2026-01-01T00:00:00Z', contextTokens: 190_000 }),
+    session({ file: '/new.jsonl', lastTimestamp: '2026-02-01T00:00:00Z', contextTokens: 100_000 }),
+    session({ file: '/newest-without-usage.jsonl', lastTimestamp: '2026-03-01T00:00:00Z' }),
+  ], 150_000)!;
+  assert.equal(s.file, '/new.jsonl');
+  assert.equal(s.compactSoon, false);
+  assert.match(s.text, /^\$\(pulse\) 50 % · 100k\/200k$/);
+  const hot = statusOf([session({ lastTimestamp: '2026-02-01T00:00:00Z', contextTokens: 160_000 })], 150_000)!;
+  assert.equal(hot.compactSoon, true);
+  assert.match(hot.text, /^\$\(warning\) 80 %/);
+  assert.match(hot.tooltip, /compact soon/);
+});
+
+test('an unknown model shows tokens, not a share; no session, no item', () => {
+  const s = statusOf([session({ models: ['some-new-model'], contextTokens: 12_345, lastTimestamp: '2026-01-01T00:00:00Z' })], 150_000)!;
+  assert.match(s.text, /^\$\(pulse\) 12k$/);
+  assert.match(s.tooltip, /window unknown/);
+  assert.equal(statusOf([], 150_000), undefined);
+});
