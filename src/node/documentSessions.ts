@@ -1,5 +1,5 @@
 // Sessions stored as documents (a JSON file, or a folder of files): which agent's a path is, and reading it whole.
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { closeSync, openSync, readdirSync, readFileSync, readSync, statSync } from 'node:fs';
 import * as path from 'node:path';
 import type { DocumentReading, FsView } from '../core/agents/agent';
 import { AGENT_IDS, agentModule, type AgentId } from '../core/formats/registry';
@@ -15,16 +15,27 @@ export const nodeFs: FsView = {
   join: path.join,
   dirname: path.dirname,
   basename: path.basename,
+  head: (p) => {
+    let fd: number | undefined;
+    try {
+      fd = openSync(p, 'r');
+      const buf = Buffer.alloc(1024);
+      return buf.subarray(0, readSync(fd, buf, 0, buf.length, 0)).toString('utf8');
+    } catch { return ''; } finally { if (fd !== undefined) closeSync(fd); }
+  },
 };
+
+/** The same view without `head`: recognises sessions by name and place only (the usage scanner's hot path). */
+export const nodeFsByName: FsView = { isFolder: nodeFs.isFolder, list: nodeFs.list, join: nodeFs.join, dirname: nodeFs.dirname, basename: nodeFs.basename };
 
 export interface DocumentMatch { readonly agent: AgentId; readonly reading: DocumentReading; readonly files: readonly string[] }
 
 /** The document agent whose session `p` names (a file or a folder), with the files that make it up. */
-export function documentSession(p: string): DocumentMatch | undefined {
+export function documentSession(p: string, fs: FsView = nodeFs): DocumentMatch | undefined {
   for (const agent of AGENT_IDS) {
     const reading = agentModule(agent).reading;
     if (reading.kind !== 'document') continue;
-    const files = reading.select(p, nodeFs);
+    const files = reading.select(p, fs);
     if (files && files.length > 0) return { agent, reading, files };
   }
   return undefined;

@@ -15,13 +15,14 @@ export const AGENT_TIMEOUT_MS = 120_000;
 export const NEW_PROMPT = 'Resume check 7f3a: please continue with the next step.';
 
 /**
- * Path of a pinned agent CLI: CLAUDE_BIN / CODEX_BIN when set, else `.cache/agents`, installed there by
- * scripts/install-agents.sh (a sub-second no-op once present) so a fresh checkout runs these tests as is.
+ * Path of a pinned agent CLI: CLAUDE_BIN / CODEX_BIN / GEMINI_BIN when set, else `.cache/agents`, installed there by
+ * scripts/install-agents.sh (Gemini CLI: scripts/install-gemini.sh) (a sub-second no-op once present) so a fresh checkout runs these tests as is.
  */
-export function agentBin(name: 'claude' | 'codex'): string {
-  const override = name === 'claude' ? process.env.CLAUDE_BIN : process.env.CODEX_BIN;
+export function agentBin(name: 'claude' | 'codex' | 'gemini'): string {
+  const override = { claude: process.env.CLAUDE_BIN, codex: process.env.CODEX_BIN, gemini: process.env.GEMINI_BIN }[name];
   if (override) return override;
-  execFileSync(path.join(REPO, 'scripts', 'install-agents.sh'), { stdio: ['ignore', 'ignore', 'inherit'], timeout: 180_000 });
+  const script = name === 'gemini' ? 'install-gemini.sh' : 'install-agents.sh';
+  execFileSync(path.join(REPO, 'scripts', script), { stdio: ['ignore', 'ignore', 'inherit'], timeout: 180_000 });
   return path.join(REPO, '.cache', 'agents', 'node_modules', '.bin', name);
 }
 

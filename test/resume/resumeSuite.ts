@@ -39,7 +39,7 @@ export function pickFacts(sessionId: string, prompts: readonly Located[], result
 
 /** The agent-specific half: its store, its CLI arguments and its wire format. */
 export interface AgentSpec {
-  readonly agent: 'claude' | 'codex';
+  readonly agent: 'claude' | 'codex' | 'gemini';
   readonly title: string;
   readonly fixture: string;
   /** What the history in a request is made of, for the figures line ("messages", "input items"). */

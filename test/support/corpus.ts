@@ -15,18 +15,22 @@ export function sharedCorpusDir(): string | undefined {
   return candidates.find((d): d is string => !!d && fs.existsSync(path.join(d, 'SOURCES.tsv')));
 }
 
-const jsonl = (dir: string): string[] => (fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.endsWith('.jsonl')).sort().map((f) => path.join(dir, f)) : []);
+const listed = (dir: string, ext: RegExp): string[] => (fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => ext.test(f)).sort().map((f) => path.join(dir, f)) : []);
+const jsonl = (dir: string): string[] => listed(dir, /\.jsonl$/);
 
-export interface CorpusFile { readonly file: string; readonly label: string; readonly agent: 'claude-code' | 'codex' }
+export interface CorpusFile { readonly file: string; readonly label: string; readonly agent: 'claude-code' | 'codex' | 'gemini-cli' }
 
-/** Every real Claude Code and Codex transcript we test on, shared corpus first. */
+/** The file kinds each agent's real sessions come in (Gemini CLI: the legacy JSON document and the JSONL log). */
+const KINDS = { 'claude-code': /\.jsonl$/, codex: /\.jsonl$/, 'gemini-cli': /\.jsonl?$/ } as const;
+
+/** Every real transcript we test on (Claude Code, Codex, Gemini CLI), shared corpus first. */
 export function realTranscripts(): CorpusFile[] {
   const shared = sharedCorpusDir();
   if (!shared) throw new Error('the shared corpus of real sessions was not found: set CONTEXT_COMPACTOR_CORPUS=<dir with SOURCES.tsv>');
   const out: CorpusFile[] = [];
-  for (const agent of ['claude-code', 'codex'] as const) {
+  for (const agent of ['claude-code', 'codex', 'gemini-cli'] as const) {
     for (const root of [shared, path.join(FIXTURES, 'real')]) {
-      for (const file of jsonl(path.join(root, agent))) out.push({ file, agent, label: `${root === shared ? 'corpus' : 'real'}/${agent}/${path.basename(file)}` });
+      for (const file of listed(path.join(root, agent), KINDS[agent])) out.push({ file, agent, label: `${root === shared ? 'corpus' : 'real'}/${agent}/${path.basename(file)}` });
     }
   }
   return out;

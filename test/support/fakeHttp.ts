@@ -23,7 +23,7 @@ export const ok: Fault = { kind: 'ok' };
 export interface RecordedRequest {
   method: string;
   path: string;
-  /** The credential as sent: the Authorization header, or x-api-key. Kept apart so headers can be logged. */
+  /** The credential as sent: the Authorization header, x-api-key or x-goog-api-key. Kept apart so headers can be logged. */
   auth: string | undefined;
   headers: Record<string, string | string[] | undefined>;
   body: unknown;
@@ -86,9 +86,10 @@ function readBody(req: IncomingMessage): Promise<Buffer> {
 function record(req: IncomingMessage, bytes: Buffer): RecordedRequest {
   const raw = bytes.toString('utf8');
   const headers = { ...req.headers };
-  const auth = (headers.authorization ?? headers['x-api-key']) as string | undefined;
+  const auth = (headers.authorization ?? headers['x-api-key'] ?? headers['x-goog-api-key']) as string | undefined;
   delete headers.authorization;
   delete headers['x-api-key'];
+  delete headers['x-goog-api-key'];
   let body: unknown = raw;
   try { body = raw ? JSON.parse(raw) : undefined; } catch { /* keep the raw text */ }
   return { method: req.method ?? '', path: (req.url ?? '').split('?')[0] ?? '', auth, headers, body, bytes: bytes.length };

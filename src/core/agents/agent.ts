@@ -40,6 +40,8 @@ export interface FsView {
   join(...parts: string[]): string;
   dirname(p: string): string;
   basename(p: string): string;
+  /** The first bytes of a file as text ('' when it cannot be read), for detection by content; absent: by name only. */
+  head?(p: string): string;
 }
 
 /** A JSONL transcript, read line by line (streamed: the files can be hundreds of MB). */

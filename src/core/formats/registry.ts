@@ -4,10 +4,12 @@ import type { AgentModule } from '../agents/agent';
 import type { FormatReader } from '../read/formatReader';
 import { claudeCode } from './claude-code/agent';
 import { codex } from './codex/agent';
+import { geminiCli } from './gemini-cli/agent';
 
 const AGENTS = {
   'claude-code': claudeCode,
   codex,
+  'gemini-cli': geminiCli,
 } as const satisfies Record<string, AgentModule>;
 
 /** The id of a supported agent (and of its transcript format). */

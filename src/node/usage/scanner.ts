@@ -3,7 +3,7 @@ import { statSync } from 'node:fs';
 import { basename, sep } from 'node:path';
 import { buildReport, type ScannedFile } from '../../core/usage/aggregate';
 import { stateFromSession } from '../../core/usage/rows';
-import { documentSession, documentStamp, readDocumentSession } from '../documentSessions';
+import { documentSession, documentStamp, nodeFsByName, readDocumentSession } from '../documentSessions';
 import { hashBytes, hashString } from '../../core/usage/hash';
 import { applyLine, detectAgent, lineWanted } from '../../core/usage/lineFilter';
 import { type FileState, newFileState, type UsageReport } from '../../core/usage/types';
@@ -78,7 +78,8 @@ async function scanFile(path: string, cached: CacheEntry | undefined, stats: Sca
   const id = `${st.dev}:${st.ino}`;
   if (opts.seen.has(id)) return undefined;
   opts.seen.add(id);
-  if (st.isDirectory() || !path.endsWith('.jsonl')) return scanDocument(path, cached, stats, warnings);
+  // A document agent may store JSONL too (Gemini CLI): its sessions are known by name and place here.
+  if (st.isDirectory() || !path.endsWith('.jsonl') || documentSession(path, nodeFsByName)) return scanDocument(path, cached, stats, warnings);
   if (cached && cached.size === st.size && cached.mtimeMs === st.mtimeMs) {
     stats.reused++;
     return cached;

@@ -1,0 +1,46 @@
+// Gemini CLI: ~/.gemini/tmp/<project>/chats/session-<time>-<id8>.json[l] (home: $GEMINI_CLI_HOME), resumed by
+// `gemini --resume <id>` run in the project's folder.
+import { isRecordedCwd, isSessionId, requireSessionId, type AgentModule, type HostEnv } from '../../agents/agent';
+import { chatsUnder, isGeminiChat } from './detect';
+import { parseGeminiChat } from './read';
+import { writeGemini } from './write';
+
+/** The CLI's global folder: `<GEMINI_CLI_HOME or the home folder>/.gemini`, the same on Linux, macOS and Windows. */
+export function geminiDir(host: HostEnv): string {
+  return host.join(host.vars.GEMINI_CLI_HOME || host.home, '.gemini');
+}
+
+/** `session-<UTC YYYY-MM-DDTHH-MM>-<first 8 of the id>.jsonl`, as ChatRecordingService names a new chat. */
+export const geminiFileName = (id: string, at: Date): string => `session-${at.toISOString().slice(0, 16).replace(/:/g, '-')}-${id.slice(0, 8)}.jsonl`;
+
+/**
+ * The project's temp folder name (≥ v0.29): the slug its registry (~/.gemini/projects.json) gives a project root,
+ * which is this for every root whose folder name no other project took first.
+ */
+export const geminiProjectSlug = (cwd: string): string =>
+  (cwd.split(/[\\/]/).filter(Boolean).pop() ?? '').toLowerCase().replace(/[^a-z0-9]/g, '-').replace(/-+/g, '-').replace(/^-|-$/g, '') || 'project';
+
+export const geminiCli: AgentModule = {
+  label: 'Gemini CLI',
+  shortName: 'gemini',
+  icon: 'star-empty',
+  reading: {
+    kind: 'document',
+    select: (path, fs) => (isGeminiChat(path, fs) ? [path] : undefined),
+    sessionsUnder: chatsUnder,
+    parse: parseGeminiChat,
+  },
+  write: (original, cleaned, ctx, insert) => ({ kind: 'lines', ...writeGemini(original, cleaned, ctx, insert) }),
+  sessionIds: 'uuid-v4',
+  fileName: geminiFileName,
+  resumeCommand: (id) => (isSessionId(id) ? `gemini --resume ${id}` : undefined),
+  roots: (host) => [host.join(geminiDir(host), 'tmp')],
+  storePath(host, id, cwd, at) {
+    requireSessionId(id);
+    if (cwd === undefined) throw new Error('the Gemini CLI chat does not name its project folder, so its store folder is unknown');
+    if (!isRecordedCwd(cwd)) throw new Error(`the transcript's working folder is not an absolute path: ${JSON.stringify(cwd.slice(0, 120))}`);
+    // The slug keeps only [a-z0-9-]: no recorded cwd can lead outside the tmp folder.
+    return host.join(geminiDir(host), 'tmp', geminiProjectSlug(cwd), 'chats', geminiFileName(id, at));
+  },
+  usage: { kind: 'from-session' },
+};
