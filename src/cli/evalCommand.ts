@@ -19,7 +19,7 @@ import type { CliIo } from './io';
 const USAGE = `usage: context-compactor eval [PATH...] [--strategies ${STRATEGIES.join(',')}] [--json] [--markdown FILE] [--jobs N]
        [--provider anthropic|openai|openai-compatible|none] [--model M] [--base-url URL] [--timeout SECONDS]
        [--max-output-tokens N] [--max-input-tokens N] [--keep-recent N] [--threshold N]
-PATH: transcript files or folders (default: every Claude Code and Codex session on this machine)
+PATH: transcript files or folders (default: every session of a supported agent on this machine)
 keys: ANTHROPIC_API_KEY, OPENAI_API_KEY, OPENAI_COMPATIBLE_API_KEY (environment only)`;
 
 const PROVIDERS = new Set<ProviderId>(['anthropic', 'openai', 'openai-compatible', 'none']);
@@ -63,7 +63,7 @@ export async function runEvalCommand(args: string[], io: CliIo): Promise<number>
     }
   }
   const { files, warnings } = await evalFiles(parsed.positional, io.env);
-  if (files.length === 0) return fail(parsed.positional.length ? 'no transcripts found in the paths given' : 'no Claude Code or Codex sessions found on this machine (name files or folders)');
+  if (files.length === 0) return fail(parsed.positional.length ? 'no transcripts found in the paths given' : 'no agent sessions found on this machine (name files or folders)');
   const config: EvalConfig = { strategies, cleanup: { keepRecentTurns: nums.keep! }, summary, threshold: nums.threshold! };
 
   const abort = new AbortController();

@@ -3,7 +3,7 @@ import { readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { AGENT_IDS, agentModule } from '../../core/formats/registry';
 import { agentRoots, hostEnv } from '../agentStores';
-import { nodeFs } from '../documentSessions';
+import { documentSession, nodeFs } from '../documentSessions';
 
 export interface DiscoverOptions {
   env: NodeJS.ProcessEnv;
@@ -35,7 +35,7 @@ export function defaultRoots(env: NodeJS.ProcessEnv): string[] {
 }
 
 /**
- * Walks the roots for `*.jsonl`. Directories are identified by dev+ino so symlink loops and roots
+ * Walks the roots for `*.jsonl` (and, in folders named explicitly, `*.json` document sessions). Directories are identified by dev+ino so symlink loops and roots
  * reached twice (e.g. ~/.config/claude → ~/.claude) are walked once; unreadable folders become warnings.
  * Files reached through two links are merged later by the scanner, from the dev+ino of its own stat.
  */
@@ -62,6 +62,8 @@ export async function discoverTranscripts(opts: DiscoverOptions): Promise<Discov
     }
     roots.push(dir);
     const stack = [dir];
+    // A folder named by the user may hold document sessions (Gemini CLI's .json chats) anywhere: known by content.
+    const documents = explicit;
     let walked = 0;
     while (stack.length > 0) {
       const current = stack.pop() as string;
@@ -96,6 +98,7 @@ export async function discoverTranscripts(opts: DiscoverOptions): Promise<Discov
         }
         if (isDir) stack.push(full);
         else if (isFile && entry.name.endsWith('.jsonl')) files.add(full);
+        else if (documents && isFile && entry.name.endsWith('.json') && documentSession(full, nodeFs)) files.add(full);
       }
     }
   }

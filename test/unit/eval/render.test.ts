@@ -9,7 +9,9 @@ import { scatterSvg } from '../../../src/core/eval/chart';
 import { renderEvalMarkdown } from '../../../src/core/eval/render';
 import { emptyRow } from '../../../src/core/eval/row';
 import type { EvalReport, EvalRow } from '../../../src/core/eval/types';
+import { AGENT_IDS } from '../../../src/core/formats/registry';
 import { cliInProcess } from '../../support/cliProcess';
+import { realTranscripts } from '../../support/corpus';
 import { tmpDir } from '../../support/tmp';
 
 const row = (file: string, history: number, probes: number, extra: Partial<EvalRow> = {}): EvalRow => ({
@@ -62,5 +64,16 @@ test('eval without paths reads every session in the agents\' stores (CLAUDE_CONF
   assert.ok(report.rows.some((x) => x.format === 'codex') && report.rows.some((x) => x.format === 'claude-code'));
   const empty = await cliInProcess({ HOME: tmpDir(t) }, 'eval');
   assert.equal(empty.code, 2);
-  assert.match(empty.stderr, /no Claude Code or Codex sessions found on this machine/);
+  assert.match(empty.stderr, /no agent sessions found on this machine/);
+});
+
+test('eval over folders finds every registered agent\'s sessions, Gemini CLI\'s .json chats among them', async () => {
+  const real = realTranscripts();
+  const dirs = [...new Set(real.map((f) => path.dirname(path.dirname(f.file))))];
+  const r = await cliInProcess({}, 'eval', ...dirs, '--json', '--jobs', '1', '--strategies', 'cleanup');
+  assert.equal(r.code, 0, r.stderr);
+  const report = JSON.parse(r.stdout) as EvalReport;
+  assert.deepEqual(report.rows.map((x) => x.file).sort(), real.map((f) => f.file).sort());
+  assert.deepEqual([...new Set(report.rows.map((x) => x.format))].sort(), [...AGENT_IDS].sort());
+  for (const row of report.rows) assert.equal(row.accepted, true, `${row.file}: ${row.failure}`);
 });
