@@ -12,14 +12,17 @@ import { checkProvider } from '../node/eval/serverStrategy';
 import type { EvalConfig } from '../node/eval/strategies';
 import { writeEvalMarkdown } from '../node/eval/writeReport';
 import { apiKeyFromEnv } from '../node/providers/envKeys';
+import { agentBins } from '../node/resume/resumeCheck';
 import type { SummaryConfig } from '../node/summarizeStep';
 import { parseArgs, wholeNumber as int } from './args';
 import type { CliIo } from './io';
 
-const USAGE = `usage: context-compactor eval [PATH...] [--strategies ${STRATEGIES.join(',')}] [--json] [--markdown FILE] [--jobs N]
+const USAGE = `usage: context-compactor eval [PATH...] [--strategies ${STRATEGIES.join(',')}] [--json] [--markdown FILE] [--jobs N] [--resume-check]
        [--provider anthropic|openai|openai-compatible|none] [--model M] [--base-url URL] [--timeout SECONDS]
        [--max-output-tokens N] [--max-input-tokens N] [--keep-recent N] [--threshold N]
 PATH: transcript files or folders (default: every session of a supported agent on this machine)
+--resume-check: the real claude / codex CLI (PATH, or CLAUDE_BIN / CODEX_BIN) resumes each written output offline
+  against a loopback model; resumeBytesRatio = request bytes for the output / for the original (slow)
 keys: ANTHROPIC_API_KEY, OPENAI_API_KEY, OPENAI_COMPATIBLE_API_KEY (environment only)`;
 
 const PROVIDERS = new Set<ProviderId>(['anthropic', 'openai', 'openai-compatible', 'none']);
@@ -40,7 +43,7 @@ function strategiesFrom(s: string | undefined): StrategyId[] | string {
 
 export async function runEvalCommand(args: string[], io: CliIo): Promise<number> {
   const parsed = parseArgs(args, {
-    strategies: 'value', json: 'flag', markdown: 'value', jobs: 'value', provider: 'value', model: 'value', 'base-url': 'value',
+    strategies: 'value', json: 'flag', 'resume-check': 'flag', markdown: 'value', jobs: 'value', provider: 'value', model: 'value', 'base-url': 'value',
     timeout: 'value', 'max-output-tokens': 'value', 'max-input-tokens': 'value', 'keep-recent': 'value', threshold: 'value',
   });
   const fail = (msg: string): number => { io.stderr(`context-compactor eval: ${msg}\n${USAGE}\n`); return 2; };
@@ -64,7 +67,9 @@ export async function runEvalCommand(args: string[], io: CliIo): Promise<number>
   }
   const { files, warnings } = await evalFiles(parsed.positional, io.env);
   if (files.length === 0) return fail(parsed.positional.length ? 'no transcripts found in the paths given' : 'no agent sessions found on this machine (name files or folders)');
-  const config: EvalConfig = { strategies, cleanup: { keepRecentTurns: nums.keep! }, summary, threshold: nums.threshold! };
+  const resumeCheck = parsed.flags['resume-check'] ? agentBins(io.env) : undefined;
+  if (resumeCheck && Object.keys(resumeCheck).length === 0) io.stderr('eval: --resume-check: neither the claude nor the codex CLI was found (PATH, CLAUDE_BIN, CODEX_BIN); rows say so\n');
+  const config: EvalConfig = { strategies, cleanup: { keepRecentTurns: nums.keep! }, summary, threshold: nums.threshold!, ...(resumeCheck ? { resumeCheck } : {}) };
 
   const abort = new AbortController();
   const onSigint = (): void => {

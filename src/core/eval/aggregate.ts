@@ -41,6 +41,7 @@ export function summarize(rows: readonly EvalRow[]): StrategySummary {
     medianRecall: r4(median(nums(done, (r) => r.identifierRecall))),
     medianProbesKept: r4(median(nums(done, (r) => r.probesKept))),
     probes,
+    ...(rows.some((r) => r.resumeBytesRatio !== undefined) ? { medianResumeBytesRatio: r4(median(nums(done, (r) => r.resumeBytesRatio))) } : {}),
     ...(rows.some((r) => r.compactions !== undefined) ? { compacted: { files: done.filter((r) => r.compactions! > 0).length, compactions: done.reduce((a, r) => a + (r.compactions ?? 0), 0) } } : {}),
   };
 }

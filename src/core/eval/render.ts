@@ -42,13 +42,21 @@ function header(r: EvalReport): string {
   return `${r.files} transcript(s) · ${r.provider ? `provider ${r.provider.id} / ${r.provider.model}` : 'no provider (model strategies skipped)'} · ${sec(r.durationMs)}${r.interrupted ? ' · INTERRUPTED: rows hold what finished' : ''}`;
 }
 
+/** --resume-check: what the real agent sent resuming each strategy's output, against the original. */
+function resumeNote(r: EvalReport): string | undefined {
+  if (!r.resumeCheck) return undefined;
+  const parts = ids(r).flatMap((s) => (r.summary[s]!.medianResumeBytesRatio !== undefined ? [`${s} ${pctText(r.summary[s]!.medianResumeBytesRatio ?? null)}`] : []));
+  const checked = r.rows.filter((x) => typeof x.resumeBytesRatio === 'number').length;
+  return `resume check: median request bytes the real agent CLI sent resuming the output, of those for the original — ${parts.length ? parts.join(', ') : 'none'} (${checked} outputs resumed; Claude Code and Codex files).`;
+}
+
 /** What `eval` prints without --json: the seed's table and the probes kept per kind. */
 export function renderEvalText(r: EvalReport): string {
   const main = aligned([HEAD, ...ids(r).map((s) => cells(s, r.summary[s]!))]);
   const kinds = aligned([['probes kept', ...PROBE_KINDS], ...ids(r).map((s) => [s, ...PROBE_KINDS.map((k) => kindCell(r.summary[s]!, k))])]);
   const warn = r.warnings.length ? `\n\nwarnings:\n${r.warnings.map((w) => `  ${w}`).join('\n')}` : '';
-  const note = rollingNote(r);
-  return `${header(r)}\n\n${main}\n${note ? `${note}\n` : ''}\n${kinds}${warn}\n`;
+  const notes = [rollingNote(r), resumeNote(r)].filter(Boolean).map((x) => `${x}\n`).join('');
+  return `${header(r)}\n\n${main}\n${notes}\n${kinds}${warn}\n`;
 }
 
 const mdRow = (c: readonly string[]): string => `| ${c.join(' | ')} |`;
@@ -58,8 +66,7 @@ const mdTable = (head: string[], rows: string[][]): string[] => [mdRow(head), md
 export function renderEvalMarkdown(r: EvalReport, chart?: string): string {
   const lines: string[] = ['# Compaction evaluation', '', escapeMarkdown(header(r)), ''];
   lines.push(...mdTable(HEAD, ids(r).map((s) => cells(s, r.summary[s]!))), '');
-  const note = rollingNote(r);
-  if (note) lines.push(escapeMarkdown(note), '');
+  for (const note of [rollingNote(r), resumeNote(r)]) if (note) lines.push(escapeMarkdown(note), '');
   lines.push('**accepted**: finished, tool pairs intact, not larger than the input, no fallback. **history cut**: 1 − after/before of the history (what compaction acts on). **probes kept**: facts a continuation needs — files modified, the last error (and its fix), the latest request, commands, ids and hashes, open todos, stated constraints, instruction-file rules — found in the output, found without a model.', '');
   if (chart) lines.push(`![History reduction vs probes kept, one dot per transcript and strategy](${encodeURI(chart)})`, '');
   lines.push('## Probes kept by kind', '', ...mdTable(['strategy', ...PROBE_KINDS], ids(r).map((s) => [s, ...PROBE_KINDS.map((k) => kindCell(r.summary[s]!, k))])), '');

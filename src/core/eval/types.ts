@@ -35,6 +35,11 @@ export interface EvalRow {
   /** Labels of the probes not found (the first few), for the "why" of the worst rows. */
   readonly lost: readonly string[];
   readonly pairsIntact: boolean | null;
+  /**
+   * --resume-check (Claude Code, Codex; outputs of cleanup, summary, cleanup+summary): bytes of the request the real
+   * agent CLI sent resuming this output over those it sent resuming the original; null when the original did not resume.
+   */
+  readonly resumeBytesRatio?: number | null;
   readonly tokens: { readonly before: number; readonly after: number; readonly historyBefore: number; readonly historyAfter: number } | null;
   readonly tooSmallToCompact: boolean;
   /** rolling: compactions during the replay. */
@@ -59,6 +64,8 @@ export interface StrategySummary {
   readonly medianHistoryReduction: number | null;
   readonly medianRecall: number | null;
   readonly medianProbesKept: number | null;
+  /** --resume-check: median resumeBytesRatio of the rows checked (absent without the check). */
+  readonly medianResumeBytesRatio?: number | null;
   /** Probes found over probes looked for, per kind, across all the strategy's rows. */
   readonly probes: Partial<Record<ProbeKind, Tally>>;
   /** rolling: transcripts whose replay compacted at least once, and compactions in all. */
@@ -70,6 +77,8 @@ export interface EvalReport {
   readonly provider?: { readonly id: string; readonly model: string };
   /** rolling: the context size that triggers a compaction. */
   readonly threshold: number;
+  /** --resume-check ran (rows of written outputs carry resumeBytesRatio). */
+  readonly resumeCheck?: boolean;
   readonly files: number;
   /** Ctrl-C / cancel: rows hold what finished. */
   readonly interrupted: boolean;

@@ -57,7 +57,7 @@ export async function runEval(o: RunEvalOptions): Promise<EvalReport> {
   const rows = [...byFile.values()].flat().sort((a, b) => order.get(a.file)! - order.get(b.file)! || STRATEGIES.indexOf(a.strategy) - STRATEGIES.indexOf(b.strategy));
   const provider = o.config.summary && o.config.summary.provider !== 'none' ? { id: o.config.summary.provider, model: o.config.summary.model } : undefined;
   return {
-    strategies: o.config.strategies, ...(provider ? { provider } : {}), threshold: o.config.threshold, files: byFile.size, interrupted: o.signal.aborted && byFile.size < total,
+    strategies: o.config.strategies, ...(provider ? { provider } : {}), threshold: o.config.threshold, ...(o.config.resumeCheck ? { resumeCheck: true } : {}), files: byFile.size, interrupted: o.signal.aborted && byFile.size < total,
     durationMs: Math.round(performance.now() - started), rows, summary: summarizeByStrategy(rows, o.config.strategies), warnings: [...(o.warnings ?? [])],
   };
 }

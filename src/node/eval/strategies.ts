@@ -11,7 +11,9 @@ import { redactUrlCredentials } from '../../core/summary/baseUrl';
 import { compactTranscript, prepareCompaction, reportOf, withSummary, type PreparedCompaction } from '../compactFile';
 import { readTranscriptFile } from '../readTranscriptFile';
 import type { SummaryConfig } from '../summarizeStep';
+import type { AgentBins } from '../resume/resumeCheck';
 import { measureOutput } from './measureOutput';
+import { withResumeCheck } from './resumeRows';
 import { rollingCompaction } from './rolling';
 import { serverStrategy } from './serverStrategy';
 
@@ -22,6 +24,8 @@ export interface EvalConfig {
   readonly summary?: SummaryConfig;
   /** rolling: compact when the context passes this many tokens. */
   readonly threshold: number;
+  /** --resume-check: the agent CLIs that resume each written output (Claude Code, Codex) against a loopback model. */
+  readonly resumeCheck?: AgentBins;
 }
 
 /** Cleanup options with every rule off: the recent part is still computed, nothing older is touched. */
@@ -41,11 +45,14 @@ interface FileState {
   probes?: readonly Probe[];
   cleanup?: PreparedCompaction;
   cleanupMs?: number;
+  /** What each strategy that writes a transcript would write, for --resume-check. */
+  readonly written: Map<StrategyId, PreparedCompaction>;
 }
 
 const probesOf = (st: FileState, session: Session): readonly Probe[] => (st.probes ??= extractProbes(session));
 
 function summaryRow(st: FileState, strategy: StrategyId, p: PreparedCompaction): EvalRow {
+  st.written.set(strategy, p);
   const r = reportOf(p, undefined);
   const error = p.fallback && p.summary?.error ? `summary failed: ${p.summary.error}` : undefined;
   return okRow({
@@ -71,6 +78,7 @@ async function runStrategy(st: FileState, strategy: StrategyId, config: EvalConf
   switch (strategy) {
     case 'cleanup': {
       const p = await cleanupStep(st, config);
+      st.written.set(strategy, p);
       const r = reportOf(p, undefined);
       return okRow({ file: st.file, format: p.original.format, strategy, durationMs: st.cleanupMs!, measure: r, probes: checkProbes(probesOf(st, p.original), sessionText(p.outcome.result)) });
     }
@@ -100,7 +108,7 @@ async function runStrategy(st: FileState, strategy: StrategyId, config: EvalConf
 
 /** Every strategy for one file, in order; a strategy that throws fails its own row only. */
 export async function evalFile(file: string, config: EvalConfig, signal: AbortSignal): Promise<EvalRow[]> {
-  const st: FileState = { file, format: 'unknown' };
+  const st: FileState = { file, format: 'unknown', written: new Map() };
   const rows: EvalRow[] = [];
   const hasProvider = !!config.summary && config.summary.provider !== 'none';
   for (const strategy of config.strategies) {
@@ -118,5 +126,6 @@ export async function evalFile(file: string, config: EvalConfig, signal: AbortSi
     }
   }
   // A file that could not be read at all has no format yet for the rows made before it failed.
-  return rows.map((r) => (r.format === 'unknown' && st.format !== 'unknown' ? { ...r, format: st.format } : r));
+  const done = rows.map((r) => (r.format === 'unknown' && st.format !== 'unknown' ? { ...r, format: st.format } : r));
+  return config.resumeCheck && !signal.aborted ? withResumeCheck(file, st.format, done, st.written, config.resumeCheck, signal) : done;
 }
