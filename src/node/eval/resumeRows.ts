@@ -21,13 +21,16 @@ export async function withResumeCheck(
   if (!rows.some((r) => r.status === 'ok' && written.has(r.strategy))) return [...rows];
   const check = await ResumeCheck.open(file, format, bins);
   if (typeof check === 'string') return rows.map((r) => (written.has(r.strategy) ? note(r, check) : r));
+  // One time for every copy's name: cleanup and cleanup+summary share a session id, and Codex remembers the path it
+  // first found an id at, so each copy of one id must be written under the same name.
+  const at = new Date();
   try {
     const out: EvalRow[] = [];
     for (const row of rows) {
       const p = written.get(row.strategy);
       if (!p || row.status !== 'ok' || signal.aborted) { out.push(row); continue; }
       const original = await check.original(signal);
-      const target = path.join(check.storeDir, sessionFileName(p.original.format, p.outcome.sessionId, new Date()));
+      const target = path.join(check.storeDir, sessionFileName(p.original.format, p.outcome.sessionId, at));
       await writeCompaction(p, target);
       const copy = await check.resume(p.outcome.sessionId, signal);
       // cleanup and cleanup+summary share a session id: each copy is resumed, then removed.
