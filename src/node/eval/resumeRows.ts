@@ -38,7 +38,7 @@ export async function withResumeCheck(
       if (signal.aborted) { out.push(row); continue; }
       if (copy.ok && original.ok) out.push({ ...row, resumeBytesRatio: round4(copy.bytes / original.bytes) });
       else if (original.ok && !copy.ok) out.push({ ...row, status: 'failed', accepted: false, failure: `resume check: the copy did not resume: ${copy.why}`.slice(0, 300), resumeBytesRatio: null });
-      else out.push(note({ ...row, resumeBytesRatio: null }, `resume check: the original did not resume with the installed CLI${copy.ok ? '' : ', nor did the copy'}: ${(original.ok ? '' : original.why).slice(0, 200)}`));
+      else out.push(note({ ...row, resumeBytesRatio: null }, `resume check: the original did not resume with the installed CLI${copy.ok ? '' : ', nor did the copy'}: ${original.ok ? '' : original.why}`));
     }
     return out;
   } finally {

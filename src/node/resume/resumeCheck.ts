@@ -5,7 +5,7 @@ import { mkdtempSync, realpathSync, rmSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import type { FormatId } from '../../core/model/transcript';
-import { describeRun, findAgentBin, runAgent, type ResumableAgent } from './agentRun';
+import { findAgentBin, runAgent, type ResumableAgent } from './agentRun';
 import { isTurnRequest, prepareAgentHome, resumeArgs, type AgentHome } from './agentHome';
 import type { LoopbackServer } from './loopback';
 import { startLoopbackMessages, startLoopbackResponses } from './loopbackModels';
@@ -71,7 +71,9 @@ export class ResumeCheck {
     }
     const turn = this.server.requests.slice(from).find((r) => isTurnRequest(this.agent, r));
     if (turn) return { ok: true, bytes: turn.bytes };
-    return { ok: false, why: `the agent sent no turn request (${describeRun(run)})` };
+    // The agent's own last words say why (a banner comes first): its last two stderr lines, else its stdout's.
+    const last = (run.stderr.trim() || run.stdout.trim()).split('\n').map((l) => l.trim()).filter(Boolean).slice(-2).join(' / ');
+    return { ok: false, why: `the agent sent no turn request (exit ${run.code ?? run.signal}${last ? `: ${last.slice(-240)}` : ''})` };
   }
 
   async close(): Promise<void> {
