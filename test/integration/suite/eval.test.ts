@@ -39,11 +39,12 @@ test('Evaluate compaction on the Claude Code node: every session of it, rows per
   assert.deepEqual(missing ?? [], [], 'the Markdown preview shows the report (test-results/eval-report.png)');
 });
 
-test('Evaluate compaction from the palette covers every session the view lists', async () => {
+test('Evaluate compaction from the palette covers every session the view lists, of every agent', async () => {
   const sessions = await view();
   const all = sessions.tree.agents.flatMap((a) => a.children.flatMap((p) => p.children.map((s) => s.file)));
   const out = await vscode.commands.executeCommand<EvalOutcome | undefined>(CommandIds.evaluateCompaction, undefined, { strategies: ['cleanup'], jobs: 1 });
   assert.ok(out);
   assert.equal(out.report.files, all.length);
-  assert.ok(out.report.rows.some((r) => r.format === 'codex') && out.report.rows.some((r) => r.format === 'claude-code'));
+  assert.deepEqual([...new Set(out.report.rows.map((r) => r.format))].sort(), ['claude-code', 'codex', 'gemini-cli']);
+  for (const r of out.report.rows) assert.equal(r.status, 'ok', `${r.file}: ${r.failure}`);
 });

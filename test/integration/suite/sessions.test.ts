@@ -45,7 +45,7 @@ test('opening the view scans in the background and lists agent → project → s
   await waitFor(() => view.state === 'ready', 20_000);
   assert.equal(view.state, 'ready', 'the first scan finished with sessions');
   const agents = view.provider.getChildren();
-  assert.deepEqual(agents.map((a) => a.label), ['Claude Code', 'Codex']);
+  assert.deepEqual(agents.map((a) => a.label), ['Claude Code', 'Codex', 'Gemini CLI']);
   const claude = agents[0].kind === 'agent' ? agents[0] : assert.fail('agent node');
   assert.ok(claude.children.some((p) => p.label === 'repo' && p.description.includes('/tmp/tmp.SqKaBIBLXl/repo')), 'the fixture project');
   const s = sessionFor(view, claudeFile());
