@@ -91,9 +91,10 @@ export async function writeCompaction(p: PreparedCompaction, out: string, option
 }
 
 export function reportOf(p: PreparedCompaction, output: string | undefined, extra: Partial<Pick<CompactReport, 'summary' | 'modelCalls' | 'fallback'>> = {}): CompactReport {
+  const handoff = p.outcome.written.kind === 'handoff';
   return buildCompactReport({
-    format: p.original.format, input: p.input, output, sessionId: p.outcome.sessionId,
-    resumeCommand: resumeCommand(p.original.format, p.outcome.sessionId), figures: p.outcome.figures,
+    format: p.original.format, input: p.input, output, sessionId: p.outcome.sessionId, handoff,
+    resumeCommand: handoff ? '' : resumeCommand(p.original.format, p.outcome.sessionId), figures: p.outcome.figures,
     modelCalls: extra.modelCalls ?? p.modelCalls, fallback: extra.fallback ?? p.fallback, summary: extra.summary ?? p.summary,
     durationMs: performance.now() - p.startedAt, warnings: p.warnings,
   });

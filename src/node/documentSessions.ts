@@ -56,6 +56,7 @@ export function documentStamp(files: readonly string[]): { size: number; mtimeMs
 export function readDocumentSession(match: DocumentMatch, options: ReadOptions): Session {
   const { size } = documentStamp(match.files);
   if (size > MAX_DOCUMENT_BYTES) throw new Error(`${match.files[0]}: ${Math.round(size / 1048576)} MB is too large to read whole`);
-  const files = match.files.map((f) => ({ path: f, text: readFileSync(f, 'utf8') }));
+  // Absolute paths: an agent that records no folder (aider) names its project by where the file is.
+  const files = match.files.map((f) => ({ path: path.resolve(f), text: readFileSync(f, 'utf8') }));
   return match.reading.parse(files, options);
 }

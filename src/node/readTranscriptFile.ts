@@ -24,12 +24,13 @@ export interface ReadFileOptions {
 export interface ReadFileResult { readonly session: Session; readonly bytes: number }
 
 export async function readTranscriptFile(path: string, options: ReadFileOptions = {}): Promise<ReadFileResult> {
-  const info = await stat(path).catch((e: NodeJS.ErrnoException) => {
+  const keepRaw = options.keepRaw ?? false;
+  // A document agent's session (a JSON file, a folder such as a Cline task, one run of an aider history named
+  // `FILE#N`) is read whole by its module.
+  const doc = documentSession(path);
+  const info = doc ? undefined : await stat(path).catch((e: NodeJS.ErrnoException) => {
     throw new TranscriptError(e.code === 'ENOENT' ? `no such file: ${path}` : `cannot read ${path}: ${e.code ?? e.message}`);
   });
-  const keepRaw = options.keepRaw ?? false;
-  // A document agent's session (a JSON file, or a folder such as a Cline task) is read whole by its module.
-  const doc = documentSession(path);
   if (doc) {
     try {
       const session = readDocumentSession(doc, { keepRaw, path });
@@ -38,6 +39,7 @@ export async function readTranscriptFile(path: string, options: ReadFileOptions 
       throw new TranscriptError(`cannot read ${path}: ${((e as Error).message ?? String(e)).split('\n')[0]}`);
     }
   }
+  if (!info) throw new TranscriptError(`cannot read ${path}`);
   if (info.isDirectory()) throw new TranscriptError(`${path} is a folder, not a transcript file`);
   if (info.size === 0) throw new TranscriptError(`empty file: ${path}`);
   const bytes = keepRaw && options.lineStore !== 'strings';

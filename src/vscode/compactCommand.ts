@@ -3,7 +3,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { renderReadable } from '../core/compact/renderReadable';
 import type { CleanupOptions } from '../core/cleanup/types';
-import { renderCompactMarkdown, type CompactReport } from '../core/compact/report';
+import { HANDOFF_NOTE, renderCompactMarkdown, type CompactReport } from '../core/compact/report';
 import { agentModule } from '../core/formats/registry';
 import { storePath } from '../node/agentStores';
 import { compactTranscript, reportOf, writeCompaction, type PreparedCompaction } from '../node/compactFile';
@@ -95,10 +95,12 @@ async function showDiff(p: PreparedCompaction, name: string, previews: PreviewDo
 
 async function ask(p: PreparedCompaction, r: CompactReport): Promise<NonNullable<CompactArgs['decision']>> {
   const storeLabel = `Accept + add to ${agentModule(p.original.format).label} sessions`;
+  const handoff = r.handoff ? ` The output is a ${HANDOFF_NOTE}.` : '';
   const pct = (x: number): string => `${(x * 100).toFixed(1)} %`;
   const small = r.tooSmallToCompact ? ' Too small to compact (under 20,000 tokens of history).' : '';
   const msg = `Compaction: history ${r.before.historyTokens.toLocaleString()} → ${r.after.historyTokens.toLocaleString()} tokens (−${pct(r.historyReduction)}); whole request ${r.before.tokens.toLocaleString()} → ${r.after.tokens.toLocaleString()} (−${pct(r.reduction)}, harness ${r.harnessTokens.toLocaleString()}); identifier recall ${(r.identifierRecall * 100).toFixed(0)} %, ${r.modelCalls} model call(s)${r.fallback ? ', summary fell back to cleanup only' : ''}.${small}`;
-  const choice = await vscode.window.showInformationMessage(msg, 'Accept', storeLabel, 'Discard');
+  // A handoff is pasted, never loaded: the agent has no store to add it to.
+  const choice = await vscode.window.showInformationMessage(msg + handoff, 'Accept', ...(r.handoff ? [] : [storeLabel]), 'Discard');
   return choice === 'Accept' ? 'accept' : choice === storeLabel ? 'accept-and-store' : 'discard';
 }
 
@@ -125,6 +127,13 @@ async function accept(p: PreparedCompaction, source: vscode.Uri, toStore: boolea
     const report = reportOf(p, output);
     deps.previews.put(`${p.outcome.sessionId}/report.md`, renderCompactMarkdown(report));
     deps.log.info(`compacted ${source.fsPath} -> ${output}${storeCopy ? ` and ${storeCopy}` : ''}`);
+    if (report.handoff) {
+      void vscode.window.showInformationMessage(`Context Compactor: wrote ${path.basename(output)} — ${HANDOFF_NOTE}.`, 'Open', 'Copy handoff').then(async (choice) => {
+        if (choice === 'Open') await vscode.window.showTextDocument(vscode.Uri.file(output));
+        if (choice === 'Copy handoff' && p.outcome.written.kind === 'handoff') await vscode.env.clipboard.writeText(p.outcome.written.markdown);
+      });
+      return { report, output, storeCopy };
+    }
     void vscode.window.showInformationMessage(`Context Compactor: wrote ${path.basename(output)}${storeCopy ? ` (also in ${agentModule(p.original.format).label}'s sessions)` : ''}.`, 'Open', 'Copy resume command').then(async (choice) => {
       if (choice === 'Open') await vscode.window.showTextDocument(vscode.Uri.file(output));
       if (choice === 'Copy resume command') await vscode.env.clipboard.writeText(report.resumeCommand);

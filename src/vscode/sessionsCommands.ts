@@ -1,6 +1,7 @@
 // Commands of the Sessions view: refresh, add a sessions folder, reveal a transcript, copy its resume command.
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import { agentModule } from '../core/formats/registry';
 import type { SessionNode, TreeNode } from '../node/sessions/treeModel';
 import { CommandIds } from './commandIds.js';
 import { describeError, type Logger } from './log.js';
@@ -58,7 +59,10 @@ export function registerSessionsCommands(view: SessionsView, log: Logger): vscod
       const node = sessionArg(arg, view);
       if (!node) return needItem('copy its resume command');
       if (node.resumeCommand === undefined) {
-        void vscode.window.showWarningMessage('Context Compactor: this transcript\'s session id is not a UUID, so it has no resume command; nothing was copied.');
+        const label = agentModule(node.session.agent);
+        void vscode.window.showWarningMessage(label.handoff
+          ? `Context Compactor: ${label.label} cannot resume from a file — compact the session and paste the handoff into a new chat; nothing was copied.`
+          : 'Context Compactor: this transcript\'s session id is not a UUID, so it has no resume command; nothing was copied.');
         return undefined;
       }
       await vscode.env.clipboard.writeText(node.resumeCommand);

@@ -9,9 +9,13 @@ import { allAgentRoots } from '../node/agentStores';
 const WORKSPACE_EXCLUDE = '**/node_modules/**';
 /** findFiles stops here: a workspace with more transcripts than that is itself a session store, add it as a root. */
 const WORKSPACE_MAX_FILES = 2000;
+/** Transcripts a workspace holds: JSONL sessions, and aider's chat history in a project folder. */
+const WORKSPACE_TRANSCRIPTS = '**/{*.jsonl,.aider.chat.history.md}';
+/** What changes under an agent's store or a sessions folder: JSONL sessions, document agents' JSON, aider histories. */
+const ROOT_TRANSCRIPTS = '**/{*.jsonl,*.json,.aider.chat.history.md}';
 
 export interface SessionRoots {
-  /** Passed to the scanner besides its default roots: sessionRoots folders and the workspace's .jsonl files. */
+  /** Passed to the scanner besides its default roots: sessionRoots folders and the workspace's transcript files. */
   readonly extraDirs: string[];
   /** Existing folders outside the workspace to watch (the workspace has its own watcher). */
   readonly watchDirs: string[];
@@ -35,7 +39,7 @@ export async function resolveRoots(settingRoots: readonly string[], env: NodeJS.
   const configured = settingRoots.filter((r) => r.trim() !== '').map((r) => resolve(expandHome(r.trim(), env)));
   // Workspace transcripts come from findFiles (honours files.exclude, uses ripgrep) instead of walking every folder.
   const inWorkspace = vscode.workspace.workspaceFolders?.length
-    ? await vscode.workspace.findFiles('**/*.jsonl', WORKSPACE_EXCLUDE, WORKSPACE_MAX_FILES)
+    ? await vscode.workspace.findFiles(WORKSPACE_TRANSCRIPTS, WORKSPACE_EXCLUDE, WORKSPACE_MAX_FILES)
     : [];
   const workspaceFiles = inWorkspace.filter((u) => u.scheme === 'file').map((u) => u.fsPath);
   const watchDirs = [...new Set([...allAgentRoots(env), ...configured])].filter(isDir);
@@ -43,7 +47,7 @@ export async function resolveRoots(settingRoots: readonly string[], env: NodeJS.
 }
 
 /**
- * Watches `*.jsonl` under the workspace and every root, calling `onChange` once things are quiet for `debounceMs`
+ * Watches transcripts (`*.jsonl`, aider histories, document agents' JSON) under the workspace and every root, calling `onChange` once things are quiet for `debounceMs`
  * (an agent appends a line per event; one rescan per burst is enough). RelativePattern on an absolute Uri also
  * works outside the workspace. `setRoots` swaps the root watchers when the folders change.
  */
@@ -53,7 +57,7 @@ export class TranscriptWatcher implements vscode.Disposable {
   private timer: NodeJS.Timeout | undefined;
 
   constructor(private readonly onChange: () => void, private readonly debounceMs = 1000) {
-    this.workspace = this.watch('**/*.jsonl');
+    this.workspace = this.watch(WORKSPACE_TRANSCRIPTS);
   }
 
   private watch(pattern: vscode.GlobPattern): vscode.FileSystemWatcher {
@@ -79,7 +83,7 @@ export class TranscriptWatcher implements vscode.Disposable {
       }
     }
     for (const dir of wanted) {
-      if (!this.roots.has(dir)) this.roots.set(dir, this.watch(new vscode.RelativePattern(vscode.Uri.file(dir), '**/*.jsonl')));
+      if (!this.roots.has(dir)) this.roots.set(dir, this.watch(new vscode.RelativePattern(vscode.Uri.file(dir), ROOT_TRANSCRIPTS)));
     }
   }
 

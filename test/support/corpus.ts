@@ -18,17 +18,20 @@ export function sharedCorpusDir(): string | undefined {
 const listed = (dir: string, ext: RegExp): string[] => (fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => ext.test(f)).sort().map((f) => path.join(dir, f)) : []);
 const jsonl = (dir: string): string[] => listed(dir, /\.jsonl$/);
 
-export interface CorpusFile { readonly file: string; readonly label: string; readonly agent: 'claude-code' | 'codex' | 'gemini-cli' }
+/**
+ * The file kinds each agent's real sessions come in (Gemini CLI: the legacy JSON document and the JSONL log; Aider: its
+ * Markdown history; Copilot Chat: the JSON session or the operation log).
+ */
+const KINDS = { 'claude-code': /\.jsonl$/, codex: /\.jsonl$/, 'gemini-cli': /\.jsonl?$/, aider: /\.md$/, 'copilot-chat': /\.jsonl?$/ } as const;
 
-/** The file kinds each agent's real sessions come in (Gemini CLI: the legacy JSON document and the JSONL log). */
-const KINDS = { 'claude-code': /\.jsonl$/, codex: /\.jsonl$/, 'gemini-cli': /\.jsonl?$/ } as const;
+export interface CorpusFile { readonly file: string; readonly label: string; readonly agent: keyof typeof KINDS }
 
-/** Every real transcript we test on (Claude Code, Codex, Gemini CLI), shared corpus first. */
+/** Every real transcript we test on (Claude Code, Codex, Gemini CLI, Aider, Copilot Chat), shared corpus first. */
 export function realTranscripts(): CorpusFile[] {
   const shared = sharedCorpusDir();
   if (!shared) throw new Error('the shared corpus of real sessions was not found: set CONTEXT_COMPACTOR_CORPUS=<dir with SOURCES.tsv>');
   const out: CorpusFile[] = [];
-  for (const agent of ['claude-code', 'codex', 'gemini-cli'] as const) {
+  for (const agent of Object.keys(KINDS) as (keyof typeof KINDS)[]) {
     for (const root of [shared, path.join(FIXTURES, 'real')]) {
       for (const file of listed(path.join(root, agent), KINDS[agent])) out.push({ file, agent, label: `${root === shared ? 'corpus' : 'real'}/${agent}/${path.basename(file)}` });
     }

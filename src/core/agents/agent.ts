@@ -107,6 +107,8 @@ export interface AgentModule {
   fileName(id: string, at: Date): string;
   /** The shell command that resumes a session, or undefined when `id` is not one the agent could have written or it has no CLI. */
   resumeCommand(id: string): string | undefined;
+  /** The agent cannot continue from a file: `write` returns a Markdown handoff to paste into a new chat. */
+  readonly handoff?: true;
   /** Folders where the agent keeps its sessions (for discovery and file watching). */
   roots(host: HostEnv): string[];
   /** Where the agent looks for a session: `id` and `cwd` come from a transcript and must be validated. */

@@ -10,7 +10,9 @@ import { folderOf, relativeTo } from '../cleanup/listing';
 export function identifierRecall(changed: readonly Block[], output: readonly Message[], extraText = '', cwd?: string): { recall: number; total: number; missing: string[] } {
   const folder = folderOf(cwd);
   const ids = new Set<string>();
-  for (const b of changed) for (const id of blockIdentifiers(b)) ids.add(id);
+  // Reasoning the agent never sends again (0 tokens on resume: Aider, Gemini CLI, Codex's older turns) is not in the
+  // context, so dropping it loses nothing the model had.
+  for (const b of changed) if (b.type !== 'reasoning' || b.tokens > 0) for (const id of blockIdentifiers(b)) ids.add(id);
   if (ids.size === 0) return { recall: 1, total: 0, missing: [] };
   // Most identifiers reappear as identifiers of some output block (our records list them): a set lookup.
   // What is left (past a block's identifier cap, or inside a longer token) is found by substring search.

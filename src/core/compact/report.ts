@@ -22,7 +22,10 @@ export interface CompactReport {
   readonly input: string;
   readonly output?: string;
   readonly sessionId: string;
+  /** The shell command that resumes the new session; '' for a handoff. */
   readonly resumeCommand: string;
+  /** The output is a Markdown handoff to paste into a new chat (the agent cannot continue from a file). */
+  readonly handoff: boolean;
   readonly before: SizeFigures;
   readonly after: SizeFigures;
   /** System prompt + tool definitions sent with every request; compaction cannot cut them. */
@@ -55,6 +58,7 @@ export interface ReportInput {
   readonly output?: string;
   readonly sessionId: string;
   readonly resumeCommand: string;
+  readonly handoff?: boolean;
   readonly figures: CompactFigures;
   readonly modelCalls: number;
   readonly fallback: 'cleanup-only' | null;
@@ -66,7 +70,7 @@ export interface ReportInput {
 export function buildCompactReport(i: ReportInput): CompactReport {
   const f = i.figures;
   return {
-    format: i.format, input: i.input, output: i.output, sessionId: i.sessionId, resumeCommand: i.resumeCommand,
+    format: i.format, input: i.input, output: i.output, sessionId: i.sessionId, resumeCommand: i.resumeCommand, handoff: i.handoff ?? false,
     before: f.before, after: f.after, harnessTokens: f.harnessTokens, harnessSource: f.harnessSource,
     reduction: round4(f.reduction), historyReduction: round4(f.historyReduction), tooSmallToCompact: f.tooSmallToCompact,
     modelCalls: i.modelCalls, accepted: f.after.tokens < f.before.tokens || i.modelCalls === 0, fallback: i.fallback,
@@ -78,6 +82,9 @@ export function buildCompactReport(i: ReportInput): CompactReport {
 const round4 = (x: number): number => Math.round(x * 10000) / 10000;
 const n = (x: number): string => x.toLocaleString('en-US');
 const pct = (x: number): string => `${(x * 100).toFixed(1)} %`;
+
+/** What a handoff's reader does with it (CLI, report and VS Code say the same). */
+export const HANDOFF_NOTE = 'handoff: paste into a new chat';
 
 /** Why each protected part was kept, in words. */
 export const PROTECT_REASONS: Readonly<Record<ProtectReason, string>> = {
@@ -95,7 +102,7 @@ export function renderCompactMarkdown(r: CompactReport): string {
     ``,
     `- input: ${codeSpan(r.input)} (${r.format})`,
     r.output ? `- output: ${codeSpan(r.output)}` : `- output: not written (preview)`,
-    `- resume: ${codeSpan(r.resumeCommand)}`,
+    r.handoff ? `- resume: ${HANDOFF_NOTE}` : `- resume: ${codeSpan(r.resumeCommand)}`,
     `- history (what compaction acts on): ${n(r.before.historyTokens)} → ${n(r.after.historyTokens)} tokens (**${pct(r.historyReduction)} smaller**)${r.tooSmallToCompact ? ' — too small to compact (under 20,000 tokens of history)' : ''}`,
     `- tokens on resume: ${n(r.before.tokens)} → ${n(r.after.tokens)} (${pct(r.reduction)} smaller; harness ${r.harnessSource === 'unknown' ? 'unknown' : `${n(r.harnessTokens)}${r.harnessSource === 'partial' ? ' (system prompt only; no usage recorded)' : ''}`}), messages ${n(r.before.messages)} → ${n(r.after.messages)}`,
     ...(harnessNote(r) ? [`- ${harnessNote(r)!}`] : []),

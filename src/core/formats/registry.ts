@@ -2,14 +2,18 @@
 // dispatch on. Adding an agent is its folder (src/core/formats/<id>/agent.ts implementing AgentModule) and one line.
 import type { AgentModule } from '../agents/agent';
 import type { FormatReader } from '../read/formatReader';
+import { aider } from './aider/agent';
 import { claudeCode } from './claude-code/agent';
 import { codex } from './codex/agent';
+import { copilotChat } from './copilot-chat/agent';
 import { geminiCli } from './gemini-cli/agent';
 
 const AGENTS = {
   'claude-code': claudeCode,
   codex,
   'gemini-cli': geminiCli,
+  aider,
+  'copilot-chat': copilotChat,
 } as const satisfies Record<string, AgentModule>;
 
 /** The id of a supported agent (and of its transcript format). */

@@ -81,6 +81,7 @@ export function buildReport(files: ScannedFile[], options: ReportOptions = {}): 
       ...counts,
       cost,
       unknownModels,
+      ...(s.estimated ? { estimated: true } : {}),
     });
   });
   sessions.sort((a, b) => (b.lastTimestamp ?? '').localeCompare(a.lastTimestamp ?? '') || a.file.localeCompare(b.file));

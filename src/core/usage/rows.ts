@@ -65,5 +65,23 @@ export function stateFromSession(session: Session): FileState {
     state.rows[m.apiId ? hashString(`${m.apiId}:`) : `anon:${state.anonymousRows++}`] = row;
     state.contextTokens = u.inputTokens + u.cacheReadTokens + u.cacheCreationTokens;
   }
+  if (Object.keys(state.rows).length === 0) estimateRows(session, state);
   return state;
+}
+
+/**
+ * A session whose agent records no usage (Copilot Chat, old aider): one estimated request per reply, its input the
+ * history before it (our token estimate; the harness is unknown and left out) and its output the reply itself.
+ */
+function estimateRows(session: Session, state: FileState): void {
+  let context = 0;
+  for (const m of session.messages) {
+    const tokens = m.blocks.reduce((n, b) => n + b.tokens, 0);
+    if (m.role === 'assistant') {
+      state.rows[`est:${state.anonymousRows++}`] = ['', context, tokens, 0, 0, modelIndex(state, m.model ?? session.models[0] ?? 'unknown'), 0, 0];
+      state.estimated = true;
+    }
+    context += tokens;
+  }
+  if (state.estimated) state.contextTokens = context;
 }

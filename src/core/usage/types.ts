@@ -51,6 +51,8 @@ export interface FileState {
   invalidLines: number;
   /** True once any line of a known transcript shape was seen. */
   recognized: boolean;
+  /** The agent recorded no usage: the rows are our estimate from the transcript's text (labelled as such). */
+  estimated?: boolean;
 }
 
 export interface SessionUsage extends TokenCounts {
@@ -67,6 +69,8 @@ export interface SessionUsage extends TokenCounts {
   /** USD; undefined ("cost unknown") when a model used in the session has no price in the catalog. */
   cost?: number;
   unknownModels: string[];
+  /** Tokens and cost are estimated from the transcript's text: the agent recorded no usage. */
+  estimated?: boolean;
 }
 
 export interface UsageTotals extends TokenCounts {

@@ -14,7 +14,7 @@ export interface StatusModel {
 
 const k = (n: number): string => (n >= 1000 ? `${Math.round(n / 1000)}k` : String(n));
 
-/** The newest session by last activity; undefined when there is none with a recorded context. */
+/** The newest session by last activity; undefined when there is none with a context (recorded, or estimated: `~`). */
 export function statusOf(sessions: readonly SessionUsage[], threshold: number): StatusModel | undefined {
   const latest = sessions.filter((s) => s.contextTokens !== undefined).reduce<SessionUsage | undefined>(
     (a, s) => (!a || (s.lastTimestamp ?? '') > (a.lastTimestamp ?? '') ? s : a), undefined);
@@ -23,13 +23,14 @@ export function statusOf(sessions: readonly SessionUsage[], threshold: number): 
   const model = latest.models.at(-1);
   const window = model ? contextWindowOf(model) : undefined;
   const compactSoon = used >= threshold;
-  const share = window ? `${Math.round((used / window) * 100)} %` : k(used);
+  const est = latest.estimated ? '~' : '';
+  const share = `${est}${window ? `${Math.round((used / window) * 100)} %` : k(used)}`;
   const agent = agentModule(latest.agent).label;
   return {
     text: `$(${compactSoon ? 'warning' : 'pulse'}) ${share}${window ? ` · ${k(used)}/${k(window)}` : ''}`,
     tooltip: [
       `${agent}: ${latest.title ?? latest.sessionId}`,
-      `Context: ${used.toLocaleString('en-US')} tokens${window ? ` of ${window.toLocaleString('en-US')} (${model})` : ' (window unknown)'}`,
+      `Context: ${used.toLocaleString('en-US')} tokens${window ? ` of ${window.toLocaleString('en-US')} (${model})` : ' (window unknown)'}${est ? ', estimated from the transcript (the agent records no usage)' : ''}`,
       compactSoon ? `At or above ${threshold.toLocaleString('en-US')} tokens: compact soon.` : `Compact soon from ${threshold.toLocaleString('en-US')} tokens.`,
       'Click: show the context composition.',
     ].join('\n'),

@@ -11,6 +11,8 @@ export interface TooltipFacts {
   readonly compactSoon: boolean;
   /** Undefined when the transcript's session id is not one the agent could have written. */
   readonly resumeCommand: string | undefined;
+  /** The agent cannot continue from a file (compaction writes a handoff). */
+  readonly handoff?: boolean;
 }
 
 /** One bullet per fact; the numbers are ours, but titles, models, paths and ids come from the transcript. */
@@ -24,11 +26,11 @@ export function sessionTooltip(s: SessionUsage, facts: TooltipFacts): string {
     `**${e(s.title ?? s.sessionId)}**`,
     '',
     `- Current context: ${context}`,
-    `- Billed: input ${int(s.inputTokens)} · output ${int(s.outputTokens)} · cache write ${int(s.cacheCreationTokens)} · cache read ${int(s.cacheReadTokens)}`,
+    `- Billed${s.estimated ? ' (estimated from the transcript: the agent records no usage)' : ''}: input ${int(s.inputTokens)} · output ${int(s.outputTokens)} · cache write ${int(s.cacheCreationTokens)} · cache read ${int(s.cacheReadTokens)}`,
     `- Estimated cost: ${cost}`,
     `- Models: ${s.models.length > 0 ? e(s.models.join(', ')) : 'none recorded'}`,
     `- File: ${e(s.file)}`,
-    `- Resume: ${facts.resumeCommand !== undefined ? e(facts.resumeCommand) : 'not available (the session id in the transcript is not a UUID)'}`,
+    `- Resume: ${facts.resumeCommand !== undefined ? e(facts.resumeCommand) : facts.handoff ? 'compact it to a handoff and paste that into a new chat' : 'not available (the session id in the transcript is not a UUID)'}`,
   ];
   return lines.join('\n');
 }

@@ -99,7 +99,7 @@ function sessionFields(s: SessionUsage, agent: AgentKind, opts: TreeOptions): Om
     session: s,
     compactSoon,
     resumeCommand: cmd,
-    tooltip: sessionTooltip(s, { threshold: opts.threshold, compactSoon, resumeCommand: cmd }),
+    tooltip: sessionTooltip(s, { threshold: opts.threshold, compactSoon, resumeCommand: cmd, handoff: agentModule(agent).handoff }),
   };
 }
 

@@ -52,7 +52,7 @@ export async function discoverTranscripts(opts: DiscoverOptions): Promise<Discov
     try {
       const st = statSync(dir);
       if (!st.isDirectory()) {
-        if (st.isFile() && dir.endsWith('.jsonl') && explicit) files.add(dir);
+        if (st.isFile() && (dir.endsWith('.jsonl') || documentSession(dir)) && explicit) files.add(dir);
         else if (explicit) warnings.push(`${dir}: not a directory, skipped`);
         continue;
       }
@@ -102,17 +102,17 @@ export async function discoverTranscripts(opts: DiscoverOptions): Promise<Discov
       }
     }
   }
-  // Document agents (sessions stored as a JSON file or a folder) name their own sessions under their roots.
-  if (opts.includeDefaults) {
-    const host = hostEnv(opts.env);
-    for (const id of AGENT_IDS) {
-      const m = agentModule(id);
-      if (m.reading.kind !== 'document') continue;
-      for (const root of m.roots(host)) {
-        if (!nodeFs.isFolder(root)) continue;
-        roots.push(root);
-        for (const s of m.reading.sessionsUnder(root, nodeFs)) files.add(s);
-      }
+  // Document agents (sessions stored as a JSON file, a folder, or a project's aider history) name their own sessions
+  // under their roots and under the folders given (an aider history lives in a project, not in a store).
+  const host = hostEnv(opts.env);
+  const explicitDirs = opts.extraDirs.map((d) => resolve(d)).filter((d) => nodeFs.isFolder(d));
+  for (const id of AGENT_IDS) {
+    const m = agentModule(id);
+    if (m.reading.kind !== 'document') continue;
+    for (const root of [...(opts.includeDefaults ? m.roots(host) : []), ...explicitDirs]) {
+      if (!nodeFs.isFolder(root)) continue;
+      if (!roots.includes(root)) roots.push(root);
+      for (const s of m.reading.sessionsUnder(root, nodeFs)) files.add(s);
     }
   }
   return { files: [...files].sort(), roots, warnings };

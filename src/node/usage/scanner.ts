@@ -78,7 +78,7 @@ async function scanFile(path: string, cached: CacheEntry | undefined, stats: Sca
   const id = `${st.dev}:${st.ino}`;
   if (opts.seen.has(id)) return undefined;
   opts.seen.add(id);
-  // A document agent may store JSONL too (Gemini CLI): its sessions are known by name and place here.
+  // A document agent may store JSONL too (Gemini CLI, Copilot Chat's operation log): its sessions are known by name and place here.
   if (st.isDirectory() || !path.endsWith('.jsonl') || documentSession(path, nodeFsByName)) return scanDocument(path, cached, stats, warnings);
   if (cached && cached.size === st.size && cached.mtimeMs === st.mtimeMs) {
     stats.reused++;

@@ -5,9 +5,10 @@ import assert from 'node:assert/strict';
 import * as path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { pairsIntact } from '../../../src/core/compact/fidelity';
+import { agentModule } from '../../../src/core/formats/registry';
 import { calibrate } from '../../../src/core/tokens/calibrate';
 import { compose } from '../../../src/core/tokens/composition';
-import { compactFile } from '../../../src/node/compactFile';
+import { compactTranscript, reportOf, writeCompaction } from '../../../src/node/compactFile';
 import { inspectReport } from '../../../src/node/inspectFile';
 import { readTranscriptFile } from '../../../src/node/readTranscriptFile';
 import { realTranscripts } from '../../support/corpus';
@@ -26,22 +27,34 @@ describe('real sessions', () => {
   before(async () => { fake = await startFakeAnthropic(KEY); fake.fallback = { kind: 'ok', text: USELESS }; dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cc-corpus-')); });
   after(async () => { await fake.close(); fs.rmSync(dir, { recursive: true, force: true }); });
 
-  for (const { file, label } of realTranscripts()) {
+  for (const { file, label, agent } of realTranscripts()) {
     it(`${label}: inspect, compact (cleanup; summary), read back`, async () => {
       const inspected = await inspectReport(file);
       assert.ok(inspected.messages > 0 && inspected.tokens.total > 0, 'inspect measures the live context');
       const { session: original } = await readTranscriptFile(file);
       const base = path.join(dir, label.replace(/\//g, '_'));
       for (const summary of [false, true]) {
-        const out = `${base}.${summary ? 'summary' : 'cleanup'}.jsonl`;
-        const report = await compactFile(file, {
-          cleanup: { keepRecentTurns: 6 }, out,
+        const out = `${base}.${summary ? 'summary' : 'cleanup'}.${agentModule(agent).handoff ? 'md' : 'jsonl'}`;
+        const prepared = await compactTranscript(file, {
+          cleanup: { keepRecentTurns: 6 },
           summary: summary ? { provider: 'anthropic', model: 'claude-test', baseUrl: fake.url, apiKey: KEY, timeoutSeconds: 30, maxOutputTokens: 2000, maxInputTokens: 150_000 } : undefined,
         });
+        await writeCompaction(prepared, out);
+        const report = reportOf(prepared, out);
         const what = `${label} (${summary ? 'summary' : 'cleanup'})`;
         assert.equal(report.pairsIntact, true, `${what}: pairs`);
         assert.ok(report.identifierRecall >= 0.9, `${what}: recall ${report.identifierRecall}, missing ${report.identifiers.missing.slice(0, 5).join(' | ')}`);
         assert.ok(report.after.tokens <= report.before.tokens, `${what}: not larger`);
+        if (report.handoff) {
+          // An agent that cannot continue from a file gets a handoff: every text kept is in it, the latest prompt whole.
+          const handoff = fs.readFileSync(out, 'utf8');
+          assert.match(handoff, /^# Handoff: continue this /, `${what}: a handoff`);
+          assert.equal(report.resumeCommand, '', `${what}: no resume command`);
+          for (const m of prepared.outcome.result.messages) {
+            for (const b of m.blocks) if (b.type === 'text' || b.type === 'summary') assert.ok(handoff.includes(b.text), `${what}: kept text in the handoff: ${b.text.slice(0, 80)}`);
+          }
+          continue;
+        }
         const { session: back } = await readTranscriptFile(out);
         assert.equal(back.format, original.format);
         assert.ok(pairsIntact(back.messages, original.messages), `${what}: the written file pairs every call`);

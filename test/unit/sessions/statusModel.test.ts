@@ -1,4 +1,4 @@
-// The status-bar figure: the newest session with a recorded context, as a share of its model's window, flagged.
+// The status-bar figure: the newest session with a context (recorded or estimated), as a share of its model's window, flagged.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { SessionUsage } from '../../../src/core/usage/types';
@@ -29,4 +29,11 @@ test('an unknown model shows tokens, not a share; no session, no item', () => {
   assert.match(s.text, /^\$\(pulse\) 12k$/);
   assert.match(s.tooltip, /window unknown/);
   assert.equal(statusOf([], 150_000), undefined);
+});
+
+test('an estimated context (the agent records no usage) is marked ~ and says so', () => {
+  const s = statusOf([session({ agent: 'aider', models: ['gpt-4'], contextTokens: 4_096, estimated: true, lastTimestamp: '2026-01-01T00:00:00Z' })], 150_000)!;
+  assert.match(s.text, /^\$\(pulse\) ~50 % · 4k\/8k$/);
+  assert.match(s.tooltip, /^Aider: /);
+  assert.match(s.tooltip, /estimated from the transcript \(the agent records no usage\)/);
 });
