@@ -6,7 +6,8 @@ import { discoverTranscripts } from '../usage/discover';
 export interface EvalFiles { readonly files: string[]; readonly warnings: string[] }
 
 /**
- * A named file is read whatever its name (a bad one fails its own row); a folder is walked for `*.jsonl`.
+ * A named file is read whatever its name (a bad one fails its own row); a folder is walked for `*.jsonl` and for
+ * the document sessions any agent recognises in it.
  * No paths: the agents' own stores (~/.claude/projects, ~/.codex/sessions and their env overrides).
  */
 export async function evalFiles(paths: readonly string[], env: NodeJS.ProcessEnv): Promise<EvalFiles> {
@@ -23,7 +24,7 @@ export async function evalFiles(paths: readonly string[], env: NodeJS.ProcessEnv
     }
   }
   if (paths.length === 0 || dirs.length > 0) {
-    const found = await discoverTranscripts({ env, includeDefaults: paths.length === 0, extraDirs: dirs });
+    const found = await discoverTranscripts({ env, includeDefaults: paths.length === 0, extraDirs: dirs, documentsByContent: true });
     for (const f of found.files) files.add(f);
     warnings.push(...found.warnings);
   }

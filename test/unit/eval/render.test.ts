@@ -67,7 +67,7 @@ test('eval without paths reads every session in the agents\' stores (CLAUDE_CONF
   assert.match(empty.stderr, /no agent sessions found on this machine/);
 });
 
-test('eval over folders finds every registered agent\'s sessions, Gemini CLI\'s .json chats among them', async () => {
+test('eval over folders finds every registered agent\'s sessions, JSON and Markdown documents among them', async () => {
   const real = realTranscripts();
   const dirs = [...new Set(real.map((f) => path.dirname(path.dirname(f.file))))];
   const r = await cliInProcess({}, 'eval', ...dirs, '--json', '--jobs', '1', '--strategies', 'cleanup');
