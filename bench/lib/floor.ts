@@ -13,6 +13,8 @@ export async function floorRead(path: string): Promise<number> {
     JSON.parse(await readFile(path, 'utf8'));
     return 1;
   }
+  // An aider history is Markdown: reading it and splitting its lines is the least any reader does.
+  if (path.endsWith('.md')) return (await readFile(path, 'utf8')).split('\n').length;
   let lines = 0;
   await forEachLine(path, (line) => {
     if (line.length > 0) JSON.parse(line);
