@@ -6,7 +6,7 @@ import type { CleanupOptions } from '../core/cleanup/types';
 import { agentModule } from '../core/formats/registry';
 import type { Session } from '../core/model/transcript';
 import { serializeLines } from '../core/write/serialize';
-import { resumeCommand, sessionFileName } from './agentStores';
+import { hostEnv, resumeCommand, sessionFileName } from './agentStores';
 import { writeFileAtomic } from './atomicWrite';
 import { uuidV4, uuidV7 } from './ids';
 import { readTranscriptFile, type ReadFileOptions } from './readTranscriptFile';
@@ -51,8 +51,23 @@ export async function prepareCompaction(input: string, cleanup: CleanupOptions, 
   const outcome = compactSession(session, cleanup, ctx);
   return {
     original: session, outcome, startedAt, input, cleanupOptions: cleanup, ctx, modelCalls: 0, fallback: null, warnings: [...session.warnings],
-    defaultOut: path.join(path.dirname(input), sessionFileName(session.format, outcome.sessionId, at)),
+    defaultOut: path.join(defaultFolder(session, input), sessionFileName(session.format, outcome.sessionId, at)),
   };
+}
+
+/**
+ * Next to the input, except a handoff for a session kept in the agent's own store (Copilot Chat's workspaceStorage):
+ * a Markdown note there would sit in an editor's private folder where nobody finds it, so it goes to the working folder.
+ */
+function defaultFolder(session: Session, input: string): string {
+  const agent = agentModule(session.format);
+  const dir = path.resolve(path.dirname(input));
+  if (!agent.handoff) return path.dirname(input);
+  const inStore = agent.roots(hostEnv()).some((root) => {
+    const rel = path.relative(path.resolve(root), dir);
+    return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
+  });
+  return inStore ? process.cwd() : path.dirname(input);
 }
 
 /** Runs the summary step and, when it succeeds with a smaller result, rebuilds the output with it. */

@@ -184,3 +184,21 @@ test('round trip: the handoff of an unchanged session holds every prompt, reply 
   assert.ok(written.kind === 'handoff');
   for (const m of session.messages) for (const b of m.blocks) if (b.type === 'text' || b.type === 'tool_result') assert.ok(written.markdown.includes(b.text), b.text.slice(0, 60));
 });
+
+test('a handoff for a session in VS Code\'s own storage defaults to the working folder; elsewhere it sits beside the input', async (t) => {
+  const home = tmpDir(t);
+  const store = path.join(home, '.config', 'Code', 'User', 'workspaceStorage', 'abc', 'chatSessions');
+  fs.mkdirSync(store, { recursive: true });
+  const inStore = path.join(store, path.basename(LOG));
+  fs.copyFileSync(LOG, inStore);
+  const saved = { HOME: process.env.HOME, XDG_CONFIG_HOME: process.env.XDG_CONFIG_HOME };
+  process.env.HOME = home;
+  delete process.env.XDG_CONFIG_HOME;
+  t.after(() => {
+    for (const [k, v] of Object.entries(saved)) if (v === undefined) delete process.env[k]; else process.env[k] = v;
+  });
+  const stored = await compactTranscript(inStore, { cleanup: { keepRecentTurns: 2 } });
+  assert.equal(path.dirname(stored.defaultOut), process.cwd());
+  const outside = await compactTranscript(LOG, { cleanup: { keepRecentTurns: 2 } });
+  assert.equal(path.dirname(outside.defaultOut), SESSIONS);
+});
