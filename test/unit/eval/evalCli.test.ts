@@ -32,8 +32,12 @@ test('every real transcript, cleanup and rolling, no provider: the seed table wi
     assert.equal(row.status, 'ok', `${row.file}: ${row.failure}`);
     assert.equal(row.accepted, true, row.file);
     assert.equal(row.pairsIntact, true, row.file);
-    assert.ok(row.historyReduction! > 0 && row.historyReduction! < 1, `${row.file}: ${row.historyReduction}`);
-    assert.ok(row.probesKept! > 0 && row.probesKept! <= 1, row.file);
+    // A history below the size worth compacting (a real aider file of slash commands) may stay as it is.
+    if (row.tooSmallToCompact) assert.ok(row.historyReduction! >= 0 && row.historyReduction! < 1, `${row.file}: ${row.historyReduction}`);
+    else assert.ok(row.historyReduction! > 0 && row.historyReduction! < 1, `${row.file}: ${row.historyReduction}`);
+    // null: the original states no fact to look for (probes.test.ts: only where the model never answered).
+    if (row.probesKept === null) assert.deepEqual(row.probes, {}, row.file);
+    else assert.ok(row.probesKept > 0 && row.probesKept <= 1, row.file);
     assert.ok(row.identifierRecall! >= 0.9, `${row.file}: recall ${row.identifierRecall}`);
     assert.equal(row.modelCalls, 0);
   }
