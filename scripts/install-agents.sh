@@ -1,26 +1,29 @@
 #!/usr/bin/env bash
-# Installs the pinned real agent CLIs (Claude Code, Codex) into .cache/agents for test/resume; a fast no-op when present.
-# Usage: scripts/install-agents.sh   (prints the two binary paths; tests also accept CLAUDE_BIN / CODEX_BIN)
+# Installs the pinned real agent CLIs (Claude Code, Codex, OpenCode) into .cache/agents for test/resume; a fast no-op when present.
+# Usage: scripts/install-agents.sh   (prints the binary paths; tests also accept CLAUDE_BIN / CODEX_BIN / OPENCODE_BIN)
 set -euo pipefail
 CLAUDE_VERSION=2.1.328
 CODEX_VERSION=0.169.0
+OPENCODE_VERSION=1.18.33
 root=$(cd "$(dirname "$0")/.." && pwd)
 dir="$root/.cache/agents"
 mods="$dir/node_modules"
 claude="$mods/.bin/claude"
 codex="$mods/.bin/codex"
+opencode="$mods/.bin/opencode"
 plat=$(node -p 'process.platform + "-" + process.arch')
 
-# Both must answer --version with the pinned version; anything less (a stub, a wrong version) reinstalls.
+# Each must answer --version with the pinned version; anything less (a stub, a wrong version) reinstalls.
 works() {
-  "$claude" --version 2>/dev/null | grep -qF "$CLAUDE_VERSION" && "$codex" --version 2>/dev/null | grep -qF "$CODEX_VERSION"
+  "$claude" --version 2>/dev/null | grep -qF "$CLAUDE_VERSION" && "$codex" --version 2>/dev/null | grep -qF "$CODEX_VERSION" \
+    && "$opencode" --version 2>/dev/null | grep -qF "$OPENCODE_VERSION"
 }
 
 if ! works; then
   mkdir -p "$dir"
   [ -f "$dir/package.json" ] || echo '{"name":"context-compactor-agents","private":true}' > "$dir/package.json"
   npm install --prefix "$dir" --no-audit --no-fund --save-exact \
-    "@anthropic-ai/claude-code@$CLAUDE_VERSION" "@openai/codex@$CODEX_VERSION" >&2
+    "@anthropic-ai/claude-code@$CLAUDE_VERSION" "@openai/codex@$CODEX_VERSION" "opencode-ai@$OPENCODE_VERSION" >&2
   # Codex ships its native binary as an aliased optional dependency; make sure this platform's one landed.
   if [ ! -d "$mods/@openai/codex-$plat" ]; then
     npm install --prefix "$dir" --no-audit --no-fund --save-exact \
@@ -31,7 +34,12 @@ if ! works; then
   if ! "$claude" --version >/dev/null 2>&1; then
     (cd "$mods/@anthropic-ai/claude-code" && node install.cjs) >&2
   fi
-  works || { echo "install-agents: the installed CLIs do not run (claude: $claude, codex: $codex)" >&2; exit 1; }
+  # OpenCode's postinstall links this platform's binary over bin/opencode.exe; npm 11 may skip it too.
+  if ! "$opencode" --version >/dev/null 2>&1; then
+    (cd "$mods/opencode-ai" && node postinstall.mjs) >&2
+  fi
+  works || { echo "install-agents: the installed CLIs do not run (claude: $claude, codex: $codex, opencode: $opencode)" >&2; exit 1; }
 fi
 echo "claude $("$claude" --version) at $claude"
 echo "codex $("$codex" --version) at $codex"
+echo "opencode $("$opencode" --version) at $opencode"

@@ -48,9 +48,9 @@ export function resumeCommandFor(format: AgentId, id: string): string | undefine
   return agentModule(format).resumeCommand(id);
 }
 
-/** The resume command of a session we created (its id is ours, always a UUID). */
-export function resumeCommand(format: AgentId, id: string): string {
-  const cmd = resumeCommandFor(format, id);
+/** The resume command of a session we created (its id is ours) and wrote to `written` (when it was written). */
+export function resumeCommand(format: AgentId, id: string, written?: string): string {
+  const cmd = agentModule(format).resumeCommand(id, written);
   if (cmd === undefined) throw new Error(`not a session id: ${JSON.stringify(id.slice(0, 80))}`);
   return cmd;
 }

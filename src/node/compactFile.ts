@@ -44,7 +44,8 @@ export async function prepareCompaction(input: string, cleanup: CleanupOptions, 
   const startedAt = performance.now();
   const { session } = await readTranscriptFile(input, { ...read, keepRaw: true });
   const at = new Date();
-  const newId = agentModule(session.format).sessionIds === 'uuid-v4' ? uuidV4 : () => uuidV7(at.getTime());
+  const style = agentModule(session.format).sessionIds;
+  const newId = style === 'uuid-v4' ? uuidV4 : typeof style === 'object' ? () => style.fromUuidV7(uuidV7(at.getTime())) : () => uuidV7(at.getTime());
   let first: string | undefined;
   // The session's own id in the agent's style; record ids inside it are v4.
   const ctx: WriteContext = { newId: () => (first === undefined ? (first = newId()) : uuidV4()), now: () => at };
@@ -109,7 +110,7 @@ export function reportOf(p: PreparedCompaction, output: string | undefined, extr
   const handoff = p.outcome.written.kind === 'handoff';
   return buildCompactReport({
     format: p.original.format, input: p.input, output, sessionId: p.outcome.sessionId, handoff,
-    resumeCommand: handoff ? '' : resumeCommand(p.original.format, p.outcome.sessionId), figures: p.outcome.figures,
+    resumeCommand: handoff ? '' : resumeCommand(p.original.format, p.outcome.sessionId, output), figures: p.outcome.figures,
     modelCalls: extra.modelCalls ?? p.modelCalls, fallback: extra.fallback ?? p.fallback, summary: extra.summary ?? p.summary,
     durationMs: performance.now() - p.startedAt, warnings: p.warnings,
   });

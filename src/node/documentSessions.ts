@@ -1,16 +1,36 @@
 // Sessions stored as documents (a JSON file, or a folder of files): which agent's a path is, and reading it whole.
 import { closeSync, openSync, readdirSync, readFileSync, readSync, statSync } from 'node:fs';
 import * as path from 'node:path';
-import type { DocumentReading, FsView } from '../core/agents/agent';
+import type { DocumentFile, DocumentReading, FileBytes, FsView } from '../core/agents/agent';
 import { AGENT_IDS, agentModule, type AgentId } from '../core/formats/registry';
 import type { ReadOptions } from '../core/read/formatReader';
 import type { Session } from '../core/model/transcript';
 
-/** Documents are rewritten whole by their agent and read whole here; past this size they are refused. */
+/** Documents read as text are read whole; past this size they are refused (databases are read by page, unlimited). */
 export const MAX_DOCUMENT_BYTES = 512 * 1024 * 1024;
+
+/** A regular file read at offsets (each read opens and closes it: nothing stays open between calls). */
+function openBytes(p: string): FileBytes | undefined {
+  let size: number;
+  // Unreadable (permissions) counts as missing, as FsView.open promises: readers then give their own one-line error.
+  try { const st = statSync(p); if (!st.isFile()) return undefined; size = st.size; closeSync(openSync(p, 'r')); } catch { return undefined; }
+  return {
+    size,
+    read(offset, length) {
+      const buf = Buffer.alloc(Math.max(0, Math.min(length, size - offset)));
+      const fd = openSync(p, 'r');
+      try {
+        let got = 0;
+        while (got < buf.length) { const n = readSync(fd, buf, got, buf.length - got, offset + got); if (n === 0) break; got += n; }
+        return got === buf.length ? buf : buf.subarray(0, got);
+      } finally { closeSync(fd); }
+    },
+  };
+}
 
 export const nodeFs: FsView = {
   isFolder: (p) => { try { return statSync(p).isDirectory(); } catch { return false; } },
+  open: openBytes,
   list: (dir) => { try { return readdirSync(dir).sort(); } catch { return []; } },
   join: path.join,
   dirname: path.dirname,
@@ -26,7 +46,7 @@ export const nodeFs: FsView = {
 };
 
 /** The same view without `head`: recognises sessions by name and place only (the usage scanner's hot path). */
-export const nodeFsByName: FsView = { isFolder: nodeFs.isFolder, list: nodeFs.list, join: nodeFs.join, dirname: nodeFs.dirname, basename: nodeFs.basename };
+export const nodeFsByName: FsView = { isFolder: nodeFs.isFolder, open: nodeFs.open, list: nodeFs.list, join: nodeFs.join, dirname: nodeFs.dirname, basename: nodeFs.basename };
 
 export interface DocumentMatch { readonly agent: AgentId; readonly reading: DocumentReading; readonly files: readonly string[] }
 
@@ -54,9 +74,23 @@ export function documentStamp(files: readonly string[]): { size: number; mtimeMs
 
 /** Reads a document session whole; errors (unreadable, too large, unparsable) are one line. */
 export function readDocumentSession(match: DocumentMatch, options: ReadOptions): Session {
-  const { size } = documentStamp(match.files);
-  if (size > MAX_DOCUMENT_BYTES) throw new Error(`${match.files[0]}: ${Math.round(size / 1048576)} MB is too large to read whole`);
-  // Absolute paths: an agent that records no folder (aider) names its project by where the file is.
-  const files = match.files.map((f) => ({ path: path.resolve(f), text: readFileSync(f, 'utf8') }));
+  const files = match.files.map((f): DocumentFile => {
+    let text: string | undefined;
+    let bytes: FileBytes | undefined;
+    // Text only when a parser asks for it: a SQLite database is read page by page through `bytes`, never whole.
+    // Absolute paths: an agent that records no folder (aider) names its project by where the file is.
+    return {
+      path: path.resolve(f),
+      get text() {
+        if (text === undefined) {
+          const { size } = statSync(f);
+          if (size > MAX_DOCUMENT_BYTES) throw new Error(`${f}: ${Math.round(size / 1048576)} MB is too large to read whole`);
+          text = readFileSync(f, 'utf8');
+        }
+        return text;
+      },
+      get bytes() { return (bytes ??= openBytes(f) ?? { size: 0, read: () => new Uint8Array(0) }); },
+    };
+  });
   return match.reading.parse(files, options);
 }

@@ -26,7 +26,7 @@ export interface ReadFileResult { readonly session: Session; readonly bytes: num
 export async function readTranscriptFile(path: string, options: ReadFileOptions = {}): Promise<ReadFileResult> {
   const keepRaw = options.keepRaw ?? false;
   // A document agent's session (a JSON file, a folder such as a Cline task, one run of an aider history named
-  // `FILE#N`) is read whole by its module.
+  // `FILE#N`, one session of a SQLite store named `<database>#<id>`) is read whole by its module.
   const doc = documentSession(path);
   const info = doc ? undefined : await stat(path).catch((e: NodeJS.ErrnoException) => {
     throw new TranscriptError(e.code === 'ENOENT' ? `no such file: ${path}` : `cannot read ${path}: ${e.code ?? e.message}`);

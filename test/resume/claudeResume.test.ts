@@ -4,9 +4,9 @@ import * as path from 'node:path';
 import { storePath } from '../../src/node/agentStores';
 import { startFakeAnthropic } from '../support/fakeAnthropic';
 import { CLAUDE_SAMPLE } from '../support/fixtures';
-import { agentEnv, jsonl, mentions, NEW_PROMPT } from './harness';
+import { agentEnv, jsonl, NEW_PROMPT } from './harness';
 import { KEY, pickFacts, resumeSuite, type Facts, type Located } from './resumeSuite';
-import { assertClaudePairs, blocksOf, messagesOf, resultText, type ClaudeMessage, type MessagesBody } from './wire';
+import { blocksOf, messagesApi, resultText, type ClaudeMessage } from './wire';
 
 type Message = ClaudeMessage;
 
@@ -47,18 +47,10 @@ resumeSuite({
   // Our CLI writes the new session beside the original, i.e. into the same project folder.
   expectedOutput: (report) => path.join(path.dirname(report.input), `${report.sessionId}.jsonl`),
   resumeArgs: (id) => ['-p', '--resume', id, '--', NEW_PROMPT],
-  isTurnRequest: (r) => {
-    const b = r.body as Partial<MessagesBody> | undefined;
-    return r.path === '/v1/messages' && (b?.tools?.length ?? 0) > 0 && (b?.messages ?? []).some((m) => m.role === 'user' && mentions(m, NEW_PROMPT));
-  },
-  history: messagesOf,
-  lastUserTurn: (r) => messagesOf(r).filter((m) => m.role === 'user').at(-1),
-  toolCalls: (r) => messagesOf(r).flatMap(blocksOf).filter((b) => b.type === 'tool_use').map((b) => b.id!),
+  ...messagesApi,
   fileToolIds: (file) => {
     // Claude Code stores one record per content block; side chains (subagents) are not resumed history.
     const blocks = jsonl(file).filter((r) => !r.isSidechain && (r.type === 'user' || r.type === 'assistant')).flatMap((r) => blocksOf(r.message as Message));
     return { calls: blocks.filter((b) => b.type === 'tool_use').map((b) => b.id!), results: blocks.filter((b) => b.type === 'tool_result').map((b) => b.tool_use_id!) };
   },
-  toolResults: (r) => new Map(messagesOf(r).flatMap(blocksOf).filter((b) => b.type === 'tool_result').map((b) => [b.tool_use_id!, resultText(b.content)])),
-  assertToolPairs: (r) => assertClaudePairs(messagesOf(r)),
 });

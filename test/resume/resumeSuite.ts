@@ -6,7 +6,7 @@ import type { CompactReport } from '../../src/core/compact/report';
 import type { FakeServer, RecordedRequest } from '../support/fakeHttp';
 import {
   agentBin, byteFigures, COMPACTOR_MARK, compactWithCli, FOLD_MARK, describeRun, freshDir, mentions, NEW_PROMPT,
-  resumeAndRecord, sha256, type AgentRun, type ResumePair,
+  resumeAndRecord, runAgent, sha256, type AgentRun, type ResumePair,
 } from './harness';
 
 /** The loopback key the fakes accept; a request that does not carry it gets a 401. */
@@ -37,9 +37,11 @@ export function pickFacts(sessionId: string, prompts: readonly Located[], result
   return { sessionId, prompts: prompts.map((p) => p.text), recent, old };
 }
 
+export interface Prepared { readonly env: NodeJS.ProcessEnv; readonly cwd: string; readonly stored: string }
+
 /** The agent-specific half: its store, its CLI arguments and its wire format. */
 export interface AgentSpec {
-  readonly agent: 'claude' | 'codex' | 'gemini';
+  readonly agent: 'claude' | 'codex' | 'gemini' | 'opencode' | 'goose';
   readonly title: string;
   readonly fixture: string;
   /** What the history in a request is made of, for the figures line ("messages", "input items"). */
@@ -47,7 +49,7 @@ export interface AgentSpec {
   readonly startFake: (key: string) => Promise<FakeServer>;
   readonly facts: (fixture: string) => Facts;
   /** Sets up the agent's home under ROOT and copies the fixture into its store; returns where it went. */
-  readonly prepare: (root: string, fake: FakeServer, facts: Facts) => { env: NodeJS.ProcessEnv; cwd: string; stored: string };
+  readonly prepare: (root: string, fake: FakeServer, facts: Facts, bin: string) => Prepared | Promise<Prepared>;
   /** Where our CLI must have written the compacted session for the agent to find it. */
   readonly expectedOutput: (report: CompactReport) => string;
   readonly resumeArgs: (sessionId: string) => string[];
@@ -65,6 +67,16 @@ export interface AgentSpec {
   readonly assertToolPairs: (r: RecordedRequest) => number;
   /** More checks of a successful resume, run in (a). */
   readonly afterResume?: (report: CompactReport) => void;
+  /**
+   * Runs before the compacted session is resumed (OpenCode and Goose import the written file first); returns the id
+   * the agent gave the imported session when it is not ours (Goose numbers sessions itself).
+   */
+  readonly beforeResume?: (report: CompactReport, run: (args: string[]) => Promise<AgentRun>) => Promise<string | void>;
+  /**
+   * What must stay unchanged of the original (default: the file's SHA-256). A database the agent writes other
+   * sessions into is compared by the original session's own records.
+   */
+  readonly fingerprint?: (file: string) => string;
 }
 
 interface Outcome {
@@ -89,21 +101,23 @@ export function resumeSuite(spec: AgentSpec): void {
       fake = await spec.startFake(KEY);
       root = freshDir(spec.agent);
       const facts = spec.facts(spec.fixture);
-      const fixture = sha256(spec.fixture);
-      const { env, cwd, stored } = spec.prepare(root, fake, facts);
+      const hash = spec.fingerprint ?? sha256;
+      const fixture = hash(spec.fixture);
+      const { env, cwd, stored } = await spec.prepare(root, fake, facts, bin);
       const report = await compactWithCli(stored);
-      const storeAfterCompact = sha256(stored);
+      const storeAfterCompact = hash(stored);
       const written = spec.fileToolIds(report.output!);
       const resume = (id: string) => resumeAndRecord(fake!.requests, bin, spec.resumeArgs(id), cwd, env);
+      const importedAs = await spec.beforeResume?.(report, (args) => runAgent(bin, args, cwd, env));
       // The compacted session first: resuming the original appends to its file, which (f) checks is untouched until then.
-      const compacted = await resume(report.sessionId);
-      const storeAfterCompactedResume = sha256(stored);
+      const compacted = await resume(importedAs || report.sessionId);
+      const storeAfterCompactedResume = hash(stored);
       const original = await resume(facts.sessionId);
       o = {
         facts, report, written,
         runs: { original: original.run, compacted: compacted.run },
         requests: { original: original.requests.find(spec.isTurnRequest), compacted: compacted.requests.find(spec.isTurnRequest) },
-        hashes: { fixture, fixtureAfter: sha256(spec.fixture), storeAfterCompact, storeAfterCompactedResume },
+        hashes: { fixture, fixtureAfter: hash(spec.fixture), storeAfterCompact, storeAfterCompactedResume },
       };
     });
 

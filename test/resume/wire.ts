@@ -1,6 +1,7 @@
 // What each agent sends on resume, and the API rule its history must obey (or the real API answers 400).
 import assert from 'node:assert/strict';
 import type { RecordedRequest } from '../support/fakeHttp';
+import { mentions, NEW_PROMPT } from './harness';
 
 // ---- Claude Code: Anthropic Messages ----
 export interface ClaudeBlock { type: string; id?: string; tool_use_id?: string; text?: string; content?: unknown }
@@ -33,6 +34,20 @@ export function assertClaudePairs(messages: ClaudeMessage[]): number {
   });
   return seen.size;
 }
+
+/** The request-side half of a resume spec for every agent that speaks the Anthropic Messages API to the fake. */
+export const messagesApi = {
+  /** The request that carries the resumed turn (tools and the new prompt), not a title or side request. */
+  isTurnRequest: (r: RecordedRequest): boolean => {
+    const b = r.body as Partial<MessagesBody> | undefined;
+    return r.path === '/v1/messages' && (b?.tools?.length ?? 0) > 0 && (b?.messages ?? []).some((m) => m.role === 'user' && mentions(m, NEW_PROMPT));
+  },
+  history: messagesOf,
+  lastUserTurn: (r: RecordedRequest): ClaudeMessage | undefined => messagesOf(r).filter((m) => m.role === 'user').at(-1),
+  toolCalls: (r: RecordedRequest): string[] => messagesOf(r).flatMap(blocksOf).filter((b) => b.type === 'tool_use').map((b) => b.id!),
+  toolResults: (r: RecordedRequest): Map<string, string> => new Map(messagesOf(r).flatMap(blocksOf).filter((b) => b.type === 'tool_result').map((b) => [b.tool_use_id!, resultText(b.content)])),
+  assertToolPairs: (r: RecordedRequest): number => assertClaudePairs(messagesOf(r)),
+};
 
 // ---- Codex: OpenAI Responses ----
 export interface CodexItem { type: string; role?: string; call_id?: string; output?: unknown; content?: { type: string; text?: string }[] }

@@ -24,9 +24,18 @@ const jsonl = (dir: string): string[] => listed(dir, /\.jsonl$/);
  */
 const KINDS = { 'claude-code': /\.jsonl$/, codex: /\.jsonl$/, 'gemini-cli': /\.jsonl?$/, aider: /\.md$/, 'copilot-chat': /\.jsonl?$/ } as const;
 
-export interface CorpusFile { readonly file: string; readonly label: string; readonly agent: keyof typeof KINDS }
+export interface CorpusFile { readonly file: string; readonly label: string; readonly agent: keyof typeof KINDS | 'opencode' | 'goose' }
 
-/** Every real transcript we test on (Claude Code, Codex, Gemini CLI, Aider, Copilot Chat), shared corpus first. */
+/**
+ * Sessions the real agent CLIs wrote offline (no public files were found for these agents; test/fixtures/<agent>/README.md
+ * says how each was made): every store and export shape they come in.
+ */
+const MADE_BY_REAL_CLI: readonly [CorpusFile['agent'], string][] = [
+  ['opencode', 'opencode/opencode-1.18.33.db'], ['opencode', 'opencode/export-1.18.33.json'], ['opencode', 'opencode/export-1.1.65.json'],
+  ['goose', 'goose/sessions-1.37.0/sessions.db'], ['goose', 'goose/export-1.37.0.json'],
+];
+
+/** Every real transcript we test on (Claude Code, Codex, Gemini CLI, Aider, Copilot Chat; OpenCode and Goose as their CLIs wrote them), shared corpus first. */
 export function realTranscripts(): CorpusFile[] {
   const shared = sharedCorpusDir();
   if (!shared) throw new Error('the shared corpus of real sessions was not found: set CONTEXT_COMPACTOR_CORPUS=<dir with SOURCES.tsv>');
@@ -36,6 +45,7 @@ export function realTranscripts(): CorpusFile[] {
       for (const file of listed(path.join(root, agent), KINDS[agent])) out.push({ file, agent, label: `${root === shared ? 'corpus' : 'real'}/${agent}/${path.basename(file)}` });
     }
   }
+  for (const [agent, rel] of MADE_BY_REAL_CLI) out.push({ file: path.join(FIXTURES, rel), agent, label: `cli/${rel}` });
   return out;
 }
 

@@ -32,9 +32,18 @@ export type WrittenSession =
   | { readonly kind: 'files'; readonly sessionId: string; readonly files: readonly { readonly path: string; readonly text: string }[] }
   | { readonly kind: 'handoff'; readonly sessionId: string; readonly markdown: string };
 
+/** A file read at any offset, without loading it whole (SQLite databases are read page by page). */
+export interface FileBytes {
+  readonly size: number;
+  /** `length` bytes from `offset` (fewer at the end of the file). */
+  read(offset: number, length: number): Uint8Array;
+}
+
 /** Read-only view of the file system the node layer gives a document agent (core imports no `fs`). */
 export interface FsView {
   isFolder(p: string): boolean;
+  /** A regular file opened for reading, or undefined when it is missing or unreadable. */
+  open(p: string): FileBytes | undefined;
   /** Entry names of a folder ([] when it cannot be read). */
   list(dir: string): string[];
   join(...parts: string[]): string;
@@ -42,6 +51,14 @@ export interface FsView {
   basename(p: string): string;
   /** The first bytes of a file as text ('' when it cannot be read), for detection by content; absent: by name only. */
   head?(p: string): string;
+}
+
+/** One file of a document session as `parse` gets it. */
+export interface DocumentFile {
+  readonly path: string;
+  /** The file as UTF-8 text (read and decoded when first asked for). */
+  readonly text: string;
+  readonly bytes: FileBytes;
 }
 
 /** A JSONL transcript, read line by line (streamed: the files can be hundreds of MB). */
@@ -62,8 +79,11 @@ export interface DocumentReading {
   select(path: string, fs: FsView): readonly string[] | undefined;
   /** The sessions under one of the agent's roots (paths `select` accepts). */
   sessionsUnder(root: string, fs: FsView): string[];
-  /** The session from the selected files' texts; throws an Error with a one-line message for unusable input. */
-  parse(files: readonly { readonly path: string; readonly text: string }[], options: ReadOptions): Session;
+  /**
+   * The session from the selected files (text decoded on first use; `bytes` reads any part of a file without
+   * decoding it); throws an Error with a one-line message for unusable input.
+   */
+  parse(files: readonly DocumentFile[], options: ReadOptions): Session;
 }
 
 /** One file's usage, as the scanner reads it line by line (incremental: state survives between scans). */
@@ -89,7 +109,11 @@ export interface LineUsage {
  * Usage taken from the session as read (the usage each assistant message recorded, priced per request): for
  * document agents, whose files are rewritten whole and small enough to read again when they change.
  */
-export interface SessionUsage { readonly kind: 'from-session' }
+export interface SessionUsage {
+  readonly kind: 'from-session';
+  /** For an agent that records session totals rather than each request's figures (Goose): its usage rows. */
+  readonly state?: (session: Session) => FileState;
+}
 
 export interface AgentModule {
   /** Shown in the Sessions view and reports ("Claude Code"). */
@@ -101,12 +125,15 @@ export interface AgentModule {
   readonly reading: LinesReading | DocumentReading;
   /** A new session of `cleaned`, in the agent's own format (new ids; unchanged records copied), or a handoff. */
   write(original: Session, cleaned: Session, ctx: WriteContext, insert?: InsertedText): WrittenSession;
-  /** How the agent names sessions: UUID v4 (Claude Code) or v7 (Codex). */
-  readonly sessionIds: 'uuid-v4' | 'uuid-v7';
+  /** How the agent names sessions: UUID v4 (Claude Code), v7 (Codex), or its own ids made from a v7 UUID (OpenCode). */
+  readonly sessionIds: 'uuid-v4' | 'uuid-v7' | { readonly fromUuidV7: (uuid: string) => string };
   /** File (or folder) name of a new session written next to its original. */
   fileName(id: string, at: Date): string;
-  /** The shell command that resumes a session, or undefined when `id` is not one the agent could have written or it has no CLI. */
-  resumeCommand(id: string): string | undefined;
+  /**
+   * The shell command that resumes a session, or undefined when `id` is not one the agent could have written or it has
+   * no CLI. `written`: the file of a session we just wrote, for an agent that must import it first (OpenCode).
+   */
+  resumeCommand(id: string, written?: string): string | undefined;
   /** The agent cannot continue from a file: `write` returns a Markdown handoff to paste into a new chat. */
   readonly handoff?: true;
   /** Folders where the agent keeps its sessions (for discovery and file watching). */

@@ -7,11 +7,15 @@ import { claudeCode } from './claude-code/agent';
 import { codex } from './codex/agent';
 import { copilotChat } from './copilot-chat/agent';
 import { geminiCli } from './gemini-cli/agent';
+import { goose } from './goose/agent';
+import { opencode } from './opencode/agent';
 
 const AGENTS = {
   'claude-code': claudeCode,
   codex,
   'gemini-cli': geminiCli,
+  opencode,
+  goose,
   aider,
   'copilot-chat': copilotChat,
 } as const satisfies Record<string, AgentModule>;

@@ -2,6 +2,7 @@
 import { statSync } from 'node:fs';
 import { basename, sep } from 'node:path';
 import { buildReport, type ScannedFile } from '../../core/usage/aggregate';
+import { agentModule } from '../../core/formats/registry';
 import { stateFromSession } from '../../core/usage/rows';
 import { documentSession, documentStamp, nodeFsByName, readDocumentSession } from '../documentSessions';
 import { hashBytes, hashString } from '../../core/usage/hash';
@@ -71,6 +72,8 @@ async function scanFile(path: string, cached: CacheEntry | undefined, stats: Sca
   try {
     st = statSync(path); // sync on purpose, see discover.ts: ~10 µs each, a 10k-file warm scan blocks for tens of ms
   } catch (e) {
+    // A session inside a database (<db>#<id>, OpenCode and Goose) is no file of its own: its files are stamped instead.
+    if (documentSession(path, nodeFsByName)) return scanDocument(path, cached, stats, warnings);
     warnings.push(`${path}: cannot stat (${errText(e)}), skipped`);
     return undefined;
   }
@@ -116,7 +119,9 @@ function scanDocument(path: string, cached: CacheEntry | undefined, stats: ScanS
     if (cached && cached.size === size && cached.mtimeMs === mtimeMs) { stats.reused++; return cached; }
     stats.parsedFully++;
     stats.bytesRead += size;
-    const state = stateFromSession(readDocumentSession(doc, { keepRaw: false, path }));
+    const usage = agentModule(doc.agent).usage;
+    const session = readDocumentSession(doc, { keepRaw: false, path });
+    const state = (usage.kind === 'from-session' && usage.state ? usage.state : stateFromSession)(session);
     return { size, mtimeMs, offset: size, headHash: 'document', state };
   } catch (e) {
     warnings.push(`${path}: cannot read (${((e as Error).message ?? String(e)).split('\n')[0]}), skipped`);

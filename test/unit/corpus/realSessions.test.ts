@@ -34,7 +34,8 @@ describe('real sessions', () => {
       const { session: original } = await readTranscriptFile(file);
       const base = path.join(dir, label.replace(/\//g, '_'));
       for (const summary of [false, true]) {
-        const out = `${base}.${summary ? 'summary' : 'cleanup'}.${agentModule(agent).handoff ? 'md' : 'jsonl'}`;
+        // The extension the agent's own copies have (OpenCode and Goose import JSON documents; a handoff is Markdown).
+        const out = `${base}.${summary ? 'summary' : 'cleanup'}${agentModule(agent).handoff ? '.md' : path.extname(agentModule(agent).fileName('x', new Date(0)))}`;
         const prepared = await compactTranscript(file, {
           cleanup: { keepRecentTurns: 6 },
           summary: summary ? { provider: 'anthropic', model: 'claude-test', baseUrl: fake.url, apiKey: KEY, timeoutSeconds: 30, maxOutputTokens: 2000, maxInputTokens: 150_000 } : undefined,

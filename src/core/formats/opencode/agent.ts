@@ -1,0 +1,123 @@
+// OpenCode: sessions in $XDG_DATA_HOME/opencode (~/.local/share/opencode on every OS): opencode.db (1.2 on) or the
+// storage/ JSON tree (before), plus `opencode export` files; a compacted copy is export JSON for `opencode import`.
+import type { AgentModule, DocumentFile, FsView, HostEnv } from '../../agents/agent';
+import { SqliteDatabase } from '../../read/sqlite/database';
+import { isOpencodeId, sessionIdFrom } from './ids';
+import { toSession } from './read';
+import { dbSessions, fromDb, fromExport, fromStorage } from './sources';
+import { writeOpencode } from './write';
+
+/** OpenCode's data folder: $OPENCODE_DATA_DIR (as ccusage reads it), else $XDG_DATA_HOME/opencode, else ~/.local/share/opencode. */
+export function opencodeData(host: HostEnv): string {
+  return host.vars.OPENCODE_DATA_DIR || host.join(host.vars.XDG_DATA_HOME || host.join(host.home, '.local', 'share'), 'opencode');
+}
+
+const DB_NAME = /^opencode.*\.db$/i;
+const EXPORT_HEAD = /^\s*\{\s*"info"\s*:\s*\{\s*"id"\s*:\s*"ses_/;
+const head = (fs: FsView, p: string, n = 512): string => {
+  const f = fs.open(p);
+  return f ? new TextDecoder().decode(f.read(0, n)) : '';
+};
+
+/** `<db>#<session id>` names one session of a database; the database alone, its newest session. */
+export function splitDbPath(p: string): { db: string; id?: string } {
+  const hash = p.lastIndexOf('#');
+  return hash > 0 && /\.db$/i.test(p.slice(0, hash)) ? { db: p.slice(0, hash), id: p.slice(hash + 1) } : { db: p };
+}
+
+function openDb(files: readonly DocumentFile[]): SqliteDatabase {
+  return SqliteDatabase.open(files[0]!.bytes, files[1]?.bytes);
+}
+
+function selectDb(p: string, fs: FsView): string[] | undefined {
+  const { db, id } = splitDbPath(p);
+  if (!DB_NAME.test(fs.basename(db)) || (id !== undefined && !isOpencodeId(id, 'ses'))) return undefined;
+  if (!head(fs, db, 16).startsWith('SQLite format 3')) return undefined;
+  const wal = `${db}-wal`;
+  return fs.open(wal) ? [db, wal] : [db];
+}
+
+/** The files of a storage/ session: its info file, then its message files, then those messages' part files. */
+function selectStorage(p: string, fs: FsView): string[] | undefined {
+  const dir = fs.dirname(p);
+  const sessionDir = fs.dirname(dir);
+  const name = fs.basename(p);
+  if (fs.basename(sessionDir) !== 'session' || !/^ses_[0-9A-Za-z]+\.json$/.test(name) || !head(fs, p, 1).startsWith('{')) return undefined;
+  const storage = fs.dirname(sessionDir);
+  const msgDir = fs.join(storage, 'message', name.slice(0, -5));
+  const messages = fs.list(msgDir).filter((f) => f.endsWith('.json'));
+  const parts = messages.flatMap((m) => { const d = fs.join(storage, 'part', m.slice(0, -5)); return fs.list(d).filter((f) => f.endsWith('.json')).map((f) => fs.join(d, f)); });
+  return [p, ...messages.map((m) => fs.join(msgDir, m)), ...parts];
+}
+
+export const opencode: AgentModule = {
+  label: 'OpenCode',
+  shortName: 'opencode',
+  icon: 'code',
+  reading: {
+    kind: 'document',
+    select(p, fs) {
+      if (splitDbPath(p).id !== undefined || /\.db$/i.test(p)) return selectDb(p, fs);
+      if (fs.isFolder(p)) return undefined;
+      return selectStorage(p, fs) ?? (EXPORT_HEAD.test(head(fs, p)) ? [p] : undefined);
+    },
+    sessionsUnder(root, fs) {
+      const out: string[] = [];
+      const inDb = new Set<string>();
+      for (const name of fs.list(root).filter((n) => DB_NAME.test(n))) {
+        const db = fs.join(root, name);
+        const bytes = fs.open(db);
+        if (!bytes) continue;
+        try {
+          for (const s of dbSessions(SqliteDatabase.open(bytes, fs.open(`${db}-wal`)))) { inDb.add(s.id); out.push(`${db}#${s.id}`); }
+        } catch { /* not an OpenCode database: its sessions are not listed */ }
+      }
+      // The JSON tree of older versions; sessions the database imported from it are listed once, from the database.
+      const sessions = fs.join(root, 'storage', 'session');
+      for (const project of fs.list(sessions)) {
+        for (const f of fs.list(fs.join(sessions, project))) if (/^ses_.*\.json$/.test(f) && !inDb.has(f.slice(0, -5))) out.push(fs.join(sessions, project, f));
+      }
+      return out;
+    },
+    parse(files, options) {
+      const warnings: string[] = [];
+      const first = files[0];
+      if (!first) throw new Error('no files');
+      let oc;
+      if (/\.db$/i.test(first.path)) {
+        const db = openDb(files);
+        const wanted = splitDbPath(options.path ?? '').id;
+        const all = dbSessions(db);
+        const id = wanted ?? all[0]?.id;
+        if (!id) throw new Error('the database holds no session');
+        if (!wanted && all.length > 1) warnings.push(`the database holds ${all.length} sessions; this is the newest, ${id} (name another as <database>#<session id>)`);
+        oc = fromDb(db, id, warnings);
+      } else if (files.length > 1 || /[\\/]session[\\/][^\\/]+[\\/]ses_[^\\/]+\.json$/.test(first.path)) {
+        oc = fromStorage(files, warnings);
+      } else {
+        oc = fromExport(first.text);
+      }
+      return toSession(oc, options, warnings);
+    },
+  },
+  write: (original, cleaned, ctx, insert) => ({ kind: 'lines', ...writeOpencode(original, cleaned, ctx, insert) }),
+  sessionIds: { fromUuidV7: sessionIdFrom },
+  fileName: (id) => `${id}.json`,
+  resumeCommand: (id, written) => {
+    if (!isOpencodeId(id, 'ses')) return undefined;
+    // A copy we wrote is export JSON: OpenCode lists and continues it once imported (in the project folder).
+    return written ? `opencode import ${shellQuote(written)} && opencode --session ${id}` : `opencode --session ${id}`;
+  },
+  roots: (host) => [opencodeData(host)],
+  // OpenCode keeps sessions in its database; a copy goes beside it as export JSON, to be imported from there.
+  storePath(host, id) {
+    if (!isOpencodeId(id, 'ses')) throw new Error(`not an OpenCode session id: ${JSON.stringify(id.slice(0, 80))}`);
+    return host.join(opencodeData(host), 'compacted', `${id}.json`);
+  },
+  usage: { kind: 'from-session' },
+};
+
+/** A POSIX shell word: single-quoted unless it is plainly safe. */
+export function shellQuote(s: string): string {
+  return /^[A-Za-z0-9_./:@%+=,-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`;
+}

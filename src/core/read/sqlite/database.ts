@@ -1,0 +1,228 @@
+// A read-only SQLite reader in pure TypeScript: tables scanned or looked up through an index, pages read on demand
+// from the database file and its write-ahead log. No native build, no WASM; enough for agents that keep their
+// sessions in SQLite (OpenCode's opencode.db, Goose's sessions.db).
+import type { FileBytes } from '../../agents/agent';
+import {
+  decodeRecord, localPayload, pageHeader, readUint, readVarint, PAGE_INTERIOR_INDEX, PAGE_INTERIOR_TABLE, PAGE_LEAF_INDEX, PAGE_LEAF_TABLE,
+  type SqlValue,
+} from './record';
+import { indexColumns, tableColumns, type TableColumns } from './schema';
+import { readWal, type WalPages } from './wal';
+
+export type { SqlValue } from './record';
+export type Row = Readonly<Record<string, SqlValue>> & { readonly rowid: number };
+
+interface Table extends TableColumns { readonly name: string; readonly root: number }
+interface Index { readonly name: string; readonly table: string; readonly root: number; readonly columns: string[] }
+
+const MAX_DEPTH = 40;
+const CACHE_PAGES = 2048;
+
+export class SqliteDatabase {
+  private readonly cache = new Map<number, Uint8Array>();
+  private readonly tables = new Map<string, Table>();
+  private readonly indexes: Index[] = [];
+  private readonly decode: (bytes: Uint8Array) => string;
+  private readonly pageCount: number;
+
+  private constructor(private readonly db: FileBytes, private readonly wal: WalPages, private readonly walFile: FileBytes | undefined,
+    readonly pageSize: number, private readonly usable: number, encoding: number) {
+    const decoder = new TextDecoder(encoding === 2 ? 'utf-16le' : encoding === 3 ? 'utf-16be' : 'utf-8');
+    this.decode = (b) => decoder.decode(b);
+    this.pageCount = wal.dbPages || Math.floor(db.size / pageSize);
+    for (const row of this.scanRoot(1, ['type', 'name', 'tbl_name', 'rootpage', 'sql'])) {
+      const sql = typeof row.sql === 'string' ? row.sql : '';
+      const root = typeof row.rootpage === 'number' ? row.rootpage : 0;
+      if (row.type === 'table' && sql && root > 0) {
+        const cols = tableColumns(sql);
+        if (cols) this.tables.set(String(row.name), { name: String(row.name), root, ...cols });
+      } else if (row.type === 'index' && sql && root > 0) {
+        this.indexes.push({ name: String(row.name), table: String(row.tbl_name), root, columns: indexColumns(sql) });
+      }
+    }
+  }
+
+  /** Opens a database (and its WAL, when one exists beside it); throws a one-line Error when it is not SQLite. */
+  static open(db: FileBytes, wal?: FileBytes): SqliteDatabase {
+    if (db.size < 512) throw new Error('not a SQLite database (too small)');
+    const h = db.read(0, 100);
+    if (new TextDecoder().decode(h.subarray(0, 15)) !== 'SQLite format 3') throw new Error('not a SQLite database');
+    const raw = readUint(h, 16, 2);
+    const pageSize = raw === 1 ? 65536 : raw;
+    if (pageSize < 512 || (pageSize & (pageSize - 1)) !== 0) throw new Error(`bad SQLite page size ${raw}`);
+    return new SqliteDatabase(db, readWal(wal, pageSize), wal, pageSize, pageSize - h[20]!, readUint(h, 56, 4));
+  }
+
+  hasTable(name: string): boolean {
+    return this.tables.has(name);
+  }
+
+  /** Column names of a table ([] when there is no such table). */
+  columns(name: string): readonly string[] {
+    return this.tables.get(name)?.columns ?? [];
+  }
+
+  /** Every row of a table, in rowid order. */
+  *rows(name: string): Generator<Row> {
+    const t = this.table(name);
+    yield* this.scanRoot(t.root, t.columns, t.rowidColumn);
+  }
+
+  /** The rows whose `column` equals `value`, through an index that starts with that column when there is one. */
+  rowsWhere(name: string, column: string, value: string): Row[] {
+    const t = this.table(name);
+    const index = this.indexes.find((i) => i.table === name && i.columns[0] === column);
+    if (!index) return [...this.rows(name)].filter((r) => r[column] === value);
+    const out: Row[] = [];
+    for (const rowid of this.indexLookup(index.root, value)) {
+      const row = this.rowById(t, rowid);
+      if (row && row[column] === value) out.push(row);
+    }
+    return out;
+  }
+
+  private table(name: string): Table {
+    const t = this.tables.get(name);
+    if (!t) throw new Error(`no table ${name}`);
+    if (t.withoutRowid) throw new Error(`table ${name} is WITHOUT ROWID, which is not read`);
+    return t;
+  }
+
+  private page(n: number): Uint8Array {
+    if (!Number.isInteger(n) || n < 1 || n > Math.max(this.pageCount, this.wal.dbPages)) throw new Error(`page ${n} is out of range`);
+    let p = this.cache.get(n);
+    if (!p) {
+      const inWal = this.wal.pages.get(n);
+      p = inWal !== undefined && this.walFile ? this.walFile.read(inWal, this.pageSize) : this.db.read((n - 1) * this.pageSize, this.pageSize);
+      if (p.length < this.pageSize) throw new Error(`page ${n} is truncated`);
+      if (this.cache.size >= CACHE_PAGES) this.cache.clear();
+      this.cache.set(n, p);
+    }
+    return p;
+  }
+
+  /** A cell's whole payload: its local part plus its overflow chain. */
+  private payload(page: Uint8Array, at: number, size: number, table: boolean): Uint8Array {
+    const local = localPayload(size, this.usable, table);
+    if (at + local > page.length) throw new Error('cell past its page');
+    if (local === size) return page.subarray(at, at + size);
+    const out = new Uint8Array(size);
+    out.set(page.subarray(at, at + local), 0);
+    let filled = local;
+    let next = readUint(page, at + local, 4);
+    for (let hops = 0; filled < size; hops++) {
+      if (next === 0 || hops > this.pageCount) throw new Error('broken overflow chain');
+      const o = this.page(next);
+      const take = Math.min(size - filled, this.usable - 4);
+      out.set(o.subarray(4, 4 + take), filled);
+      filled += take;
+      next = readUint(o, 0, 4);
+    }
+    return out;
+  }
+
+  private row(columns: readonly string[], rowidColumn: number | undefined, rowid: number, payload: Uint8Array): Row {
+    const values = decodeRecord(payload, this.decode);
+    const row: Record<string, SqlValue> & { rowid: number } = { rowid };
+    columns.forEach((c, i) => { row[c] = i === rowidColumn ? rowid : (values[i] ?? null); });
+    return row;
+  }
+
+  private *scanRoot(root: number, columns: readonly string[], rowidColumn?: number): Generator<Row> {
+    const stack: [number, number][] = [[root, 0]];
+    while (stack.length > 0) {
+      const [n, depth] = stack.pop()!;
+      if (depth > MAX_DEPTH) throw new Error('b-tree too deep (corrupt database?)');
+      const page = this.page(n);
+      const h = pageHeader(page, n === 1 ? 100 : 0);
+      if (h.type === PAGE_INTERIOR_TABLE) {
+        // Children pushed right to left, so they are visited in rowid order.
+        stack.push([h.right!, depth + 1]);
+        for (let i = h.cells - 1; i >= 0; i--) stack.push([readUint(page, readUint(page, h.pointers + 2 * i, 2), 4), depth + 1]);
+      } else if (h.type === PAGE_LEAF_TABLE) {
+        for (let i = 0; i < h.cells; i++) {
+          let at = readUint(page, h.pointers + 2 * i, 2);
+          const [size, a] = readVarint(page, at);
+          const [rowid, b] = readVarint(page, at + a);
+          at += a + b;
+          yield this.row(columns, rowidColumn, rowid, this.payload(page, at, size, true));
+        }
+      } else {
+        throw new Error('an index page inside a table b-tree (corrupt database?)');
+      }
+    }
+  }
+
+  private rowById(t: Table, rowid: number): Row | undefined {
+    let n = t.root;
+    for (let depth = 0; depth <= MAX_DEPTH; depth++) {
+      const page = this.page(n);
+      const h = pageHeader(page, n === 1 ? 100 : 0);
+      if (h.type === PAGE_INTERIOR_TABLE) {
+        let child = h.right!;
+        for (let i = 0; i < h.cells; i++) {
+          const at = readUint(page, h.pointers + 2 * i, 2);
+          if (rowid <= readVarint(page, at + 4)[0]) { child = readUint(page, at, 4); break; }
+        }
+        n = child;
+        continue;
+      }
+      if (h.type !== PAGE_LEAF_TABLE) throw new Error('an index page inside a table b-tree (corrupt database?)');
+      for (let i = 0; i < h.cells; i++) {
+        let at = readUint(page, h.pointers + 2 * i, 2);
+        const [size, a] = readVarint(page, at);
+        const [id, b] = readVarint(page, at + a);
+        if (id !== rowid) continue;
+        at += a + b;
+        return this.row(t.columns, t.rowidColumn, rowid, this.payload(page, at, size, true));
+      }
+      return undefined;
+    }
+    throw new Error('b-tree too deep (corrupt database?)');
+  }
+
+  /** Rowids of the index entries whose first column equals `key` (a text key, compared as SQLite's BINARY collation). */
+  private indexLookup(root: number, key: string): number[] {
+    const out: number[] = [];
+    const want = new TextEncoder().encode(key);
+    const cmp = (v: SqlValue | undefined): number => {
+      if (typeof v !== 'string') return v instanceof Uint8Array ? 1 : -1; // NULL and numbers sort before text, blobs after
+      const b = new TextEncoder().encode(v);
+      for (let i = 0; i < Math.min(b.length, want.length); i++) if (b[i] !== want[i]) return b[i]! - want[i]!;
+      return b.length - want.length;
+    };
+    const entry = (page: Uint8Array, at: number): SqlValue[] => {
+      const [size, a] = readVarint(page, at);
+      return decodeRecord(this.payload(page, at + a, size, false), this.decode);
+    };
+    const emit = (values: SqlValue[]): void => { const r = values[values.length - 1]; if (typeof r === 'number') out.push(r); };
+    // Returns false once a key past `key` was seen: nothing further right can match.
+    const visit = (n: number, depth: number): boolean => {
+      if (depth > MAX_DEPTH) throw new Error('b-tree too deep (corrupt database?)');
+      const page = this.page(n);
+      const h = pageHeader(page, n === 1 ? 100 : 0);
+      if (h.type === PAGE_LEAF_INDEX) {
+        for (let i = 0; i < h.cells; i++) {
+          const values = entry(page, readUint(page, h.pointers + 2 * i, 2));
+          const c = cmp(values[0]);
+          if (c > 0) return false;
+          if (c === 0) emit(values);
+        }
+        return true;
+      }
+      if (h.type !== PAGE_INTERIOR_INDEX) throw new Error('a table page inside an index b-tree (corrupt database?)');
+      for (let i = 0; i < h.cells; i++) {
+        const at = readUint(page, h.pointers + 2 * i, 2);
+        const values = entry(page, at + 4);
+        const c = cmp(values[0]);
+        if (c < 0) continue; // everything left of this entry sorts before the key
+        if (!visit(readUint(page, at, 4), depth + 1)) return false;
+        if (c > 0) return false;
+        emit(values);
+      }
+      return visit(h.right!, depth + 1);
+    };
+    visit(root, 0);
+    return out;
+  }
+}
