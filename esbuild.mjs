@@ -69,11 +69,11 @@ const vendor = Object.entries(SDKS).map(([pkg, name]) => ({ ...node, entryPoints
  * The CLI: dist/cli.js holds the dispatcher and `usage` (a warm `usage` is all start-up); inspect, compact,
  * simulate and export are bundles of their own in dist/cli/, which main.ts imports (requires) only when one is run.
  */
-const COMMANDS = { inspectCommand: 'inspect', compactCommand: 'compact', simulateCommand: 'simulate', exportCommand: 'export' };
+const COMMANDS = { inspectCommand: 'inspect', compactCommand: 'compact', simulateCommand: 'simulate', exportCommand: 'export', evalCommand: 'eval' };
 const commandsApart = {
   name: 'commands-apart',
   setup(build) {
-    build.onResolve({ filter: /^\.\/(inspectCommand|compactCommand|simulateCommand|exportCommand)\.js$/ }, (args) =>
+    build.onResolve({ filter: /^\.\/(inspectCommand|compactCommand|simulateCommand|exportCommand|evalCommand)\.js$/ }, (args) =>
       args.importer.endsWith('main.ts') ? { path: `./cli/${COMMANDS[args.path.slice(2, -3)]}.js`, external: true } : undefined);
   },
 };
@@ -91,6 +91,8 @@ export const builds = [
   ...vendor,
   // The usage scan's second thread (src/node/usage/parseJobs.ts looks for it next to the bundle that starts it).
   { ...node, entryPoints: ['src/node/usage/parseWorker.ts'], outfile: 'dist/usageWorker.js' },
+  // The worker threads of `eval --jobs` (src/node/eval/runEval.ts looks for it beside the bundle that starts it or one folder up).
+  { ...node, entryPoints: ['src/node/eval/worker.ts'], outfile: 'dist/evalWorker.js', plugins: [...node.plugins, sdksApart('./vendor')] },
   { ...common, platform: 'browser', format: 'iife', target: 'es2022', entryPoints: ['webview/main.ts'], outfile: 'dist/webview.js' },
   // Loaded by VS Code's extension host as extensionTestsPath; never shipped (.vscodeignore).
   { ...node, entryPoints: ['test/integration/index.ts'], outfile: 'dist/test/integration/index.js', external: ['vscode'] },

@@ -5,6 +5,7 @@ import { inspectFile } from './node/inspectFile.js';
 import { CommandIds } from './vscode/commandIds.js';
 import { registerCompactCommand } from './vscode/compactCommand.js';
 import { registerCountExactlyCommand } from './vscode/countExactlyCommand.js';
+import { registerEvalCommand } from './vscode/evalCommand.js';
 import { registerCompositionPanel } from './vscode/compositionPanel.js';
 import { registerInspectCommand } from './vscode/inspectCommand.js';
 import { InspectionDocuments, inspectionScheme } from './vscode/inspectionDocuments.js';
@@ -61,6 +62,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
   const status = new ContextStatusBar();
   context.subscriptions.push(
     sessions, status, registerSessionsCommands(sessions, createLogger(channel, 'sessions')),
+    registerEvalCommand({ settings: () => readSettings(), keys, log: createLogger(channel, 'eval'), trust, sessions, storage: context.globalStorageUri }),
     sessions.onDidScan((report) => status.update(statusOn() ? report : undefined, readSettings().contextThreshold)),
     vscode.workspace.onDidChangeConfiguration((e) => { if (e.affectsConfiguration('contextCompactor.statusBar') && statusOn()) sessions.scanOnce(); }),
   );

@@ -11,6 +11,8 @@ commands:
                             replay the session under a rolling compaction policy
   usage [DIR...] [--json] [--no-cache] [--threshold N]
                             token usage and cost of every agent session
+  eval [PATH...] [--strategies LIST] [--provider P] [--json] [--markdown FILE] [--jobs N]
+                            every transcript through every strategy: time, cost, reduction, what it lost
   export FILE --markdown [--out PATH]
                             the transcript as a readable Markdown document
 `;
@@ -23,6 +25,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   usage: async () => (await import('../node/usage/usageCommand.js')).runUsageCommand,
   simulate: async () => (await import('./simulateCommand.js')).runSimulate,
   export: async () => (await import('./exportCommand.js')).runExport,
+  eval: async () => (await import('./evalCommand.js')).runEvalCommand,
 };
 
 export async function main(argv: string[], io: CliIo): Promise<number> {

@@ -8,6 +8,7 @@ import './suite/sessions.test.js';
 import './suite/inspect.test.js';
 import './suite/compact.test.js';
 import './suite/composition.test.js';
+import './suite/eval.test.js';
 
 export async function run(): Promise<void> {
   await finish(await runAll());

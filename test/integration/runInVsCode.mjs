@@ -67,6 +67,27 @@ server.stderr.on('data', onOut);
 server.on('exit', (code) => { serverExit = code ?? -1; });
 
 /**
+ * Whether `text` is on the page, in the workbench or inside a webview. Webview content lives in nested iframes,
+ * so look in every frame, not just the workbench.
+ */
+async function findOnPage(page, text, tries) {
+  for (let i = 0; i < tries; i++) {
+    for (const frame of page.frames()) {
+      if (await frame.getByText(text, { exact: false }).count().catch(() => 0)) return true;
+    }
+    // Webviews fill their inner frame with document.write, which Playwright's frame list can miss; here every
+    // webview frame is same-origin with the workbench, so also walk the iframes' documents from the top.
+    if (await page.evaluate((t) => {
+      const has = (doc) => (doc?.body?.innerText ?? '').includes(t)
+        || [...(doc?.querySelectorAll('iframe') ?? [])].some((f) => { try { return has(f.contentDocument); } catch { return false; } });
+      return has(document);
+    }, text).catch(() => false)) return true;
+    await page.waitForTimeout(500);
+  }
+  return false;
+}
+
+/**
  * Mid-suite screen checks (harness.ts `checkScreen`): the suite writes <result>.screen.json with texts and a
  * screenshot name, this answers with <result>.screen-done.json listing the texts not found on the page.
  */
@@ -77,7 +98,7 @@ async function answerScreenCheck(page) {
   fs.rmSync(request);
   const missing = [];
   for (const text of texts) {
-    const found = await page.getByText(text, { exact: false }).first().waitFor({ timeout: 5000 }).then(() => true, () => false);
+    const found = await findOnPage(page, text, 10);
     if (!found) missing.push(text);
   }
   for (const image of images) if (!(await imageShown(page, image))) missing.push(`image ${image}`);
@@ -139,22 +160,7 @@ try {
     verdict = JSON.parse(fs.readFileSync(resultFile, 'utf8'));
     // Notifications are out of reach of the extension API; the suite names texts to look for on the page.
     // Webview content lives in nested iframes, so look in every frame, not just the workbench.
-    const onScreen = async (text) => {
-      for (let tries = 0; tries < 10; tries++) {
-        for (const frame of page.frames()) {
-          if (await frame.getByText(text, { exact: false }).count().catch(() => 0)) return true;
-        }
-        // Webviews fill their inner frame with document.write, which Playwright's frame list can miss; here every
-        // webview frame is same-origin with the workbench, so also walk the iframes' documents from the top.
-        if (await page.evaluate((t) => {
-          const has = (doc) => (doc?.body?.innerText ?? '').includes(t)
-            || [...(doc?.querySelectorAll('iframe') ?? [])].some((f) => { try { return has(f.contentDocument); } catch { return false; } });
-          return has(document);
-        }, text).catch(() => false)) return true;
-        await page.waitForTimeout(500);
-      }
-      return false;
-    };
+    const onScreen = (text) => findOnPage(page, text, 10);
     let centerOpen = false;
     for (const text of verdict.expectOnScreen ?? []) {
       let found = await onScreen(text);

@@ -101,7 +101,8 @@ export function createOpenAICompatibleSummarizer(options: OpenAICompatibleSummar
   };
 }
 
-function makeClient(apiKey: string, baseUrl: string | undefined, timeoutMs: number): OpenAI {
+/** The SDK client as every OpenAI call here uses it (also the eval's server compaction). */
+export function makeClient(apiKey: string, baseUrl: string | undefined, timeoutMs: number): OpenAI {
   return new OpenAI({
     apiKey,
     // Explicit, so OPENAI_BASE_URL in the environment cannot redirect the key elsewhere.
