@@ -1,4 +1,5 @@
 // The floor every reader is measured against: stream the file, split lines, JSON.parse each line.
+import { readFile } from 'node:fs/promises';
 import { forEachLine } from '../../src/node/jsonlLines';
 
 /**
@@ -7,6 +8,13 @@ import { forEachLine } from '../../src/node/jsonlLines';
  * Returns the line count.
  */
 export async function floorRead(path: string): Promise<number> {
+  // A JSON document session (Gemini CLI's legacy .json chat) is one value spread over many lines: read and parse it whole.
+  if (path.endsWith('.json')) {
+    JSON.parse(await readFile(path, 'utf8'));
+    return 1;
+  }
+  // An aider history is Markdown: reading it and splitting its lines is the least any reader does.
+  if (path.endsWith('.md')) return (await readFile(path, 'utf8')).split('\n').length;
   let lines = 0;
   await forEachLine(path, (line) => {
     if (line.length > 0) JSON.parse(line);

@@ -22,3 +22,9 @@ export function parseArgs(args: readonly string[], spec: OptionSpec): ParsedArgs
   }
   return { ok: true, positional, flags, values };
 }
+
+/** A whole number ≥ 0 from an option value; `dflt` when absent, undefined when not a whole number. */
+export function wholeNumber(s: string | undefined, dflt: number): number | undefined {
+  if (s === undefined) return dflt;
+  return /^\d+$/.test(s) ? Number(s) : undefined;
+}

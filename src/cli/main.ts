@@ -1,10 +1,6 @@
 // `context-compactor` CLI entry: dispatches subcommands; every failure is one line on stderr.
-import { runCompact } from './compactCommand';
-import { runExport } from './exportCommand';
-import { runInspect } from './inspectCommand';
-import { runSimulate } from './simulateCommand';
-import { runUsageCommand } from '../node/usage/usageCommand';
 import type { CliIo } from './io';
+import { writeOut } from './stdio';
 
 const USAGE = `usage: context-compactor <command> [options]
 commands:
@@ -15,12 +11,22 @@ commands:
                             replay the session under a rolling compaction policy
   usage [DIR...] [--json] [--no-cache] [--threshold N]
                             token usage and cost of every agent session
+  eval [PATH...] [--strategies LIST] [--provider P] [--json] [--markdown FILE] [--jobs N]
+                            every transcript through every strategy: time, cost, reduction, what it lost
   export FILE --markdown [--out PATH]
                             the transcript as a readable Markdown document
 `;
 
 type Command = (args: string[], io: CliIo) => Promise<number>;
-const COMMANDS: Record<string, Command> = { inspect: runInspect, compact: runCompact, usage: runUsageCommand, simulate: runSimulate, export: runExport };
+/** Loaded on demand: `--help` or `usage` never evaluates the compaction engine, and no command loads an SDK up front. */
+const COMMANDS: Record<string, () => Promise<Command>> = {
+  inspect: async () => (await import('./inspectCommand.js')).runInspect,
+  compact: async () => (await import('./compactCommand.js')).runCompact,
+  usage: async () => (await import('../node/usage/usageCommand.js')).runUsageCommand,
+  simulate: async () => (await import('./simulateCommand.js')).runSimulate,
+  export: async () => (await import('./exportCommand.js')).runExport,
+  eval: async () => (await import('./evalCommand.js')).runEvalCommand,
+};
 
 export async function main(argv: string[], io: CliIo): Promise<number> {
   const [name, ...rest] = argv;
@@ -28,16 +34,16 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
     io.stdout(USAGE);
     return name ? 0 : 2;
   }
-  const cmd = COMMANDS[name];
-  if (!cmd) {
+  const load = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
+  if (!load) {
     io.stderr(`context-compactor: unknown command '${name}' (try --help)\n`);
     return 2;
   }
-  return cmd(rest, io);
+  return (await load())(rest, io);
 }
 
 if (require.main === module) {
-  const io: CliIo = { stdout: (s) => process.stdout.write(s), stderr: (s) => process.stderr.write(s), env: process.env };
+  const io: CliIo = { stdout: (s) => writeOut(1, s), stderr: (s) => writeOut(2, s), env: process.env };
   main(process.argv.slice(2), io).then(
     (code) => { process.exitCode = code; },
     (e: unknown) => { io.stderr(`context-compactor: ${e instanceof Error ? e.message : String(e)}\n`); process.exitCode = 1; },

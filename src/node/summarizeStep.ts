@@ -37,7 +37,8 @@ export interface SummaryStepResult {
   readonly warnings: string[];
 }
 
-export async function summarizeAging(p: PreparedCompaction, config: SummaryConfig, signal: AbortSignal): Promise<SummaryStepResult> {
+/** Needs only the session, its cleanup and the options (a rolling replay passes a prefix of a session). */
+export async function summarizeAging(p: Pick<PreparedCompaction, 'original' | 'cleanupOptions'> & { readonly outcome: Pick<PreparedCompaction['outcome'], 'cleanup'> }, config: SummaryConfig, signal: AbortSignal): Promise<SummaryStepResult> {
   const split = splitAging(p.original, p.outcome.cleanup);
   if (split.aging.length === 0) return { modelCalls: 0, fallback: null, warnings: ['nothing is older than the protected turns: no summary needed'] };
   const warnings: string[] = [];

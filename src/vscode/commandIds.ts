@@ -4,6 +4,7 @@ export const CommandIds = {
   compactTranscript: 'contextCompactor.compactTranscript',
   showComposition: 'contextCompactor.showComposition',
   countExactly: 'contextCompactor.countExactly',
+  evaluateCompaction: 'contextCompactor.evaluateCompaction',
   setApiKey: 'contextCompactor.setApiKey',
   clearApiKey: 'contextCompactor.clearApiKey',
   // Sessions view

@@ -186,9 +186,13 @@ export class SessionsView implements vscode.Disposable {
     this.scanned.fire(this.report);
   }
 
-  /** The first scan, when something other than the view needs the sessions (the status bar); later ones follow changes. */
+  /**
+   * The sessions for something other than the view (the status bar): the first scan, a rescan when files changed
+   * unseen, else the last report again (the status bar turned on after the view had scanned); later scans follow changes.
+   */
   scanOnce(): void {
-    if (this.state === 'idle') void this.refresh();
+    if (this.state === 'idle' || this.stale) void this.refresh();
+    else if (this.state !== 'scanning') this.rebuild();
   }
 
   dispose(): void {

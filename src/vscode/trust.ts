@@ -13,6 +13,8 @@ export const RESTRICTED: Readonly<Record<CommandId, RestrictedMode>> = {
   [CommandIds.showComposition]: 'always',
   [CommandIds.compactTranscript]: 'preview',
   [CommandIds.countExactly]: 'trusted',
+  // Rules only when untrusted; its report goes to the extension's own storage, never the workspace.
+  [CommandIds.evaluateCompaction]: 'preview',
   [CommandIds.setApiKey]: 'always',
   [CommandIds.clearApiKey]: 'always',
   [CommandIds.refreshSessions]: 'always',

@@ -12,12 +12,19 @@ export interface Verdict {
   readonly failures: readonly Failure[];
   /** Texts the runner must then find on the workbench page (notifications, for example). */
   readonly expectOnScreen: readonly string[];
+  /** Measurements the runner hands on (runPackaged.mjs → the start-up benchmark); never asserted against a time. */
+  readonly metrics: Record<string, number>;
 }
 
 type TestFn = () => Promise<void> | void;
 
 const tests: { name: string; fn: TestFn }[] = [];
 const onScreen: string[] = [];
+const metrics: Record<string, number> = {};
+
+export function recordMetric(name: string, value: number): void {
+  metrics[name] = value;
+}
 
 export function test(name: string, fn: TestFn): void {
   tests.push({ name, fn });
@@ -29,15 +36,16 @@ export function expectOnScreen(text: string): void {
 }
 
 /**
- * Asks the runner, now, whether the workbench shows `texts`, and to save test-results/<shot>.png. Resolves to the
- * texts not found, or undefined when no runner answers (the electron runner has no page access).
+ * Asks the runner, now, whether the workbench shows `texts` (and loaded `images`, by file name), and to save
+ * test-results/<shot>.png. Resolves to the ones not found, or undefined when no runner answers (the electron
+ * runner has no page access).
  */
-export async function checkScreen(texts: readonly string[], shot?: string, ms = 20_000): Promise<string[] | undefined> {
+export async function checkScreen(texts: readonly string[], shot?: string, ms = 20_000, images: readonly string[] = []): Promise<string[] | undefined> {
   const result = process.env['VSCODE_E2E_RESULT'];
   if (!result) return undefined;
   const done = `${result}.screen-done.json`;
   rmSync(done, { force: true });
-  writeFileSync(`${result}.screen.json`, JSON.stringify({ texts, shot }));
+  writeFileSync(`${result}.screen.json`, JSON.stringify({ texts, shot, images }));
   for (const end = Date.now() + ms; Date.now() < end; await new Promise((r) => setTimeout(r, 100))) {
     if (existsSync(done)) return (JSON.parse(readFileSync(done, 'utf8')) as { missing: string[] }).missing;
   }
@@ -65,5 +73,5 @@ export async function runAll(timeoutMs = 30_000): Promise<Verdict> {
       console.log(`  FAIL ${name}\n${error}`);
     }
   }
-  return { passed: tests.length - failures.length, failed: failures.length, failures, expectOnScreen: [...onScreen] };
+  return { passed: tests.length - failures.length, failed: failures.length, failures, expectOnScreen: [...onScreen], metrics };
 }

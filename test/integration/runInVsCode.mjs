@@ -1,6 +1,9 @@
 // Runs the integration suite inside a real VS Code 1.100.3 extension host (the server shipped in code-server's npm
 // package) with the web workbench in headless Debian Chromium, offline. Install the host first:
-// `bash scripts/setup-vscode-host.sh`. Env: VSCODE_TEST_HOST (host dir), VSCODE_E2E_TIMEOUT_MS (default 180000).
+// `bash scripts/setup-vscode-host.sh`. Env: VSCODE_TEST_HOST (host dir), VSCODE_E2E_TIMEOUT_MS (default 180000);
+// runPackaged.mjs also sets VSCODE_E2E_TESTS (entry), VSCODE_E2E_DEV (extension under development),
+// VSCODE_E2E_EXTENSIONS_DIR (installed extensions), VSCODE_E2E_SHOT (screenshot name), VSCODE_E2E_SETTINGS (user
+// settings, JSON) and VSCODE_E2E_METRICS (file).
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -13,9 +16,11 @@ import { agentHomes } from './agentHomes.mjs';
 const root = path.resolve(fileURLToPath(import.meta.url), '../../..');
 const hostDir = path.resolve(process.env.VSCODE_TEST_HOST ?? path.join(root, '.vscode-test/host'));
 const serverMain = path.join(hostDir, 'node_modules/code-server/lib/vscode/out/server-main.js');
-const testsEntry = path.join(root, 'dist/test/integration/index.js');
+const testsEntry = path.resolve(process.env.VSCODE_E2E_TESTS ?? path.join(root, 'dist/test/integration/index.js'));
+const devPath = path.resolve(process.env.VSCODE_E2E_DEV ?? root);
+const extensionsDir = process.env.VSCODE_E2E_EXTENSIONS_DIR;
 const workspace = path.join(root, 'test/integration/workspace');
-const shot = path.join(root, 'test-results/integration.png');
+const shot = path.join(root, `test-results/${process.env.VSCODE_E2E_SHOT ?? 'integration'}.png`);
 const timeoutMs = Number(process.env.VSCODE_E2E_TIMEOUT_MS ?? 180000);
 
 function fail(message) {
@@ -41,12 +46,14 @@ fs.writeFileSync(path.join(data, 'user/User/settings.json'), JSON.stringify({
   'workbench.startupEditor': 'none', 'telemetry.telemetryLevel': 'off', 'update.mode': 'none',
   // The fixture workspace lives inside this git repository; don't offer to open it.
   'git.openRepositoryInParentFolders': 'never',
+  // runPackaged.mjs: settings of its own (JSON).
+  ...JSON.parse(process.env.VSCODE_E2E_SETTINGS ?? '{}'),
 }));
 const resultFile = path.join(data, 'result.json');
 const agentEnv = agentHomes(root, data);
 const server = spawn(process.execPath, [serverMain, '--host', '127.0.0.1', '--port', String(port), '--without-connection-token',
   '--accept-server-license-terms', '--telemetry-level', 'off', '--server-data-dir', path.join(data, 'server'),
-  '--user-data-dir', path.join(data, 'user')], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...agentEnv, VSCODE_E2E_RESULT: resultFile } });
+  '--user-data-dir', path.join(data, 'user'), ...(extensionsDir ? ['--extensions-dir', extensionsDir] : [])], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...agentEnv, VSCODE_E2E_RESULT: resultFile } });
 let log = '';
 let hostExit = null;
 let serverExit = null;
@@ -60,24 +67,63 @@ server.stderr.on('data', onOut);
 server.on('exit', (code) => { serverExit = code ?? -1; });
 
 /**
+ * Whether `text` is on the page, in the workbench or inside a webview. Webview content lives in nested iframes,
+ * so look in every frame, not just the workbench.
+ */
+async function findOnPage(page, text, tries) {
+  for (let i = 0; i < tries; i++) {
+    for (const frame of page.frames()) {
+      if (await frame.getByText(text, { exact: false }).count().catch(() => 0)) return true;
+    }
+    // Webviews fill their inner frame with document.write, which Playwright's frame list can miss; here every
+    // webview frame is same-origin with the workbench, so also walk the iframes' documents from the top.
+    if (await page.evaluate((t) => {
+      const has = (doc) => (doc?.body?.innerText ?? '').includes(t)
+        || [...(doc?.querySelectorAll('iframe') ?? [])].some((f) => { try { return has(f.contentDocument); } catch { return false; } });
+      return has(document);
+    }, text).catch(() => false)) return true;
+    await page.waitForTimeout(500);
+  }
+  return false;
+}
+
+/**
  * Mid-suite screen checks (harness.ts `checkScreen`): the suite writes <result>.screen.json with texts and a
  * screenshot name, this answers with <result>.screen-done.json listing the texts not found on the page.
  */
 async function answerScreenCheck(page) {
   const request = `${resultFile}.screen.json`;
   if (!fs.existsSync(request)) return;
-  const { texts, shot: name } = JSON.parse(fs.readFileSync(request, 'utf8'));
+  const { texts, shot: name, images = [] } = JSON.parse(fs.readFileSync(request, 'utf8'));
   fs.rmSync(request);
   const missing = [];
   for (const text of texts) {
-    const found = await page.getByText(text, { exact: false }).first().waitFor({ timeout: 5000 }).then(() => true, () => false);
+    const found = await findOnPage(page, text, 10);
     if (!found) missing.push(text);
   }
+  for (const image of images) if (!(await imageShown(page, image))) missing.push(`image ${image}`);
   if (name) {
     fs.mkdirSync(path.dirname(shot), { recursive: true });
     await page.screenshot({ path: path.join(path.dirname(shot), `${name}.png`) });
   }
   fs.writeFileSync(`${resultFile}.screen-done.json`, JSON.stringify({ missing }));
+}
+
+/** Whether some frame shows a loaded <img> whose alt text is `name` or whose src ends with it (webviews nest frames). */
+async function imageShown(page, name) {
+  const probe = (n) => {
+    const loaded = (doc) => [...(doc?.images ?? [])].some((i) => (i.alt === n || i.src.endsWith(n)) && i.complete && i.naturalWidth > 0)
+      || [...(doc?.querySelectorAll('iframe') ?? [])].some((f) => { try { return loaded(f.contentDocument); } catch { return false; } });
+    return loaded(document);
+  };
+  for (let tries = 0; tries < 20; tries++) {
+    for (const frame of page.frames()) if (await frame.evaluate(probe, name).catch(() => false)) return true;
+    await page.waitForTimeout(500);
+  }
+  if (process.env.VSCODE_E2E_DEBUG_FRAMES) {
+    for (const frame of page.frames()) console.log('imgs', await frame.evaluate(() => [...document.images].map((i) => [i.alt, i.src.slice(0, 100), i.naturalWidth])).catch((e) => String(e)));
+  }
+  return false;
 }
 
 let browser;
@@ -90,7 +136,7 @@ try {
 
   const authority = `127.0.0.1:${port}`;
   // The web workbench takes the extension under development and the test entry in its `payload` URL parameter.
-  const payload = [['extensionDevelopmentPath', `vscode-remote://${authority}${root}`], ['extensionTestsPath', `vscode-remote://${authority}${testsEntry}`]];
+  const payload = [['extensionDevelopmentPath', `vscode-remote://${authority}${devPath}`], ['extensionTestsPath', `vscode-remote://${authority}${testsEntry}`]];
   const url = `http://${authority}/?folder=${encodeURIComponent(workspace)}&payload=${encodeURIComponent(JSON.stringify(payload))}`;
   browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox',
     '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update',
@@ -114,22 +160,7 @@ try {
     verdict = JSON.parse(fs.readFileSync(resultFile, 'utf8'));
     // Notifications are out of reach of the extension API; the suite names texts to look for on the page.
     // Webview content lives in nested iframes, so look in every frame, not just the workbench.
-    const onScreen = async (text) => {
-      for (let tries = 0; tries < 10; tries++) {
-        for (const frame of page.frames()) {
-          if (await frame.getByText(text, { exact: false }).count().catch(() => 0)) return true;
-        }
-        // Webviews fill their inner frame with document.write, which Playwright's frame list can miss; here every
-        // webview frame is same-origin with the workbench, so also walk the iframes' documents from the top.
-        if (await page.evaluate((t) => {
-          const has = (doc) => (doc?.body?.innerText ?? '').includes(t)
-            || [...(doc?.querySelectorAll('iframe') ?? [])].some((f) => { try { return has(f.contentDocument); } catch { return false; } });
-          return has(document);
-        }, text).catch(() => false)) return true;
-        await page.waitForTimeout(500);
-      }
-      return false;
-    };
+    const onScreen = (text) => findOnPage(page, text, 10);
     let centerOpen = false;
     for (const text of verdict.expectOnScreen ?? []) {
       let found = await onScreen(text);
@@ -159,6 +190,10 @@ const hostLines = log.split('\n').filter((l) => /Extension Host|\berror\b/i.test
 if (hostLines.length > 0) console.log(hostLines.join('\n'));
 console.log(`screenshot: ${path.relative(process.cwd(), shot)}`);
 if (!verdict) fail(`no verdict from the tests within ${timeoutMs} ms (host exit ${hostExit})`);
+if (verdict.metrics && Object.keys(verdict.metrics).length > 0) {
+  console.log(`metrics: ${JSON.stringify(verdict.metrics)}`);
+  if (process.env.VSCODE_E2E_METRICS) fs.writeFileSync(process.env.VSCODE_E2E_METRICS, JSON.stringify(verdict.metrics));
+}
 for (const f of verdict.failures) console.error(`FAIL ${f.test}\n${f.error}\n`);
 for (const f of uiFailures) console.error(`FAIL ${f}`);
 if (uiFailures.length > 0 && pageErrors.length > 0) console.error(`page errors:\n${pageErrors.slice(0, 10).join('\n')}`);

@@ -83,10 +83,11 @@ const mentions = (r: RecordedRequest, text: string): boolean => JSON.stringify(r
  */
 async function resume(entry: string, fake: FakeServer, id: string, home: ReturnType<typeof clineHome>): Promise<RecordedRequest> {
   let from = fake.requests.length;
-  let run = await runAgent(process.execPath, [entry, '-T', id, '-y', '-c', home.cwd, NEW_PROMPT], home.cwd, home.env, 60_000);
-  for (let retry = 0; retry < 2 && run.signal === 'SIGKILL' && fake.requests.length === from; retry++) {
+  const start = () => runAgent(process.execPath, [entry, '-T', id, '-y', '-c', home.cwd, NEW_PROMPT], home.cwd, home.env, AbortSignal.timeout(60_000));
+  let run = await start();
+  for (let retry = 0; retry < 2 && run.code === null && fake.requests.length === from; retry++) {
     from = fake.requests.length;
-    run = await runAgent(process.execPath, [entry, '-T', id, '-y', '-c', home.cwd, NEW_PROMPT], home.cwd, home.env, 60_000);
+    run = await start();
   }
   assert.equal(run.code, 0, `${describeRun(run)}; requests: ${JSON.stringify(fake.requests.slice(from).map((r) => [r.path, r.auth]))}`);
   const turn = fake.requests.slice(from).find((r) => r.path === '/v1/messages' && mentions(r, NEW_PROMPT));

@@ -5,7 +5,8 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { codexHome, storePath } from '../../src/node/agentStores';
+import { isTurnRequest, prepareAgentHome, resumeArgs as agentResumeArgs } from '../../src/node/resume/agentHome';
+import type { ResumableAgent } from '../../src/node/resume/agentRun';
 import * as os from 'node:os';
 import { realTranscripts, type CorpusFile } from '../support/corpus';
 import { CLAUDE_SAMPLE, CODEX_SAMPLE } from '../support/fixtures';
@@ -13,9 +14,9 @@ import { startFakeAnthropic } from '../support/fakeAnthropic';
 import { startFakeCodexResponses } from '../support/fakeCodexResponses';
 import type { FakeServer, RecordedRequest } from '../support/fakeHttp';
 import type { CompactReport } from '../../src/core/compact/report';
-import { agentBin, agentEnv, compactWithCli, describeRun, freshDir, jsonl, mentions, NEW_PROMPT, resumeAndRecord } from './harness';
+import { agentBin, compactWithCli, describeRun, freshDir, resumeAndRecord } from './harness';
 import { KEY } from './resumeSuite';
-import { assertClaudePairs, assertCodexPairs, inputOf, isUserMessage, messagesOf } from './wire';
+import { assertClaudePairs, assertCodexPairs, inputOf, messagesOf } from './wire';
 
 interface Outcome {
   readonly label: string;
@@ -53,51 +54,22 @@ function orphanVariant(agent: CorpusFile['agent']): CorpusFile {
   return { file, agent, label: `hand-made/${agent}/sample-with-an-orphan-call` };
 }
 
-const isTurn = (agent: CorpusFile['agent']) => (r: RecordedRequest): boolean => {
-  const b = r.body as { tools?: unknown[]; messages?: unknown[]; input?: unknown[] } | undefined;
-  if (agent === 'claude-code') return r.path === '/v1/messages' && (b?.tools?.length ?? 0) > 0 && (b?.messages ?? []).some((m) => mentions(m, NEW_PROMPT));
-  return r.path === '/v1/responses' && (b?.tools?.length ?? 0) > 0 && inputOf(r).some((i) => isUserMessage(i) && mentions(i, NEW_PROMPT));
-};
+const isTurn = (agent: CorpusFile['agent']) => (r: RecordedRequest): boolean => isTurnRequest(agent as ResumableAgent, r);
 /** The history part of a request (what compaction acts on), as bytes of JSON. */
 const historyBytes = (agent: CorpusFile['agent'], r: RecordedRequest): number => Buffer.byteLength(JSON.stringify(agent === 'claude-code' ? messagesOf(r) : inputOf(r)));
 
-/** Puts FILE where its agent looks, in a fresh home pointed at FAKE; returns the environment and the stored path. */
-function prepare(c: CorpusFile, root: string, fake: FakeServer): { env: NodeJS.ProcessEnv; cwd: string; stored: string; id: string } {
-  const cwd = path.join(root, 'work');
-  fs.mkdirSync(cwd, { recursive: true });
-  const lines = jsonl(c.file);
-  if (c.agent === 'claude-code') {
-    const env = agentEnv(path.join(root, 'home'), { ANTHROPIC_BASE_URL: fake.url, ANTHROPIC_API_KEY: KEY, CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1', DISABLE_AUTOUPDATER: '1' });
-    const id = String(lines.find((l) => typeof l.sessionId === 'string')?.sessionId);
-    const stored = storePath('claude-code', id, cwd, new Date(), env);
-    fs.mkdirSync(path.dirname(stored), { recursive: true });
-    fs.copyFileSync(c.file, stored);
-    return { env, cwd, stored, id };
-  }
-  const env = agentEnv(path.join(root, 'home'), { CODEX_HOME: path.join(root, 'codex'), OPENAI_API_KEY: KEY, LOOPBACK_API_KEY: KEY, OPENAI_BASE_URL: `${fake.url}/v1` });
-  const meta = (lines.find((l) => l.type === 'session_meta')?.payload ?? lines[0]) as { id: string; timestamp: string; model_provider?: string };
-  // A session resumes only with the provider it was made with: the built-in "openai" one, pointed at the fake.
-  fs.mkdirSync(codexHome(env), { recursive: true });
-  const provider = meta.model_provider ?? 'openai';
-  fs.writeFileSync(path.join(codexHome(env), 'config.toml'), [
-    'model = "gpt-5.5"', `openai_base_url = "${fake.url}/v1"`, 'forced_login_method = "api"', `model_provider = "${provider}"`,
-    // A custom provider (the generated fixtures use "loopback") is declared with the same address.
-    ...(provider === 'openai' ? [] : [`[model_providers.${provider}]`, `name = "${provider}"`, `base_url = "${fake.url}/v1"`, 'wire_api = "responses"', 'env_key = "LOOPBACK_API_KEY"']), '',
-  ].join('\n'));
-  const [, y, m, d, rest] = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}:\d{2}:\d{2})/.exec(meta.timestamp) ?? [];
-  const stored = path.join(codexHome(env), 'sessions', y!, m!, d!, `rollout-${y}-${m}-${d}T${rest!.replace(/:/g, '-')}-${meta.id}.jsonl`);
-  fs.mkdirSync(path.dirname(stored), { recursive: true });
-  fs.copyFileSync(c.file, stored);
-  return { env, cwd, stored, id: meta.id };
+/** Puts FILE where its agent looks, in a fresh home pointed at FAKE (the product's resume-check setup). */
+async function prepare(c: CorpusFile, root: string, fake: FakeServer): Promise<{ env: NodeJS.ProcessEnv; cwd: string; stored: string; id: string }> {
+  const home = await prepareAgentHome(c.agent as ResumableAgent, c.file, root, fake.url, KEY);
+  return { ...home, id: home.sessionId };
 }
 
-const resumeArgs = (agent: CorpusFile['agent'], id: string): string[] =>
-  agent === 'claude-code' ? ['-p', '--resume', id, '--', NEW_PROMPT] : ['exec', '--skip-git-repo-check', 'resume', id, '--', NEW_PROMPT];
+const resumeArgs = (agent: CorpusFile['agent'], id: string): string[] => agentResumeArgs(agent as ResumableAgent, id);
 
 async function resumeOne(c: CorpusFile, fake: FakeServer, summarizer: FakeServer): Promise<Outcome> {
   const root = freshDir(c.agent);
   try {
-    const { env, cwd, stored, id } = prepare(c, root, fake);
+    const { env, cwd, stored, id } = await prepare(c, root, fake);
     const bin = agentBin(c.agent === 'claude-code' ? 'claude' : 'codex');
     // Cleanup only, and with a summary: each written beside the original, each resumed by the agent.
     const resumed = async (summary: boolean): Promise<{ report: CompactReport; turn: RecordedRequest; pairs: number }> => {

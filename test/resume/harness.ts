@@ -1,5 +1,5 @@
 // Shared steps of the resume tests: find the real agent CLIs, run them offline, compact via our CLI, hash files.
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
@@ -7,12 +7,13 @@ import * as path from 'node:path';
 import { main } from '../../src/cli/main';
 import type { CompactReport } from '../../src/core/compact/report';
 import type { RecordedRequest } from '../support/fakeHttp';
+import { RESUME_PROMPT, runAgent, type AgentRun } from '../../src/node/resume/agentRun';
 
 const REPO = path.resolve(__dirname, '..', '..');
-/** One CLI run may take this long at most (the brief's budget); a hung agent is killed, and the test fails. */
-export const AGENT_TIMEOUT_MS = 120_000;
-/** The prompt each resumed session gets: unique, so its request is told apart from side requests. */
-export const NEW_PROMPT = 'Resume check 7f3a: please continue with the next step.';
+export { AGENT_TIMEOUT_MS, agentEnv, describeRun, runAgent, type AgentRun } from '../../src/node/resume/agentRun';
+export { allStrings, mentions } from '../../src/node/resume/agentHome';
+/** The prompt each resumed session gets (the product's resume check sends the same). */
+export const NEW_PROMPT = RESUME_PROMPT;
 
 /**
  * Path of a pinned agent CLI: CLAUDE_BIN / CODEX_BIN / GEMINI_BIN / OPENCODE_BIN / GOOSE_BIN when set, else
@@ -33,32 +34,6 @@ export function agentBin(name: 'claude' | 'codex' | 'gemini' | 'opencode' | 'goo
 export function freshDir(label: string): string {
   return fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), `cc-resume-${label}-`)));
 }
-
-/**
- * The environment an agent runs in: nothing inherited but PATH and a locale, so a developer's real
- * keys, base URLs or config can neither leak into nor redirect the offline run.
- */
-export function agentEnv(home: string, extra: Record<string, string>): NodeJS.ProcessEnv {
-  return { PATH: process.env.PATH ?? '/usr/bin:/bin', LANG: 'C.UTF-8', HOME: home, TMPDIR: os.tmpdir(), ...extra };
-}
-
-export interface AgentRun { readonly code: number | null; readonly signal: NodeJS.Signals | null; readonly stdout: string; readonly stderr: string }
-
-export function runAgent(bin: string, args: readonly string[], cwd: string, env: NodeJS.ProcessEnv, timeoutMs = AGENT_TIMEOUT_MS): Promise<AgentRun> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(bin, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'], timeout: timeoutMs, killSignal: 'SIGKILL' });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (c: Buffer) => { stdout += c.toString('utf8'); });
-    child.stderr.on('data', (c: Buffer) => { stderr += c.toString('utf8'); });
-    child.on('error', reject);
-    child.on('close', (code, signal) => resolve({ code, signal, stdout, stderr }));
-  });
-}
-
-/** One line that says how a run ended, for assertion messages. */
-export const describeRun = (r: AgentRun): string =>
-  `exit ${r.code ?? r.signal}; stderr tail: ${r.stderr.slice(-1500)}; stdout tail: ${r.stdout.slice(-500)}`;
 
 /** Runs the agent and returns the requests the fake received during that run only. */
 export async function resumeAndRecord(
@@ -90,16 +65,6 @@ export const sha256 = (file: string): string => createHash('sha256').update(fs.r
 export function jsonl(file: string): Record<string, unknown>[] {
   return fs.readFileSync(file, 'utf8').split('\n').filter((l) => l.trim()).map((l) => JSON.parse(l) as Record<string, unknown>);
 }
-
-/** Every string anywhere inside a parsed JSON value: text search without JSON escaping in the way. */
-export function allStrings(v: unknown, into: string[] = []): string[] {
-  if (typeof v === 'string') into.push(v);
-  else if (Array.isArray(v)) for (const x of v) allStrings(x, into);
-  else if (v && typeof v === 'object') for (const x of Object.values(v)) allStrings(x, into);
-  return into;
-}
-
-export const mentions = (body: unknown, needle: string): boolean => allStrings(body).some((s) => s.includes(needle));
 
 /** The marker our cleanup puts where it shortened or replaced content. */
 export const COMPACTOR_MARK = '[context-compactor:';

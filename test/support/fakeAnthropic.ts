@@ -5,12 +5,15 @@ import {
   sendInvalidJson, sendJson, splitForStream, startFakeServer, startSse,
 } from './fakeHttp.js';
 
+type ContentBlock = { type: string; text?: string; id?: string; tool_use_id?: string; input?: unknown; content?: unknown };
 interface MessagesBody {
   model?: string;
   max_tokens?: number;
   stream?: boolean;
   system?: string;
-  messages?: { role: string; content: string }[];
+  messages?: { role: string; content: string | ContentBlock[] }[];
+  /** On-demand compaction (beta compact-2026-09-04): the answer is one `compaction` block. */
+  compaction?: { type?: string; instructions?: string };
 }
 
 /** Starts the fake; requests whose credential is not `Bearer <apiKey>` or `x-api-key: <apiKey>` get a 401. */
@@ -19,13 +22,61 @@ export function startFakeAnthropic(apiKey: string): Promise<FakeServer> {
     if (req.auth !== `Bearer ${apiKey}` && req.auth !== apiKey) return sendError(res, 401, 'authentication_error', 'invalid x-api-key');
     const body = (req.body ?? {}) as MessagesBody;
     if (req.method === 'POST' && req.path === '/v1/messages/count_tokens') return countTokens(body, fault, res);
+    if (req.method === 'POST' && req.path === '/v1/messages' && body.compaction) return compaction(req, body, fault, res);
     if (req.method === 'POST' && req.path === '/v1/messages') return messages(req, body, fault, res);
     return sendError(res, 404, 'not_found_error', `no route ${req.method} ${req.path}`);
   });
 }
 
+const blockText = (b: ContentBlock): string =>
+  b.text ?? (typeof b.content === 'string' ? b.content : b.input !== undefined ? JSON.stringify(b.input) : '');
+
 function inputText(body: MessagesBody): string {
-  return (body.system ?? '') + (body.messages ?? []).map((m) => m.content).join('');
+  return (body.system ?? '') + (body.messages ?? []).map((m) => (typeof m.content === 'string' ? m.content : m.content.map(blockText).join(''))).join('');
+}
+
+/**
+ * The API's rules for a conversation, as its 400s word them: starts with a user turn, and every tool_use is
+ * answered by a tool_result in the next user message (and every tool_result answers one).
+ */
+function conversationError(body: MessagesBody): string | undefined {
+  const msgs = body.messages ?? [];
+  if (msgs[0]?.role !== 'user') return 'messages: first message must use the "user" role';
+  for (const [i, m] of msgs.entries()) {
+    const blocks = typeof m.content === 'string' ? [] : m.content;
+    const uses = m.role === 'assistant' ? blocks.filter((b) => b.type === 'tool_use').map((b) => b.id) : [];
+    if (uses.length) {
+      const next = msgs[i + 1];
+      const answered = new Set((next && typeof next.content !== 'string' ? next.content : []).filter((b) => b.type === 'tool_result').map((b) => b.tool_use_id));
+      const missing = uses.filter((id) => !answered.has(id));
+      if (missing.length) return `messages.${i}: \`tool_use\` ids were found without \`tool_result\` blocks immediately after: ${missing.join(', ')}`;
+    }
+    if (m.role === 'user' && i > 0) {
+      const prev = msgs[i - 1]!;
+      const asked = new Set((typeof prev.content === 'string' ? [] : prev.content).filter((b) => b.type === 'tool_use').map((b) => b.id));
+      const orphan = blocks.find((b) => b.type === 'tool_result' && !asked.has(b.tool_use_id));
+      if (orphan) return `messages.${i}.content: unexpected \`tool_use_id\` found in \`tool_result\` blocks: ${orphan.tool_use_id}`;
+    }
+  }
+  return undefined;
+}
+
+/** The compaction answer: one `compaction` block, stop_reason "compaction", its usage as an `iterations` entry. */
+function compaction(req: RecordedRequest, body: MessagesBody, fault: Fault, res: ServerResponse): void {
+  if (answerWithError(fault, res)) return;
+  const beta = String(req.headers['anthropic-beta'] ?? '');
+  if (!beta.split(',').map((b) => b.trim()).includes('compact-2026-09-04')) return sendError(res, 400, 'invalid_request_error', 'compaction: requires the compact-2026-09-04 beta');
+  if (body.compaction?.type !== 'summarize') return sendError(res, 400, 'invalid_request_error', 'compaction.type: Input should be \'summarize\'');
+  const invalid = conversationError(body);
+  if (invalid) return sendError(res, 400, 'invalid_request_error', invalid);
+  const text = fault.kind === 'empty' ? null : (fault.kind === 'ok' && fault.text) || DEFAULT_TEXT;
+  const iteration = { type: 'compaction', input_tokens: fakeTokenCount(inputText(body)), output_tokens: fakeTokenCount(text ?? ''), cache_creation_input_tokens: 0, cache_read_input_tokens: 0, cache_creation: null };
+  sendJson(res, 200, {
+    id: 'msg_fake_compact_1', type: 'message', role: 'assistant', model: body.model ?? 'unknown',
+    content: [{ type: 'compaction', content: text, encrypted_content: null, signature: 'sig_fake_1' }],
+    stop_reason: 'compaction', stop_sequence: null,
+    usage: { input_tokens: 0, output_tokens: 0, cache_creation_input_tokens: 0, cache_read_input_tokens: 0, iterations: [iteration] },
+  }, { 'request-id': 'req_fake_compact_1' });
 }
 
 function countTokens(body: MessagesBody, fault: Fault, res: ServerResponse): void {

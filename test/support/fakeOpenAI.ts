@@ -20,8 +20,41 @@ export function startFakeOpenAI(apiKey: string): Promise<FakeServer> {
       case '/v1/chat/completions': return chat(req.body as ChatBody, fault, res);
       case '/v1/responses': return responses(req.body as ResponsesBody, fault, res);
       case '/v1/responses/input_tokens': return inputTokens(req, fault, res);
+      case '/v1/responses/compact': return compact(req.body as CompactBody, fault, res);
       default: return sendError(res, 404, `no route ${req.method} ${req.path}`, 'invalid_request_error');
     }
+  });
+}
+
+type InputItem = { type?: string; role?: string; content?: unknown; call_id?: string; output?: string; arguments?: string };
+interface CompactBody { model?: string; input?: string | InputItem[] }
+
+const itemText = (i: InputItem): string =>
+  typeof i.content === 'string' ? i.content : Array.isArray(i.content) ? i.content.map((c: { text?: string }) => c.text ?? '').join('') : (i.output ?? i.arguments ?? '');
+
+/**
+ * POST /v1/responses/compact: the user messages of the input, then one `compaction` item whose content is
+ * encrypted (here: base64 of a fixed text, as opaque to the client as the real one). A function_call_output
+ * must answer an earlier function_call, as the real API requires.
+ */
+function compact(body: CompactBody, fault: Fault, res: ServerResponse): void {
+  if (answerWithError(fault, res)) return;
+  const items: InputItem[] = typeof body.input === 'string' ? [{ type: 'message', role: 'user', content: body.input }] : (body.input ?? []);
+  const calls = new Set<string>();
+  for (const i of items) {
+    if (i.type === 'function_call' && i.call_id) calls.add(i.call_id);
+    if (i.type === 'function_call_output' && !calls.has(i.call_id ?? '')) return sendError(res, 400, `No tool call found for function call output with call_id ${i.call_id ?? ''}.`, 'invalid_request_error');
+  }
+  const users = items.filter((i) => (i.type ?? 'message') === 'message' && i.role === 'user');
+  const encrypted = Buffer.from(answerText(fault).repeat(8)).toString('base64');
+  const input = items.map(itemText).join('');
+  sendJson(res, 200, {
+    id: 'resp_fake_compact_1', object: 'response.compaction', created_at: 1_760_000_000,
+    output: [
+      ...users.map((u, k) => ({ type: 'message', id: `msg_fake_u${k}`, status: 'completed', role: 'user', content: [{ type: 'input_text', text: itemText(u) }] })),
+      { type: 'compaction', id: 'cmp_fake_1', encrypted_content: encrypted },
+    ],
+    usage: { input_tokens: fakeTokenCount(input), input_tokens_details: { cached_tokens: 0 }, output_tokens: fakeTokenCount(encrypted), output_tokens_details: { reasoning_tokens: 0 }, total_tokens: 0 },
   });
 }
 

@@ -85,11 +85,15 @@ test('the empty-state welcome is keyed on the state the view sets, and its butto
 test('session items offer inspect, compact, composition, reveal and copy resume; inspect and compact inline', () => {
   const items = manifest.contributes.menus['view/item/context'] ?? [];
   const forSessions = items.filter((m) => m.when === `view == ${SESSIONS_VIEW_ID} && viewItem =~ /^session/`);
-  assert.equal(forSessions.length, items.length, 'every item action is scoped to session items of this view');
+  const forGroups = items.filter((m) => m.when === `view == ${SESSIONS_VIEW_ID} && viewItem =~ /^(agent|project)$/`);
+  assert.equal(forSessions.length + forGroups.length, items.length, 'every item action is scoped to session, agent or project items of this view');
+  // Agent and project nodes evaluate every session under them (inline and in the menu).
+  assert.deepEqual(forGroups.map((m) => [m.command, m.group?.startsWith('inline') ?? false]), [[CommandIds.evaluateCompaction, true], [CommandIds.evaluateCompaction, false]]);
   const menu = forSessions.filter((m) => !m.group?.startsWith('inline')).map((m) => m.command);
   assert.deepEqual(menu, [CommandIds.inspectTranscript, CommandIds.compactTranscript, CommandIds.showComposition, CommandIds.revealSessionFile, CommandIds.copyResumeCommand]);
   const inline = forSessions.filter((m) => m.group?.startsWith('inline')).map((m) => m.command);
   assert.deepEqual(inline, [CommandIds.inspectTranscript, CommandIds.compactTranscript]);
   const title = (manifest.contributes.menus['view/title'] ?? []).map((m) => m.command);
   assert.ok(title.includes(CommandIds.refreshSessions));
+  assert.ok(title.includes(CommandIds.evaluateCompaction), 'the view title evaluates every session');
 });

@@ -116,6 +116,12 @@ export interface LineUsage {
   claims(fileName: string, head: string): 'yes' | 'maybe' | 'no';
   /** Whether a line (tested by substrings, not yet decoded) can change the state. */
   wants(state: FileState, has: Contains): boolean;
+  /**
+   * Markers such that, from this state on, `wants` is just "holds one of them" for the rest of the file (the state
+   * parts it depends on are never unset); undefined until then. Lets the scanner search for the markers instead of
+   * looking at every line (node/usage/markedLines.ts). An agent without it is read line by line.
+   */
+  steadyMarkers?(state: FileState): readonly string[] | undefined;
   /** Folds one parsed record into the state. */
   apply(state: FileState, record: Record<string, unknown>): void;
   /**

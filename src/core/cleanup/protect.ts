@@ -67,7 +67,9 @@ export function protectedPart(session: Session, options: CleanupOptions): Protec
   while (fromTurn > 0 && fromTurn < turns.length && turns[fromTurn - 1]!.kind === 'user' && turns[fromTurn]!.kind === 'model') fromTurn--;
   const fromMessage = fromTurn < turns.length ? turns[fromTurn]!.start : messages.length;
   const prompt = [...turns].reverse().find((t) => t.kind === 'user');
-  const latestPrompt = prompt?.start;
+  let latestPrompt = prompt?.start;
+  // A summary is written right before the prompt it keeps, so both read as one user turn: the prompt is the user's own words.
+  while (latestPrompt !== undefined && latestPrompt + 1 < prompt!.end && messages[latestPrompt]!.blocks.every((b) => b.type === 'summary')) latestPrompt++;
 
   const answered = new Set<string>();
   for (const m of messages) for (const b of m.blocks) if (b.type === 'tool_result') answered.add(b.id);
@@ -79,7 +81,7 @@ export function protectedPart(session: Session, options: CleanupOptions): Protec
     p.tokens += b.tokens;
     parts.set(reason, p);
   };
-  if (latestPrompt !== undefined) for (let i = prompt!.start; i < prompt!.end; i++) for (const b of messages[i]!.blocks) count('latest-prompt', b);
+  if (latestPrompt !== undefined) for (let i = latestPrompt; i < prompt!.end; i++) for (const b of messages[i]!.blocks) count('latest-prompt', b);
   // The latest plan states the whole todo list: users complain most that compaction loses it.
   const keptCalls = new Set<string>();
   findLatestPlan: for (let i = messages.length - 1; i >= 0; i--) {

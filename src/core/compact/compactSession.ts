@@ -32,20 +32,30 @@ export interface CompactFigures extends Measurement {
 /** A summary that replaces the aging part (everything before the protected turns). */
 export interface SummaryInsert { readonly text: string }
 
+/**
+ * The messages as resumed with `text` in place of the aging part, the blocks that part held, and the record the
+ * summary goes before. `summaryRecords`: records the summary message claims (a replay that compacts again needs it
+ * to sort into the aging part); none when it is written to a file.
+ */
+export function summarizedMessages(session: Session, cleanup: CleanupResult, text: string, summaryRecords: number[] = []): { messages: Message[]; dropped: Block[]; beforeRecord: number } {
+  const split = splitAging(session, cleanup);
+  const kept = [...split.harness, ...split.pinned, ...split.recent];
+  const dropped = split.aging.filter((m) => !kept.includes(m)).flatMap((m) => m.blocks);
+  const summaryMessage: Message = { role: 'user', records: summaryRecords, blocks: [{ type: 'summary', text, origin: 'context-compactor', ref: { record: -1 }, tokens: estimateTokens(text) }] };
+  const next = split.pinned[0] ?? split.recent[0];
+  return { messages: [...split.harness, summaryMessage, ...split.pinned, ...split.recent], dropped, beforeRecord: next?.records[0] ?? Number.MAX_SAFE_INTEGER };
+}
+
 export function compactSession(session: Session, options: CleanupOptions, ctx: WriteContext, summary?: SummaryInsert, precomputed?: CleanupResult): CompactOutcome {
   const cleanup = precomputed ?? cleanupSession(session, options);
   let result = cleanup.session;
   let insert: { beforeRecord: number; text: string } | undefined;
   let dropped: Block[] = [];
   if (summary) {
-    const split = splitAging(session, cleanup);
-    const kept = [...split.harness, ...split.pinned, ...split.recent];
-    dropped = split.aging.filter((m) => !kept.includes(m)).flatMap((m) => m.blocks);
-    const summaryMessage: Message = { role: 'user', records: [], blocks: [{ type: 'summary', text: summary.text, origin: 'context-compactor', ref: { record: -1 }, tokens: estimateTokens(summary.text) }] };
-    const messages = [...split.harness, summaryMessage, ...split.pinned, ...split.recent];
-    result = { ...result, messages, turns: buildTurns(messages) };
-    const next = split.pinned[0] ?? split.recent[0];
-    insert = { beforeRecord: next?.records[0] ?? Number.MAX_SAFE_INTEGER, text: summary.text };
+    const s = summarizedMessages(session, cleanup, summary.text);
+    dropped = s.dropped;
+    result = { ...result, messages: s.messages, turns: buildTurns(s.messages) };
+    insert = { beforeRecord: s.beforeRecord, text: summary.text };
   }
   // The id now (reports and the default path need it); the lines only when asked for, once: a preview that is
   // discarded, or a cleanup-only outcome a summary replaces, is never rendered.

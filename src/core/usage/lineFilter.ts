@@ -17,6 +17,11 @@ export function lineWanted(state: FileState, has: Contains): boolean {
   return lineUsage(state).wants(state, has);
 }
 
+/** The agent's steady markers (UsageModule.steadyMarkers): from then on a reader may search instead of split. */
+export function steadyMarkers(state: FileState): readonly string[] | undefined {
+  return lineUsage(state).steadyMarkers?.(state);
+}
+
 /** Parses one line and folds it into the state; malformed JSON only bumps a counter. */
 export function applyLine(state: FileState, line: string): void {
   let rec: unknown;

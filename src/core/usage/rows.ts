@@ -1,7 +1,6 @@
 // Per-request usage rows (message id, tokens, model): deduplicated across a set of files and priced per request.
 import type { Session } from '../model/transcript';
 import { modelIndex, noteTimestamp } from './common';
-import { hashString } from './hash';
 import { addUsage, type ModelUsage } from './modelUsage';
 import { requestCost } from './pricing';
 import { newFileState, type ClaudeRow, type FileState, type TokenCounts } from './types';
@@ -61,8 +60,9 @@ export function stateFromSession(session: Session): FileState {
     if (m.timestamp) noteTimestamp(state, m.timestamp);
     if (m.role !== 'assistant' || !m.usage) continue;
     const u = m.usage;
-    const row: ClaudeRow = [m.apiId ? hashString(m.apiId) : '', u.inputTokens, u.outputTokens, u.cacheCreationTokens, u.cacheReadTokens, modelIndex(state, m.model ?? session.models[0] ?? 'unknown'), 0, 0];
-    state.rows[m.apiId ? hashString(`${m.apiId}:`) : `anon:${state.anonymousRows++}`] = row;
+    const row: ClaudeRow = [m.apiId ?? '', u.inputTokens, u.outputTokens, u.cacheCreationTokens, u.cacheReadTokens, modelIndex(state, m.model ?? session.models[0] ?? 'unknown'), 0, 0];
+    // Keyed as the line readers key rows: the id itself after '#', never an `anon:` key.
+    state.rows[m.apiId ? `#${m.apiId}:` : `anon:${state.anonymousRows++}`] = row;
     state.contextTokens = u.inputTokens + u.cacheReadTokens + u.cacheCreationTokens;
   }
   if (Object.keys(state.rows).length === 0) estimateRows(session, state);

@@ -14,7 +14,7 @@ export interface TokenCounts {
 
 /**
  * One deduplicated Claude response as kept in the file state:
- * [messageIdHash, input, output, cacheCreation, cacheRead, modelIndex, isSidechain (0|1), cacheCreation1h].
+ * [messageId, input, output, cacheCreation, cacheRead, modelIndex, isSidechain (0|1), cacheCreation1h].
  * Arrays instead of objects keep the persisted cache small. cacheCreation1h is the 1-hour-TTL part of cacheCreation.
  */
 export type ClaudeRow = [string, number, number, number, number, number, number, number];
@@ -39,7 +39,7 @@ export interface FileState {
   /** Models in first-seen order; rows refer to them by index. */
   models: string[];
   contextTokens?: number;
-  /** Claude: dedupe key hash (message.id + request id) → the fullest row seen. */
+  /** Claude: dedupe key (`#message.id:request id`) → the fullest row seen. */
   rows: Record<string, ClaudeRow>;
   /** Claude rows without a message.id cannot be deduped; they get sequential keys. */
   anonymousRows: number;

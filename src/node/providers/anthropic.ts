@@ -16,8 +16,9 @@ export interface AnthropicSummarizerOptions {
 
 const LABEL = 'anthropic';
 
-export function createAnthropicSummarizer(options: AnthropicSummarizerOptions): Summarizer {
-  const client = new Anthropic({
+/** The SDK client as every Anthropic call here uses it (also the eval's server compaction). */
+export function anthropicClient(options: Pick<AnthropicSummarizerOptions, 'apiKey' | 'baseUrl' | 'timeoutMs'>): Anthropic {
+  return new Anthropic({
     apiKey: options.apiKey,
     baseURL: options.baseUrl,
     // Our call policy owns retries and the deadline; SDK retries would multiply the attempts.
@@ -26,6 +27,10 @@ export function createAnthropicSummarizer(options: AnthropicSummarizerOptions): 
     logLevel: 'off',
     openTelemetry: false,
   });
+}
+
+export function createAnthropicSummarizer(options: AnthropicSummarizerOptions): Summarizer {
+  const client = anthropicClient(options);
   const secrets = [options.apiKey];
   const fail = (err: unknown): ProviderError => toProviderError(err, Anthropic, LABEL, secrets);
   const stream = options.stream ?? true;

@@ -1,8 +1,8 @@
-// Builds the configured Summarizer; the only place that knows which SDK serves which provider.
+// Builds the configured Summarizer; the only place that knows which SDK serves which provider (loaded on first use).
 import { checkBaseUrl, isOpenAIHost } from '../../core/summary/baseUrl.js';
 import { ProviderError, type ProviderId, type Summarizer } from '../../core/summary/provider.js';
-import { createAnthropicSummarizer } from './anthropic.js';
-import { createOpenAICompatibleSummarizer, createOpenAISummarizer } from './openai.js';
+import { COMPATIBLE_COUNT_UNSUPPORTED } from './compatibleServers.js';
+import { lazySummarizer } from './lazySummarizer.js';
 
 export interface SummarizerConfig {
   provider: ProviderId;
@@ -36,13 +36,13 @@ export function createSummarizer(config: SummarizerConfig): Summarizer | undefin
   switch (provider) {
     case 'anthropic':
       if (!apiKey) throw new ProviderError('auth', 'anthropic: no API key (set ANTHROPIC_API_KEY)');
-      return createAnthropicSummarizer({ model, apiKey, timeoutMs, ...(baseUrl ? { baseUrl } : {}), ...(stream === undefined ? {} : { stream }) });
+      return lazySummarizer(provider, async () => (await import('./anthropic.js')).createAnthropicSummarizer({ model, apiKey, timeoutMs, ...(baseUrl ? { baseUrl } : {}), ...(stream === undefined ? {} : { stream }) }));
     case 'openai':
       if (!apiKey) throw new ProviderError('auth', 'openai: no API key (set OPENAI_API_KEY)');
-      return createOpenAISummarizer({ model, apiKey, timeoutMs, ...(baseUrl ? { baseUrl } : {}) });
+      return lazySummarizer(provider, async () => (await import('./openai.js')).createOpenAISummarizer({ model, apiKey, timeoutMs, ...(baseUrl ? { baseUrl } : {}) }));
     case 'openai-compatible':
       if (!baseUrl) throw new ProviderError('other', 'openai-compatible: no base URL (e.g. http://localhost:11434/v1)');
-      return createOpenAICompatibleSummarizer({ model, baseUrl, timeoutMs, ...(apiKey ? { apiKey } : {}), ...(stream === undefined ? {} : { stream }) });
+      return lazySummarizer(provider, async () => (await import('./openai.js')).createOpenAICompatibleSummarizer({ model, baseUrl, timeoutMs, ...(apiKey ? { apiKey } : {}), ...(stream === undefined ? {} : { stream }) }), COMPATIBLE_COUNT_UNSUPPORTED);
     default: {
       const unknown: never = provider;
       throw new ProviderError('other', `unknown provider ${String(unknown)}`);

@@ -1,6 +1,7 @@
 // Summarizers over the official openai SDK: the Responses API for OpenAI, Chat Completions for compatible servers.
 import OpenAI from 'openai';
 import { ProviderError, type CountTokensInput, type Summarizer, type SummaryRequest, type SummaryResult } from '../../core/summary/provider.js';
+import { COMPATIBLE_COUNT_UNSUPPORTED } from './compatibleServers.js';
 import { toProviderError } from './sdkErrors.js';
 
 export interface OpenAISummarizerOptions {
@@ -24,7 +25,7 @@ export interface OpenAICompatibleSummarizerOptions {
 
 export const OPENAI_API_URL = 'https://api.openai.com/v1';
 
-export const COMPATIBLE_COUNT_UNSUPPORTED = 'not supported by this server: OpenAI-compatible servers have no token-count endpoint';
+export { COMPATIBLE_COUNT_UNSUPPORTED };
 
 export function createOpenAISummarizer(options: OpenAISummarizerOptions): Summarizer {
   const client = makeClient(options.apiKey, options.baseUrl, options.timeoutMs);
@@ -100,7 +101,8 @@ export function createOpenAICompatibleSummarizer(options: OpenAICompatibleSummar
   };
 }
 
-function makeClient(apiKey: string, baseUrl: string | undefined, timeoutMs: number): OpenAI {
+/** The SDK client as every OpenAI call here uses it (also the eval's server compaction). */
+export function makeClient(apiKey: string, baseUrl: string | undefined, timeoutMs: number): OpenAI {
   return new OpenAI({
     apiKey,
     // Explicit, so OPENAI_BASE_URL in the environment cannot redirect the key elsewhere.

@@ -1,13 +1,12 @@
 // Persisted per-file scan state (usage-v1.json): load tolerantly and lazily, write atomically (temp + rename).
-import { readFileSync } from 'node:fs';
-import { chmod, mkdir, rename, unlink, writeFile } from 'node:fs/promises';
+import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { CATALOG_ID } from '../../core/usage/catalog';
 import type { FileState, UsageReport } from '../../core/usage/types';
 
-/** 2: Claude rows keep 1-hour cache writes, Codex sums split at the long-context tier. */
-export const CACHE_VERSION = 2;
+/** 2: Claude rows keep 1-hour cache writes, Codex sums split at the long-context tier. 3: row keys are the ids. */
+export const CACHE_VERSION = 3;
 
 export interface CacheEntry {
   size: number;
@@ -20,19 +19,27 @@ export interface CacheEntry {
   state?: FileState;
   /** Decodes the state from the cache file on first need (undefined if that part is unreadable). */
   loadState?: () => FileState | undefined;
+  /** One of the files `last.report` was built from, as they were then. */
+  inLast?: boolean;
 }
 
 export interface UsageCache {
   version: number;
   files: Record<string, CacheEntry>;
-  /** The last report and the signature of the file set it came from: nothing changed → no re-merge. */
-  last?: { signature: string; report: UsageReport };
+  /**
+   * The last report, built with `threshold` from the `count` entries marked inLast: when a scan finds exactly those
+   * files, all unchanged, it is still exact and nothing is re-merged (no hashing of the file list either). A cache
+   * written before these fields existed simply misses once.
+   */
+  last?: { threshold: number | null; count: number; report: UsageReport };
+  /** Closes the cache file loadCache keeps open for the states; call when the scan is done with this cache. */
+  release?: () => void;
 }
 
 /**
- * On disk: `{"version":2,"pricing":…,"files":{path:{size,mtimeMs,offset,headHash}},"last":{…},"states":{path:FileState}}`.
- * `states` is written last and split off by its key before parsing: a warm scan where nothing changed
- * parses only the small index (a few KB), not the dedupe state of every file (hundreds of KB).
+ * On disk: `{"version":2,"pricing":…,"files":{path:{size,mtimeMs,offset,headHash,inLast}},"last":{…},"states":{path:FileState}}`.
+ * `states` is written last and split off by its key: a warm scan where nothing changed reads and parses only the
+ * small index (tens of KB), not the dedupe state of every file (hundreds of KB).
  * The split is safe: inside JSON strings a quote is always escaped, so `,"states":` can only be the key.
  */
 const STATES_KEY = ',"states":';
@@ -48,24 +55,59 @@ export function defaultCachePath(env: NodeJS.ProcessEnv): string {
 
 const empty = (): UsageCache => ({ version: CACHE_VERSION, files: {} });
 
-/** A missing, unreadable or foreign-version cache is an empty cache; a corrupt one also warns. */
+/**
+ * Reads from the start of the cache file up to the states key (the index, tens of KB), not the states after it
+ * (most of the file): a warm scan where nothing changed reads and decodes the index alone.
+ */
+function readIndexPart(fd: number): { head: Buffer; split: number } {
+  const parts: Buffer[] = [];
+  let length = 0;
+  for (;;) {
+    const chunk = Buffer.allocUnsafe(64 << 10);
+    const n = readSync(fd, chunk, 0, chunk.length, length);
+    if (n === 0) return { head: Buffer.concat(parts, length), split: -1 };
+    parts.push(chunk.subarray(0, n));
+    length += n;
+    const head = parts.length === 1 ? parts[0] : Buffer.concat(parts, length);
+    const split = head.indexOf(STATES_KEY, Math.max(0, length - n - STATES_KEY.length));
+    if (split >= 0) return { head, split };
+  }
+}
+
+/**
+ * A missing, unreadable or foreign-version cache is an empty cache; a corrupt one also warns. The file stays open
+ * until `release()` (the scan's end), so states read later come from the same version as the index even if another
+ * process has renamed a new cache over it meanwhile.
+ */
 export function loadCache(path: string, warnings: string[]): UsageCache {
-  let text: string;
+  let fd: number;
   try {
-    text = readFileSync(path, 'utf8'); // one small file: sync beats fs/promises' pooled chunked reads
+    fd = openSync(path, 'r');
   } catch {
     return empty();
   }
-  const split = text.indexOf(STATES_KEY);
+  let open = true;
+  const release = (): void => {
+    if (open) closeSync(fd);
+    open = false;
+  };
   try {
-    const index = JSON.parse(split >= 0 ? `${text.slice(0, split)}}` : text) as Partial<UsageCache>;
+    const { head, split } = readIndexPart(fd);
+    const index = JSON.parse(split >= 0 ? `${head.toString('utf8', 0, split)}}` : head.toString('utf8')) as Partial<UsageCache>;
     // States and the last report hold priced figures: another catalog snapshot means starting over.
-    if (index.version !== CACHE_VERSION || (index as { pricing?: string }).pricing !== CATALOG_ID || !index.files || typeof index.files !== 'object') return empty();
+    if (index.version !== CACHE_VERSION || (index as { pricing?: string }).pricing !== CATALOG_ID || !index.files || typeof index.files !== 'object') {
+      release();
+      return empty();
+    }
     let states: Record<string, FileState> | undefined;
     const statesOf = (): Record<string, FileState> => {
       if (!states) {
         try {
-          states = split >= 0 ? (JSON.parse(text.slice(split + STATES_KEY.length, -1)) as Record<string, FileState>) : {};
+          if (split < 0 || !open) throw new Error('no states');
+          const from = split + STATES_KEY.length;
+          const rest = Buffer.allocUnsafe(fstatSync(fd).size - from);
+          for (let got = 0, n = 1; got < rest.length && n > 0; got += n) n = readSync(fd, rest, got, rest.length - got, from + got);
+          states = JSON.parse(rest.toString('utf8', 0, rest.length - 1)) as Record<string, FileState>;
         } catch {
           warnings.push(`${path}: cache file is corrupt, rebuilding it`);
           states = {};
@@ -74,8 +116,9 @@ export function loadCache(path: string, warnings: string[]): UsageCache {
       return states;
     };
     for (const [file, e] of Object.entries(index.files)) e.loadState = () => statesOf()[file];
-    return { version: CACHE_VERSION, files: index.files, last: index.last };
+    return { version: CACHE_VERSION, files: index.files, last: index.last, release };
   } catch {
+    release();
     warnings.push(`${path}: cache file is corrupt, rebuilding it`);
     return empty();
   }
@@ -83,13 +126,14 @@ export function loadCache(path: string, warnings: string[]): UsageCache {
 
 /** Writes to a sibling temp file and renames it over the cache, so readers never see a half-written cache. */
 export async function saveCache(path: string, cache: UsageCache, warnings: string[]): Promise<void> {
+  const { chmod, mkdir, rename, unlink, writeFile } = await import('node:fs/promises'); // only a scan that changed something writes
   const tmp = `${path}.${process.pid}.${Date.now().toString(36)}.tmp`;
   const files: Record<string, CacheEntry> = {};
   const states: Record<string, FileState> = {};
   for (const [f, e] of Object.entries(cache.files)) {
     const state = entryState(e);
     if (!state) continue;
-    files[f] = { size: e.size, mtimeMs: e.mtimeMs, offset: e.offset, headHash: e.headHash };
+    files[f] = { size: e.size, mtimeMs: e.mtimeMs, offset: e.offset, headHash: e.headHash, ...(e.inLast ? { inLast: true } : {}) };
     states[f] = state;
   }
   const index = JSON.stringify({ version: CACHE_VERSION, pricing: CATALOG_ID, files, last: cache.last });

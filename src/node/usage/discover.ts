@@ -1,6 +1,6 @@
 // Finds agent transcript files under the default roots and extra directories, tolerating bad folders.
-import { readdirSync, statSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { resolve, sep } from 'node:path';
 import { AGENT_IDS, agentModule } from '../../core/formats/registry';
 import { agentRoots, hostEnv } from '../agentStores';
 import { documentSession, nodeFs } from '../documentSessions';
@@ -10,6 +10,11 @@ export interface DiscoverOptions {
   /** Scan ~/.claude, ~/.codex and their env overrides. */
   includeDefaults: boolean;
   extraDirs: string[];
+  /**
+   * eval: in the folders given, also any `*.json` / `*.md` a document agent recognises by name, place and content,
+   * wherever it lies (a corpus folder of copied sessions). The Sessions view and usage keep to each agent's layout.
+   */
+  documentsByContent?: boolean;
 }
 
 export interface Discovered {
@@ -35,7 +40,7 @@ export function defaultRoots(env: NodeJS.ProcessEnv): string[] {
 }
 
 /**
- * Walks the roots for `*.jsonl`. Directories are identified by dev+ino so symlink loops and roots
+ * Walks the roots for `*.jsonl` (and, in folders named explicitly, `*.json` / `*.md` document sessions). Directories are identified by dev+ino so symlink loops and roots
  * reached twice (e.g. ~/.config/claude → ~/.claude) are walked once; unreadable folders become warnings.
  * Files reached through two links are merged later by the scanner, from the dev+ino of its own stat.
  */
@@ -50,7 +55,12 @@ export async function discoverTranscripts(opts: DiscoverOptions): Promise<Discov
   ];
   for (const { dir, explicit } of candidates) {
     try {
-      const st = statSync(dir);
+      // A missing default root is the common case: no exception for it (each costs a warm scan ~0.2 ms).
+      const st = statSync(dir, { throwIfNoEntry: false });
+      if (!st) {
+        if (explicit) warnings.push(`${dir}: cannot open (ENOENT), skipped`);
+        continue;
+      }
       if (!st.isDirectory()) {
         if (st.isFile() && (dir.endsWith('.jsonl') || documentSession(dir)) && explicit) files.add(dir);
         else if (explicit) warnings.push(`${dir}: not a directory, skipped`);
@@ -62,6 +72,9 @@ export async function discoverTranscripts(opts: DiscoverOptions): Promise<Discov
     }
     roots.push(dir);
     const stack = [dir];
+    // A folder named by the user may hold document sessions anywhere (Gemini CLI's and Copilot Chat's .json, aider's
+    // Markdown histories under any name): known by name, place and content.
+    const documents = explicit && opts.documentsByContent === true;
     let walked = 0;
     while (stack.length > 0) {
       const current = stack.pop() as string;
@@ -81,7 +94,9 @@ export async function discoverTranscripts(opts: DiscoverOptions): Promise<Discov
         continue;
       }
       for (const entry of entries) {
-        const full = join(current, entry.name);
+        // Concatenation, not join(): current is already normalized, and join() normalizes the whole path again (a
+        // good part of a warm scan over many files).
+        const full = current.endsWith(sep) ? current + entry.name : current + sep + entry.name;
         let isDir = entry.isDirectory();
         let isFile = entry.isFile();
         if (entry.isSymbolicLink()) {
@@ -96,6 +111,8 @@ export async function discoverTranscripts(opts: DiscoverOptions): Promise<Discov
         }
         if (isDir) stack.push(full);
         else if (isFile && entry.name.endsWith('.jsonl')) files.add(full);
+        // A `.json` beside its `.jsonl` twin is a chat the agent converted (Gemini CLI): the twin is the session.
+        else if (documents && isFile && /\.(json|md)$/.test(entry.name) && !existsSync(`${full}l`) && documentSession(full, nodeFs)) files.add(full);
       }
     }
   }

@@ -11,11 +11,12 @@ import { activeExtension, fixture, waitFor } from './fixtures.js';
 
 const CLAUDE_ID = 'ab9a2988-b392-46b5-a150-6191e63efe31';
 
-function stores(): { claude: string; codex: string } {
+function stores(): { claude: string; codex: string; gemini: string } {
   const claude = process.env['CLAUDE_CONFIG_DIR'];
   const codex = process.env['CODEX_HOME'];
-  assert.ok(claude && codex, 'the runner points CLAUDE_CONFIG_DIR and CODEX_HOME at fixture copies');
-  return { claude, codex };
+  const gemini = process.env['GEMINI_CLI_HOME'];
+  assert.ok(claude && codex && gemini, 'the runner points CLAUDE_CONFIG_DIR, CODEX_HOME and GEMINI_CLI_HOME at fixture copies');
+  return { claude, codex, gemini };
 }
 
 const claudeFile = (): string => path.join(stores().claude, 'projects', '-tmp-repo', `${CLAUDE_ID}.jsonl`);
@@ -45,7 +46,7 @@ test('opening the view scans in the background and lists agent → project → s
   await waitFor(() => view.state === 'ready', 20_000);
   assert.equal(view.state, 'ready', 'the first scan finished with sessions');
   const agents = view.provider.getChildren();
-  assert.deepEqual(agents.map((a) => a.label), ['Claude Code', 'Codex']);
+  assert.deepEqual(agents.map((a) => a.label), ['Claude Code', 'Codex', 'Gemini CLI']);
   const claude = agents[0].kind === 'agent' ? agents[0] : assert.fail('agent node');
   assert.ok(claude.children.some((p) => p.label === 'repo' && p.description.includes('/tmp/tmp.SqKaBIBLXl/repo')), 'the fixture project');
   const s = sessionFor(view, claudeFile());
@@ -163,9 +164,9 @@ test('Reveal file: a workspace transcript in the Explorer; one outside it in the
 
 test('with no transcripts anywhere the view shows its welcome (state "empty"); they come back on refresh', async () => {
   const view = await api();
-  const { claude, codex } = stores();
+  const { claude, codex, gemini } = stores();
   const aside = (p: string): string => `${p}.aside`;
-  const moved = [path.join(claude, 'projects'), path.join(codex, 'sessions'), fixture('claude-session.jsonl').fsPath];
+  const moved = [path.join(claude, 'projects'), path.join(codex, 'sessions'), path.join(gemini, '.gemini', 'tmp'), fixture('claude-session.jsonl').fsPath];
   for (const p of moved) fs.renameSync(p, aside(p));
   try {
     await view.refresh();

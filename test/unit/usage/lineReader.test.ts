@@ -14,14 +14,14 @@ test('lines spanning chunks are joined, oversized ones skipped, a half-written t
   writeFileSync(file, text);
   const seen: string[] = [];
   const counters = { bytesRead: 0 };
-  const r = await readLines(file, 0, (l) => seen.push(l.toString()), counters, 200, 16);
+  const r = await readLines(file, 0, (l) => { seen.push(l.toString()); }, counters, 200, 16);
   assert.deepEqual(seen, ['a1', long, '', 'd4']);
   assert.equal(r.oversizedLines, 1);
   assert.equal(r.endOffset, text.length - '{"half":'.length);
   assert.equal(counters.bytesRead, text.length);
   const again: string[] = [];
   writeFileSync(file, `${text}1}\n`);
-  const r2 = await readLines(file, r.endOffset, (l) => again.push(l.toString()), counters, 200, 16);
+  const r2 = await readLines(file, r.endOffset, (l) => { again.push(l.toString()); }, counters, 200, 16);
   assert.deepEqual(again, ['{"half":1}']);
   assert.equal(r2.endOffset, text.length + 3);
 });

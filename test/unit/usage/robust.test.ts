@@ -4,6 +4,7 @@ import { spawnSync } from 'node:child_process';
 import { chmodSync, copyFileSync, existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { test } from 'node:test';
+import { buildSync } from 'esbuild';
 import { runUsageCommand } from '../../../src/node/usage/usageCommand';
 import { CLAUDE_FILE, CODEX_FILE, scanDirs, tempDir, totalsOf } from './helpers';
 
@@ -21,13 +22,18 @@ test('unreadable folder (EACCES): a warning, the readable sessions still count',
   mkdirSync(join(dir, 'locked'));
   withSession(join(dir, 'locked'));
   chmodSync(join(dir, 'locked'), 0o000);
-  // root ignores permission bits, so as root the scan runs in a child process as `nobody`.
+  // root ignores permission bits, so as root the scan runs in a child process as `nobody`: from a bundle in a
+  // world-readable temp folder, since the repository itself may sit in a folder only its owner can enter.
   const asRoot = process.getuid?.() === 0;
-  const r = asRoot
-    ? spawnSync(process.execPath, ['--import', 'tsx', 'scripts/usage.ts', dir, '--json', '--no-cache'], {
-      cwd: REPO, uid: 65534, gid: 65534, env: { HOME: dir, PATH: process.env.PATH }, encoding: 'utf8',
-    })
-    : undefined;
+  let r;
+  if (asRoot) {
+    const bin = tempDir(t);
+    chmodSync(bin, 0o755);
+    buildSync({ entryPoints: [join(REPO, 'scripts/usage.ts')], bundle: true, platform: 'node', format: 'cjs', target: 'node20', outfile: join(bin, 'usage.js'), logLevel: 'error' });
+    r = spawnSync(process.execPath, [join(bin, 'usage.js'), dir, '--json', '--no-cache'], {
+      cwd: bin, uid: 65534, gid: 65534, env: { HOME: dir, PATH: process.env.PATH }, encoding: 'utf8',
+    });
+  }
   const out = r ? (JSON.parse(r.stdout) as { sessions: unknown[]; warnings: string[] }) : (await scanDirs([dir])).report;
   chmodSync(join(dir, 'locked'), 0o755); // so the temp dir can be removed when not root
   if (r) assert.equal(r.status, 0, r.stderr);

@@ -2,7 +2,7 @@
 import { isRecordedCwd, isSessionId, requireSessionId, type AgentModule, type HostEnv } from '../../agents/agent';
 import { detectClaudeCode } from './detect';
 import { createClaudeCodeParser } from './read';
-import { applyClaudeRecord, claudeByModel, claudeClaims, claudeWants } from './usage';
+import { applyClaudeRecord, claudeByModel, claudeClaims, claudeSteadyMarkers, claudeWants } from './usage';
 import { writeClaudeCode } from './write';
 
 /** Claude Code's project folder name: every non-alphanumeric character becomes '-'. */
@@ -37,5 +37,5 @@ export const claudeCode: AgentModule = {
     // The slug keeps only [A-Za-z0-9-]: no recorded cwd can lead outside the projects folder.
     return host.join(claudeHome(host), 'projects', claudeProjectSlug(cwd ?? host.home), `${id}.jsonl`);
   },
-  usage: { kind: 'lines', claims: claudeClaims, wants: claudeWants, apply: applyClaudeRecord, byModel: claudeByModel },
+  usage: { kind: 'lines', claims: claudeClaims, wants: claudeWants, steadyMarkers: claudeSteadyMarkers, apply: applyClaudeRecord, byModel: claudeByModel },
 };

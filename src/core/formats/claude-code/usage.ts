@@ -1,7 +1,6 @@
 // Claude Code usage: which lines matter, how a record folds into a file's state, and per-model usage of a set of
 // files with ccusage-compatible dedupe (a resumed session repeats its predecessor's responses).
 import { asObject, type Json, modelIndex, noteTimestamp, num, str } from '../../usage/common';
-import { hashString } from '../../usage/hash';
 import { titleFromContent } from '../../usage/title';
 import type { Contains } from '../../usage/lineFilter';
 import { betterRow, rowsByModel } from '../../usage/rows';
@@ -49,8 +48,9 @@ function applyAssistant(state: FileState, rec: Json, message: Json): void {
   if (messageId) {
     // Claude Code ≥2.1.3xx writes `requestRef` instead of `requestId`; both are constant per response.
     const requestId = str(rec.requestId) ?? str(rec.requestRef) ?? '';
-    row[0] = hashString(messageId);
-    key = hashString(`${messageId}:${requestId}`);
+    // The ids themselves, not hashes of them: hashing two strings per record was a tenth of a cold scan.
+    row[0] = messageId;
+    key = `#${messageId}:${requestId}`; // '#': never an `anon:` key
   } else {
     key = `anon:${state.anonymousRows++}`;
   }
@@ -87,6 +87,11 @@ export function claudeWants(state: FileState, has: Contains): boolean {
   // The session's start: the first timestamped line (often a tiny queue-operation), parsed once.
   if (!state.firstTimestamp && has('"timestamp"')) return true;
   return !state.title && has('"user"') && !has('"tool_result"');
+}
+
+/** Once the title and the first timestamp are known, claudeWants is has('"usage"'). */
+export function claudeSteadyMarkers(state: FileState): readonly string[] | undefined {
+  return state.title && state.firstTimestamp ? ['"usage"'] : undefined;
 }
 
 /** Claude Code has no fixed first line; any JSON object line is plausible when no agent is certain. */

@@ -2,7 +2,7 @@
 import { isSessionId, pad2, requireSessionId, type AgentModule, type HostEnv } from '../../agents/agent';
 import { detectCodex } from './detect';
 import { createCodexParser } from './read';
-import { applyCodexRecord, codexByModel, codexClaims, codexWants } from './usage';
+import { applyCodexRecord, codexByModel, codexClaims, codexSteadyMarkers, codexWants } from './usage';
 import { writeCodex } from './write';
 
 export function codexHome(host: HostEnv): string {
@@ -29,5 +29,5 @@ export const codex: AgentModule = {
     requireSessionId(id);
     return host.join(codexHome(host), 'sessions', String(at.getFullYear()), pad2(at.getMonth() + 1), pad2(at.getDate()), codexFileName(id, at));
   },
-  usage: { kind: 'lines', claims: codexClaims, wants: codexWants, apply: applyCodexRecord, byModel: codexByModel },
+  usage: { kind: 'lines', claims: codexClaims, wants: codexWants, steadyMarkers: codexSteadyMarkers, apply: applyCodexRecord, byModel: codexByModel },
 };

@@ -86,8 +86,15 @@ export function applyCodexRecord(state: FileState, rec: Json): void {
 
 /** Usage, model and cwd live in a handful of small line types; prompts only until a title is found. */
 export function codexWants(state: FileState, has: Contains): boolean {
-  if (has('token_count') || has('token_usage_record') || has('turn_context') || has('session_meta')) return true;
+  if (CODEX_MARKERS.some(has)) return true;
   return !state.title && (has('user_message') || has('"user"'));
+}
+
+const CODEX_MARKERS = ['token_count', 'token_usage_record', 'turn_context', 'session_meta'] as const;
+
+/** Once the title is known, codexWants is "holds one of its four usage and turn markers". */
+export function codexSteadyMarkers(state: FileState): readonly string[] | undefined {
+  return state.title ? CODEX_MARKERS : undefined;
 }
 
 /** Rollout files are named `rollout-…` and start with session_meta (or, before ~0.30, a bare session header). */

@@ -1,0 +1,70 @@
+// The `rolling` strategy: replays a session under the simulator's policy (compact when the context passes the
+// threshold, keep the recent turns) and returns the context the agent holds at the end, for measuring.
+import { cleanupSession } from '../../core/cleanup/engine';
+import type { CleanupOptions } from '../../core/cleanup/types';
+import { summarizedMessages } from '../../core/compact/compactSession';
+import { splitAging } from '../../core/compact/split';
+import type { Message, Session } from '../../core/model/transcript';
+import { buildTurns } from '../../core/read/turns';
+import { calibrate } from '../../core/tokens/calibrate';
+import { summarizeAging, type SummaryConfig } from '../summarizeStep';
+
+export interface RollingPolicy {
+  /** Context size (tokens) above which the next request is preceded by a compaction. */
+  readonly threshold: number;
+  readonly cleanup: CleanupOptions;
+  /** A provider: each compaction also makes one summary call (anchored on the previous summary). */
+  readonly summary?: SummaryConfig;
+}
+
+export interface RollingOutcome {
+  readonly result: Session;
+  readonly compactions: number;
+  readonly modelCalls: number;
+  readonly modelInputTokens: number;
+  readonly costUsd?: number;
+  /** The first summary failure (the replay goes on with the cleaned context, as compaction does). */
+  readonly failure?: string;
+}
+
+const withMessages = (s: Session, messages: Message[]): Session => ({ ...s, messages, turns: buildTurns(messages) });
+const tokensOf = (messages: readonly Message[]): number => messages.reduce((a, m) => a + m.blocks.reduce((x, b) => x + b.tokens, 0), 0);
+
+/**
+ * Without a provider, each compaction cleans the original prefix, exactly as `simulate` models it (same
+ * compaction points). With one, each compaction cleans what the agent holds (earlier summary included) and
+ * summarizes its aging part, updating the earlier summary: what a rolling agent would actually carry.
+ */
+export async function rollingCompaction(session: Session, policy: RollingPolicy, signal: AbortSignal): Promise<RollingOutcome> {
+  const cal = calibrate(session);
+  let held: Message[] = [];
+  let from = 0;
+  let compactions = 0, modelCalls = 0, modelInputTokens = 0, cost: number | undefined;
+  let failure: string | undefined;
+  for (const t of session.turns) {
+    if (t.kind !== 'model') continue;
+    const pending = session.messages.slice(from, t.start);
+    const context = cal.overhead + (tokensOf(held) + tokensOf(pending)) * cal.scale;
+    if (context <= policy.threshold || t.start <= from) continue;
+    if (signal.aborted) throw new Error('cancelled');
+    if (!policy.summary) {
+      held = cleanupSession(withMessages(session, session.messages.slice(0, t.start)), policy.cleanup).session.messages;
+    } else {
+      const prefix = withMessages(session, [...held, ...pending]);
+      const cleanup = cleanupSession(prefix, policy.cleanup);
+      const step = await summarizeAging({ original: prefix, outcome: { cleanup }, cleanupOptions: policy.cleanup }, policy.summary, signal);
+      modelCalls += step.modelCalls;
+      modelInputTokens += step.figures?.inputTokens ?? 0;
+      if (step.figures?.costUsd !== undefined) cost = (cost ?? 0) + step.figures.costUsd;
+      if (step.figures?.error && failure === undefined) failure = `summary at turn ${t.index}: ${step.figures.error}`;
+      // The summary message claims the first record it replaces (never the pinned prompt's), so the next
+      // compaction sorts it into the aging part and replaces it.
+      const first = splitAging(prefix, cleanup).aging.find((m) => m.records.length > 0)?.records[0];
+      held = step.text ? summarizedMessages(prefix, cleanup, step.text, first === undefined ? [] : [first]).messages : cleanup.session.messages;
+    }
+    from = t.start;
+    compactions++;
+  }
+  const result = withMessages(session, [...held, ...session.messages.slice(from)]);
+  return { result, compactions, modelCalls, modelInputTokens, ...(cost !== undefined ? { costUsd: cost } : {}), ...(failure ? { failure } : {}) };
+}

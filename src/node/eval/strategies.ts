@@ -1,0 +1,131 @@
+// Runs one transcript through each strategy on the existing pipeline and measures every output the same way.
+import { RULE_IDS, type CleanupOptions, type RuleId } from '../../core/cleanup/types';
+import { checkProbes } from '../../core/eval/checkProbes';
+import { extractProbes, type Probe } from '../../core/eval/probes';
+import { emptyRow, okRow } from '../../core/eval/row';
+import { sessionText } from '../../core/eval/text';
+import { MODEL_STRATEGIES, type EvalRow, type StrategyId } from '../../core/eval/types';
+import type { FormatId, Session } from '../../core/model/transcript';
+import { isProviderError } from '../../core/summary/provider';
+import { redactUrlCredentials } from '../../core/summary/baseUrl';
+import { compactTranscript, prepareCompaction, reportOf, withSummary, type PreparedCompaction } from '../compactFile';
+import { readTranscriptFile } from '../readTranscriptFile';
+import type { SummaryConfig } from '../summarizeStep';
+import type { AgentBins } from '../resume/resumeCheck';
+import { measureOutput } from './measureOutput';
+import { withResumeCheck } from './resumeRows';
+import { rollingCompaction } from './rolling';
+import { serverStrategy } from './serverStrategy';
+
+export interface EvalConfig {
+  readonly strategies: readonly StrategyId[];
+  readonly cleanup: CleanupOptions;
+  /** The provider for the model strategies; undefined (or provider 'none'): they are skipped. */
+  readonly summary?: SummaryConfig;
+  /** rolling: compact when the context passes this many tokens. */
+  readonly threshold: number;
+  /** --resume-check: the agent CLIs that resume each written output (Claude Code, Codex) against a loopback model. */
+  readonly resumeCheck?: AgentBins;
+}
+
+/** Cleanup options with every rule off: the recent part is still computed, nothing older is touched. */
+export function rulesOff(cleanup: CleanupOptions): CleanupOptions {
+  return { ...cleanup, rules: Object.fromEntries(RULE_IDS.map((id) => [id, { enabled: false }])) as Record<RuleId, { enabled: boolean }> };
+}
+
+/** One line for any failure: provider and transcript errors say it themselves; URL credentials never show. */
+export function failureText(e: unknown): string {
+  const msg = isProviderError(e) || e instanceof Error ? e.message : String(e);
+  return redactUrlCredentials(msg.split('\n')[0] ?? 'error');
+}
+
+interface FileState {
+  readonly file: string;
+  format: FormatId | 'unknown';
+  probes?: readonly Probe[];
+  cleanup?: PreparedCompaction;
+  cleanupMs?: number;
+  /** What each strategy that writes a transcript would write, for --resume-check. */
+  readonly written: Map<StrategyId, PreparedCompaction>;
+}
+
+const probesOf = (st: FileState, session: Session): readonly Probe[] => (st.probes ??= extractProbes(session));
+
+function summaryRow(st: FileState, strategy: StrategyId, p: PreparedCompaction): EvalRow {
+  st.written.set(strategy, p);
+  const r = reportOf(p, undefined);
+  const error = p.fallback && p.summary?.error ? `summary failed: ${p.summary.error}` : undefined;
+  return okRow({
+    file: st.file, format: p.original.format, strategy, durationMs: r.durationMs, measure: r,
+    probes: checkProbes(probesOf(st, p.original), sessionText(p.outcome.result)),
+    modelCalls: p.modelCalls, modelInputTokens: p.summary?.inputTokens ?? 0, costUsd: p.summary?.costUsd,
+    fallback: p.fallback !== null, failure: error,
+    notes: p.warnings.filter((w) => /summary|nothing is older/.test(w)).slice(0, 3),
+  });
+}
+
+async function cleanupStep(st: FileState, config: EvalConfig): Promise<PreparedCompaction> {
+  if (!st.cleanup) {
+    st.cleanup = await prepareCompaction(st.file, config.cleanup);
+    st.cleanupMs = reportOf(st.cleanup, undefined).durationMs;
+    st.format = st.cleanup.original.format;
+  }
+  return st.cleanup;
+}
+
+async function runStrategy(st: FileState, strategy: StrategyId, config: EvalConfig, signal: AbortSignal): Promise<EvalRow> {
+  const summary = config.summary && config.summary.provider !== 'none' ? config.summary : undefined;
+  switch (strategy) {
+    case 'cleanup': {
+      const p = await cleanupStep(st, config);
+      st.written.set(strategy, p);
+      const r = reportOf(p, undefined);
+      return okRow({ file: st.file, format: p.original.format, strategy, durationMs: st.cleanupMs!, measure: r, probes: checkProbes(probesOf(st, p.original), sessionText(p.outcome.result)) });
+    }
+    case 'cleanup+summary':
+      return summaryRow(st, strategy, await withSummary(await cleanupStep(st, config), summary!, signal));
+    case 'summary': {
+      const p = await compactTranscript(st.file, { cleanup: rulesOff(config.cleanup), summary, signal });
+      st.format = p.original.format;
+      return summaryRow(st, strategy, p);
+    }
+    case 'rolling': {
+      const t0 = performance.now();
+      const { session } = await readTranscriptFile(st.file);
+      st.format = session.format;
+      const out = await rollingCompaction(session, { threshold: config.threshold, cleanup: config.cleanup, summary }, signal);
+      return okRow({
+        file: st.file, format: session.format, strategy, durationMs: performance.now() - t0,
+        ...measureOutput(session, out.result, probesOf(st, session)),
+        modelCalls: out.modelCalls, modelInputTokens: out.modelInputTokens, costUsd: out.costUsd, compactions: out.compactions,
+        failure: out.failure, notes: [summary ? `summary at each compaction (${summary.provider})` : 'cleanup only at each compaction (no provider)', `threshold ${config.threshold.toLocaleString('en-US')} tokens`],
+      });
+    }
+    case 'server':
+      return serverStrategy(st.file, summary!, (s) => { st.format = s.format; return probesOf(st, s); }, signal);
+  }
+}
+
+/** Every strategy for one file, in order; a strategy that throws fails its own row only. */
+export async function evalFile(file: string, config: EvalConfig, signal: AbortSignal): Promise<EvalRow[]> {
+  const st: FileState = { file, format: 'unknown', written: new Map() };
+  const rows: EvalRow[] = [];
+  const hasProvider = !!config.summary && config.summary.provider !== 'none';
+  for (const strategy of config.strategies) {
+    if (signal.aborted) break;
+    if (MODEL_STRATEGIES.has(strategy) && !hasProvider) {
+      rows.push(emptyRow(file, st.format, strategy, 'skipped', 'no provider configured (--provider)'));
+      continue;
+    }
+    const t0 = performance.now();
+    try {
+      rows.push(await runStrategy(st, strategy, config, signal));
+    } catch (e) {
+      if (signal.aborted) break;
+      rows.push(emptyRow(file, st.format, strategy, 'failed', failureText(e), performance.now() - t0));
+    }
+  }
+  // A file that could not be read at all has no format yet for the rows made before it failed.
+  const done = rows.map((r) => (r.format === 'unknown' && st.format !== 'unknown' ? { ...r, format: st.format } : r));
+  return config.resumeCheck && !signal.aborted ? withResumeCheck(file, st.format, done, st.written, config.resumeCheck, signal) : done;
+}

@@ -1,0 +1,82 @@
+// The bundled CLI loads only what a command needs: no SDK, no other command, no worker or stream modules for
+// `--help` and a warm `usage`; the provider's SDK bundle only once a summary is asked for. (Times: npm run bench.)
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { basename, join, resolve } from 'node:path';
+import { test } from 'node:test';
+import { pathToFileURL } from 'node:url';
+import { build, type BuildOptions } from 'esbuild';
+import { CLAUDE_SAMPLE, GEMINI_SAMPLE } from '../../support/fixtures';
+import { tempDir } from '../usage/helpers';
+
+const REPO = resolve(__dirname, '../../..');
+type T = Parameters<typeof tempDir>[0];
+
+/** Bundles the CLI (and the bundles it loads on demand) as esbuild.mjs does, into a temp folder. */
+async function bundleCli(t: T): Promise<string> {
+  const out = tempDir(t);
+  const { builds } = (await import(pathToFileURL(join(REPO, 'esbuild.mjs')).href)) as { builds: BuildOptions[] };
+  const wanted = builds.filter((b) => /^dist\/(cli|vendor|usageWorker)/.test(b.outfile ?? ''));
+  assert.ok(wanted.length >= 5, 'cli, its commands, the SDK bundles');
+  await Promise.all(wanted.map((b) => build({ ...b, absWorkingDir: REPO, sourcemap: false, outfile: join(out, (b.outfile ?? '').slice('dist/'.length)) })));
+  // Records, at exit, the files and Node modules the process loaded.
+  writeFileSync(join(out, 'loaded.cjs'), `process.on('exit', () => require('fs').writeFileSync(process.env.LOADED_OUT,
+    JSON.stringify({ files: Object.keys(require.cache), builtins: process.moduleLoadList.filter((m) => m.startsWith('NativeModule ')) })));\n`);
+  return out;
+}
+
+function runCli(dir: string, args: string[], env: NodeJS.ProcessEnv = {}): { status: number | null; stdout: string; stderr: string; files: string[]; builtins: string[] } {
+  const loaded = join(dir, `loaded-${args[0]}.json`);
+  const r = spawnSync(process.execPath, ['-r', join(dir, 'loaded.cjs'), join(dir, 'cli.js'), ...args], {
+    encoding: 'utf8', env: { PATH: process.env.PATH, HOME: dir, LOADED_OUT: loaded, ...env },
+  });
+  const { files, builtins } = JSON.parse(spawnSync(process.execPath, ['-p', `require('fs').readFileSync(${JSON.stringify(loaded)}, 'utf8')`], { encoding: 'utf8' }).stdout) as { files: string[]; builtins: string[] };
+  return { status: r.status, stdout: r.stdout, stderr: r.stderr, files: files.map((f) => f.slice(dir.length + 1)), builtins };
+}
+
+test('--help and a warm usage load the dispatcher alone: no SDK, no other command, no worker or stream modules', async (t) => {
+  const dir = await bundleCli(t);
+  const help = runCli(dir, ['--help']);
+  assert.equal(help.status, 0);
+  assert.match(help.stdout, /usage: context-compactor/);
+  // Claude Code and Codex sessions (read by lines) and a Gemini CLI chat (a document agent's).
+  const chats = join(dir, 'gemini/.gemini/tmp/project/chats');
+  mkdirSync(chats, { recursive: true });
+  copyFileSync(GEMINI_SAMPLE, join(chats, basename(GEMINI_SAMPLE)));
+  const home = { CLAUDE_CONFIG_DIR: join(REPO, 'test/fixtures/usage/claude'), CODEX_HOME: join(REPO, 'test/fixtures/usage/codex'), GEMINI_CLI_HOME: join(dir, 'gemini'), XDG_CACHE_HOME: join(dir, 'cache') };
+  runCli(dir, ['usage', '--json'], home); // primes the cache
+  const warm = runCli(dir, ['usage', '--json'], home);
+  assert.equal(warm.status, 0, warm.stderr);
+  const agents = (JSON.parse(warm.stdout) as { sessions: { agent: string }[] }).sessions.map((s) => s.agent).sort();
+  assert.deepEqual(agents, ['claude-code', 'claude-code', 'codex', 'gemini-cli']);
+  for (const r of [help, warm]) {
+    assert.deepEqual(r.files, ['loaded.cjs', 'cli.js']);
+    const heavy = r.builtins.filter((m) => /worker_threads|fs\/promises|NativeModule stream$|http/.test(m));
+    assert.deepEqual(heavy, []);
+  }
+});
+
+test('export loads its own bundle and nothing of the other commands or the SDKs', async (t) => {
+  const dir = await bundleCli(t);
+  const out = join(dir, 'out.md');
+  const r = runCli(dir, ['export', CLAUDE_SAMPLE, '--markdown', '--out', out]);
+  assert.equal(r.status, 0, r.stderr);
+  assert.match(readFileSync(out, 'utf8'), /^# Claude Code session /);
+  assert.deepEqual(r.files.filter((f) => f !== 'loaded.cjs'), ['cli.js', 'cli/export.js']);
+  assert.deepEqual(r.builtins.filter((m) => /worker_threads|http/.test(m)), []);
+});
+
+test('compact loads its own bundle, and the provider SDK only when a summary is asked for', async (t) => {
+  const dir = await bundleCli(t);
+  const out = join(dir, 'out.jsonl');
+  const plain = runCli(dir, ['compact', CLAUDE_SAMPLE, '--out', out, '--json']);
+  assert.equal(plain.status, 0, plain.stderr);
+  assert.ok(plain.files.includes('cli/compact.js'));
+  assert.deepEqual(plain.files.filter((f) => f.startsWith('vendor/')), []);
+  // A provider that cannot be reached: the SDK loads, its connection error is classified, cleanup-only stands.
+  const summary = runCli(dir, ['compact', CLAUDE_SAMPLE, '--out', join(dir, 'out2.jsonl'), '--json', '--provider', 'anthropic', '--model', 'm', '--base-url', 'http://127.0.0.1:9', '--timeout', '5'], { ANTHROPIC_API_KEY: 'sk-test' });
+  assert.equal(summary.status, 0, summary.stderr);
+  assert.deepEqual(summary.files.filter((f) => f.startsWith('vendor/')), ['vendor/anthropic-sdk.js']);
+  assert.match(summary.stdout, /could not connect/);
+});

@@ -1,0 +1,42 @@
+// Ctrl-C during `eval`: the run stops, what finished is written (JSON and Markdown), the exit code says interrupted.
+import assert from 'node:assert/strict';
+import { once } from 'node:events';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { test } from 'node:test';
+import type { EvalReport } from '../../../src/core/eval/types';
+import { spawnCli } from '../../support/cliProcess';
+import { realTranscripts } from '../../support/corpus';
+import { startFakeAnthropic } from '../../support/fakeAnthropic';
+import { tmpDir } from '../../support/tmp';
+
+const KEY = 'sk-ant-interrupt';
+// Each needs one summary call; eval reads them in sorted order.
+const FILES = ['moonmind-0.57.0', 'specify-poker-0.77.0', 'cival-1.0.17', 'ocodex-0.2x'].map((k) => realTranscripts().find((f) => f.file.includes(k))!.file).sort();
+
+test('SIGINT while the third file waits on the provider: two files reported, interrupted, exit 130', async (t) => {
+  const fake = await startFakeAnthropic(KEY);
+  t.after(() => fake.close());
+  fake.script({ kind: 'ok' }, { kind: 'ok' });
+  fake.fallback = { kind: 'hang' };
+  const md = path.join(tmpDir(t), 'eval.md');
+  const child = spawnCli(['eval', ...FILES, '--json', '--jobs', '1', '--strategies', 'cleanup,summary', '--provider', 'anthropic', '--base-url', fake.url, '--markdown', md], { env: { ...process.env, ANTHROPIC_API_KEY: KEY } });
+  let stdout = '';
+  let stderr = '';
+  child.stdout!.on('data', (d: Buffer) => { stdout += d.toString(); });
+  child.stderr!.on('data', (d: Buffer) => { stderr += d.toString(); });
+  const exited = once(child, 'exit');
+  const deadline = Date.now() + 60_000;
+  while (fake.requests.length < 3 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+  assert.equal(fake.requests.length, 3, `the third summary call never came: ${stderr}`);
+  child.kill('SIGINT');
+  const [code] = (await exited) as [number | null];
+  assert.equal(code, 130, stderr);
+  assert.match(stderr, /eval: stopping — writing what finished/);
+  const report = JSON.parse(stdout) as EvalReport;
+  assert.equal(report.interrupted, true);
+  assert.equal(report.files, 2);
+  assert.deepEqual([...new Set(report.rows.map((r) => r.file))], FILES.slice(0, 2));
+  assert.ok(report.rows.every((r) => r.status === 'ok'));
+  assert.match(fs.readFileSync(md, 'utf8'), /INTERRUPTED\\: rows hold what finished/);
+});
