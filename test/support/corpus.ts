@@ -52,7 +52,7 @@ export function realTranscripts(): CorpusFile[] {
   }
   // Task folders the real Cline CLI wrote offline here (test/fixtures/cline/cli-*/tasks/<id>, see its README).
   for (const made of folders(path.join(FIXTURES, 'cline')).filter((d) => path.basename(d).startsWith('cli-'))) {
-    for (const file of folders(path.join(made, 'tasks'))) out.push({ file, agent: 'cline', label: `made/cline/${path.basename(made)}` });
+    for (const file of folders(path.join(made, 'tasks'))) out.push({ file, agent: 'cline', label: `cli/cline/${path.basename(made)}` });
   }
   for (const [agent, rel] of MADE_BY_REAL_CLI) out.push({ file: path.join(FIXTURES, rel), agent, label: `cli/${rel}` });
   return out;

@@ -1,6 +1,6 @@
 // Finds agent transcript files under the default roots and extra directories, tolerating bad folders.
 import { existsSync, readdirSync, statSync } from 'node:fs';
-import { resolve, sep } from 'node:path';
+import { dirname, resolve, sep } from 'node:path';
 import { AGENT_IDS, agentModule } from '../../core/formats/registry';
 import { agentRoots, hostEnv } from '../agentStores';
 import { documentSession, nodeFs } from '../documentSessions';
@@ -112,7 +112,11 @@ export async function discoverTranscripts(opts: DiscoverOptions): Promise<Discov
         if (isDir) stack.push(full);
         else if (isFile && entry.name.endsWith('.jsonl')) files.add(full);
         // A `.json` beside its `.jsonl` twin is a chat the agent converted (Gemini CLI): the twin is the session.
-        else if (documents && isFile && /\.(json|md)$/.test(entry.name) && !existsSync(`${full}l`) && documentSession(full, nodeFs)) files.add(full);
+        else if (documents && isFile && /\.(json|md)$/.test(entry.name) && !existsSync(`${full}l`)) {
+          // A file of a folder session (a Cline task) names its folder: the session once, not each of its files.
+          const doc = documentSession(full, nodeFs);
+          if (doc) files.add(doc.reading.folders ? dirname(full) : full);
+        }
       }
     }
   }
