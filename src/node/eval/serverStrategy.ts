@@ -9,7 +9,7 @@ import { runWithPolicy } from '../../core/summary/callPolicy';
 import { estimateTokens } from '../../core/tokens/estimate';
 import { requestCost } from '../../core/usage/pricing';
 import { createSummarizer } from '../providers/createSummarizer';
-import { serverCompactionUnsupported, serverCompactor, type ServerCompacted } from '../providers/serverCompaction';
+import { serverCompactionUnsupported, type ServerCompacted } from '../providers/serverCompactionInfo';
 import { systemClock, systemRandom } from '../providers/systemClock';
 import { readTranscriptFile } from '../readTranscriptFile';
 import type { SummaryConfig } from '../summarizeStep';
@@ -43,6 +43,8 @@ export async function serverStrategy(file: string, config: SummaryConfig, probes
   check(config);
   const lead = harnessPrefix(session.messages);
   let got: ServerCompacted | undefined;
+  // The SDKs load only when a server compaction is really asked for.
+  const { serverCompactor } = await import('../providers/serverCompaction.js');
   const compactor = serverCompactor(
     { provider: config.provider, model: config.model, apiKey: config.apiKey, baseUrl: config.baseUrl, timeoutMs: config.timeoutSeconds * 1000, maxOutputTokens: config.maxOutputTokens },
     session.messages.slice(lead), (r) => { got = r; },

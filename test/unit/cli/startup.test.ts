@@ -17,7 +17,7 @@ type T = Parameters<typeof tempDir>[0];
 async function bundleCli(t: T): Promise<string> {
   const out = tempDir(t);
   const { builds } = (await import(pathToFileURL(join(REPO, 'esbuild.mjs')).href)) as { builds: BuildOptions[] };
-  const wanted = builds.filter((b) => /^dist\/(cli|vendor|usageWorker)/.test(b.outfile ?? ''));
+  const wanted = builds.filter((b) => /^dist\/(cli|vendor|usageWorker|evalWorker)/.test(b.outfile ?? ''));
   assert.ok(wanted.length >= 5, 'cli, its commands, the SDK bundles');
   await Promise.all(wanted.map((b) => build({ ...b, absWorkingDir: REPO, sourcemap: false, outfile: join(out, (b.outfile ?? '').slice('dist/'.length)) })));
   // Records, at exit, the files and Node modules the process loaded.
@@ -79,4 +79,14 @@ test('compact loads its own bundle, and the provider SDK only when a summary is 
   assert.equal(summary.status, 0, summary.stderr);
   assert.deepEqual(summary.files.filter((f) => f.startsWith('vendor/')), ['vendor/anthropic-sdk.js']);
   assert.match(summary.stdout, /could not connect/);
+});
+
+test('eval loads its own bundle; with --jobs 2 its workers run dist/evalWorker.js from one folder up; no SDK without a provider', async (t) => {
+  const dir = await bundleCli(t);
+  const r = runCli(dir, ['eval', CLAUDE_SAMPLE, GEMINI_SAMPLE, '--strategies', 'cleanup', '--jobs', '2', '--json']);
+  assert.equal(r.status, 0, r.stderr);
+  const rows = (JSON.parse(r.stdout) as { rows: { strategy: string; accepted: boolean }[] }).rows;
+  assert.deepEqual(rows.map((row) => [row.strategy, row.accepted]), [['cleanup', true], ['cleanup', true]]);
+  assert.deepEqual(r.files.filter((f) => f !== 'loaded.cjs'), ['cli.js', 'cli/eval.js']);
+  assert.ok(r.builtins.includes('NativeModule worker_threads'), 'the files ran in workers');
 });
