@@ -41,6 +41,8 @@ export interface ScanStats extends ReadCounters {
   linesSkipped: number;
   /** Files parsed on the worker thread (parseJobs.ts). */
   workerFiles: number;
+  /** Document sessions read whole (part of parsedFully), always on this thread: the worker parses lines only. */
+  documentsRead: number;
 }
 
 export interface ScanResult {
@@ -113,6 +115,7 @@ function scanDocument(path: string, doc: DocumentMatch | undefined, st: Stats | 
     const { size, mtimeMs } = st && doc.files.length === 1 && doc.files[0] === path ? st : documentStamp(doc.files);
     if (cached && cached.size === size && cached.mtimeMs === mtimeMs) { stats.reused++; return cached; }
     stats.parsedFully++;
+    stats.documentsRead++;
     stats.bytesRead += size;
     const usage = agentModule(doc.agent).usage;
     const session = readDocumentSession(doc, { keepRaw: false, path });
@@ -150,7 +153,7 @@ const tick = (): Promise<void> => new Promise((r) => setImmediate(r));
 
 export async function scanUsage(opts: ScanOptions): Promise<ScanResult> {
   const warnings: string[] = [];
-  const stats: ScanStats = { files: 0, reused: 0, tailed: 0, parsedFully: 0, linesParsed: 0, linesSkipped: 0, bytesRead: 0, workerFiles: 0 };
+  const stats: ScanStats = { files: 0, reused: 0, tailed: 0, parsedFully: 0, linesParsed: 0, linesSkipped: 0, bytesRead: 0, workerFiles: 0, documentsRead: 0 };
   const found = await discoverTranscripts({ env: opts.env, includeDefaults: opts.includeDefaults ?? true, extraDirs: opts.extraDirs ?? [] });
   warnings.push(...found.warnings);
   const useCache = opts.useCache ?? true;

@@ -76,7 +76,8 @@ test("the packaged scan worker runs in the extension host and agrees with one th
   const one = await scan({});
   const two = await scan({ workerScript, worker: 'only' });
   assert.ok(two.report.sessions.length >= 3);
-  assert.equal(two.stats.workerFiles, two.stats.parsedFully, 'the worker parsed every file');
+  assert.ok(two.stats.workerFiles > 0, 'the worker parsed files');
+  assert.equal(two.stats.workerFiles, two.stats.parsedFully - two.stats.documentsRead, 'the worker parsed every file read by lines (documents are read whole on this thread)');
   assert.deepEqual(two.report.totals, one.report.totals);
 });
 

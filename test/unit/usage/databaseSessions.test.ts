@@ -26,6 +26,8 @@ test('the default OpenCode and Goose stores: one priced session each, the contex
   const [goose] = by('goose');
   assert.equal(by('opencode').length, 1);
   assert.equal(by('goose').length, 1);
+  assert.equal(first.stats.documentsRead, 2, 'both sessions are documents read whole, none parsed by lines');
+  assert.equal(first.stats.parsedFully, 2);
   const exported = JSON.parse(fs.readFileSync(path.join(FIXTURES, 'opencode', 'export-1.18.33.json'), 'utf8'));
   assert.equal(oc!.sessionId, exported.info.id);
   assert.ok(oc!.file.endsWith(`opencode.db#${exported.info.id}`));
@@ -38,5 +40,6 @@ test('the default OpenCode and Goose stores: one priced session each, the contex
   // Unchanged databases: both sessions come from the cache.
   const second = await scanUsage({ env: { HOME: home }, cachePath });
   assert.equal(second.stats.parsedFully, 0);
+  assert.equal(second.stats.documentsRead, 0);
   assert.deepEqual(second.report.sessions.map((s) => s.inputTokens), first.report.sessions.map((s) => s.inputTokens));
 });
