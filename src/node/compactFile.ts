@@ -67,8 +67,8 @@ export async function prepareCompaction(input: string, cleanup: CleanupOptions, 
  */
 function defaultFolder(session: Session, input: string): string {
   const agent = agentModule(session.format);
-  const dir = path.resolve(path.dirname(input));
   if (!agent.handoff) return path.dirname(input);
+  const dir = path.resolve(path.dirname(input));
   const inStore = agent.roots(hostEnv()).some((root) => {
     const rel = path.relative(path.resolve(root), dir);
     return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
