@@ -18,4 +18,20 @@ if ! works; then
   npm install --prefix "$dir" --no-audit --no-fund --save-exact --ignore-scripts "cline@$CLINE_VERSION" >&2
   works || { echo "install-cline: the installed CLI does not run ($entry)" >&2; exit 1; }
 fi
+
+# A start-up race in this CLI: `cline -T <id> <prompt>` hands the prompt to the resumed task 100 ms after loading it,
+# but the task clears any answer when it starts asking "resume?" — on a busy machine the ask comes later and the
+# CLI then waits forever (one start in three here, every start under CI load). The one-expression fix below hands
+# the prompt over only once the task is asking (isInitialized is set in the same tick as the ask); nothing in how
+# Cline reads the task folder or builds its requests changes. Idempotent; fails loudly if the CLI's code moved.
+node - "$entry" <<'JS'
+const fs = require('node:fs');
+const file = process.argv[2];
+const racy = 'a&&e.task&&(await new Promise(I=>setTimeout(I,100)),await e.task.handleWebviewAskResponse("messageResponse",a))';
+const fixed = 'a&&e.task&&(await new Promise(I=>{let W=()=>e.task?.taskState?.isInitialized?setTimeout(I,100):setTimeout(W,25);W()}),await e.task.handleWebviewAskResponse("messageResponse",a))';
+const code = fs.readFileSync(file, 'utf8');
+if (code.includes(fixed)) process.exit(0);
+if (code.split(racy).length !== 2) { console.error(`install-cline: the resume hand-over to patch is not in ${file}`); process.exit(1); }
+fs.writeFileSync(file, code.replace(racy, fixed));
+JS
 echo "cline $CLINE_VERSION at $entry"
