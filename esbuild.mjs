@@ -66,7 +66,7 @@ const sdksApart = (vendorDir) => ({
 const vendor = Object.entries(SDKS).map(([pkg, name]) => ({ ...node, entryPoints: [pkg], outfile: `dist/vendor/${name}.js` }));
 
 /**
- * The CLI: dist/cli.js holds the dispatcher and `usage` (a warm `usage` is all start-up); inspect, compact,
+ * The CLI: dist/cli-main.js holds the dispatcher and `usage` (a warm `usage` is all start-up); inspect, compact,
  * simulate and export are bundles of their own in dist/cli/, which main.ts imports (requires) only when one is run.
  */
 const COMMANDS = { inspectCommand: 'inspect', compactCommand: 'compact', simulateCommand: 'simulate', exportCommand: 'export', evalCommand: 'eval' };
@@ -77,8 +77,12 @@ const commandsApart = {
       args.importer.endsWith('main.ts') ? { path: `./cli/${COMMANDS[args.path.slice(2, -3)]}.js`, external: true } : undefined);
   },
 };
-/** The CLI is minified in every build (source maps still beside it): less to read and parse at each start. */
-const cli = { ...node, minify: true };
+/**
+ * The CLI is minified in every build (source maps still beside it): less to read and parse at each start. Its
+ * `import()`s become `require`s: dist/cli.js (src/cli/boot.ts) runs the bundles from V8's code cache through
+ * vm.Script, where a dynamic import() would need Node's experimental loader hook.
+ */
+const cli = { ...node, minify: true, supported: { 'dynamic-import': false } };
 const commands = Object.entries(COMMANDS).map(([source, name]) => ({
   ...cli, entryPoints: [`src/cli/${source}.ts`], outfile: `dist/cli/${name}.js`, plugins: [...node.plugins, sdksApart('../vendor')],
 }));
@@ -86,7 +90,9 @@ const commands = Object.entries(COMMANDS).map(([source, name]) => ({
 /** @type {import('esbuild').BuildOptions[]} */
 export const builds = [
   { ...node, entryPoints: ['src/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'], plugins: [...node.plugins, sdksApart('./vendor')] },
-  { ...cli, entryPoints: ['src/cli/main.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' }, plugins: [...node.plugins, sdksApart('./vendor'), commandsApart] },
+  // dist/cli.js, the executable, is the code-cache loader; the dispatcher and `usage` are dist/cli-main.js beside it.
+  { ...node, minify: true, entryPoints: ['src/cli/boot.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' } },
+  { ...cli, entryPoints: ['src/cli/main.ts'], outfile: 'dist/cli-main.js', plugins: [...node.plugins, sdksApart('./vendor'), commandsApart] },
   ...commands,
   ...vendor,
   // The usage scan's second thread (src/node/usage/parseJobs.ts looks for it next to the bundle that starts it).

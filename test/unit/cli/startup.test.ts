@@ -2,7 +2,7 @@
 // `--help` and a warm `usage`; the provider's SDK bundle only once a summary is asked for. (Times: npm run bench.)
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { test } from 'node:test';
 import { pathToFileURL } from 'node:url';
@@ -51,7 +51,7 @@ test('--help and a warm usage load the dispatcher alone: no SDK, no other comman
   const agents = (JSON.parse(warm.stdout) as { sessions: { agent: string }[] }).sessions.map((s) => s.agent).sort();
   assert.deepEqual(agents, ['claude-code', 'claude-code', 'codex', 'gemini-cli']);
   for (const r of [help, warm]) {
-    assert.deepEqual(r.files, ['loaded.cjs', 'cli.js']);
+    assert.deepEqual(r.files, ['loaded.cjs', 'cli.js', 'cli-main.js']);
     const heavy = r.builtins.filter((m) => /worker_threads|fs\/promises|NativeModule stream$|http/.test(m));
     assert.deepEqual(heavy, []);
   }
@@ -63,7 +63,7 @@ test('export loads its own bundle and nothing of the other commands or the SDKs'
   const r = runCli(dir, ['export', CLAUDE_SAMPLE, '--markdown', '--out', out]);
   assert.equal(r.status, 0, r.stderr);
   assert.match(readFileSync(out, 'utf8'), /^# Claude Code session /);
-  assert.deepEqual(r.files.filter((f) => f !== 'loaded.cjs'), ['cli.js', 'cli/export.js']);
+  assert.deepEqual(r.files.filter((f) => f !== 'loaded.cjs'), ['cli.js', 'cli-main.js', 'cli/export.js']);
   assert.deepEqual(r.builtins.filter((m) => /worker_threads|http/.test(m)), []);
 });
 
@@ -87,6 +87,44 @@ test('eval loads its own bundle; with --jobs 2 its workers run dist/evalWorker.j
   assert.equal(r.status, 0, r.stderr);
   const rows = (JSON.parse(r.stdout) as { rows: { strategy: string; accepted: boolean }[] }).rows;
   assert.deepEqual(rows.map((row) => [row.strategy, row.accepted]), [['cleanup', true], ['cleanup', true]]);
-  assert.deepEqual(r.files.filter((f) => f !== 'loaded.cjs'), ['cli.js', 'cli/eval.js']);
+  assert.deepEqual(r.files.filter((f) => f !== 'loaded.cjs'), ['cli.js', 'cli-main.js', 'cli/eval.js']);
   assert.ok(r.builtins.includes('NativeModule worker_threads'), 'the files ran in workers');
+});
+
+test('the CLI runs from a private V8 code cache per command; a bad or foreign cache is replaced, never fatal', async (t) => {
+  const dir = await bundleCli(t);
+  const cache = join(dir, 'cache', 'context-compactor');
+  const env = { XDG_CACHE_HOME: join(dir, 'cache') };
+  const codeFiles = (): string[] => (existsSync(cache) ? readdirSync(cache).filter((f) => f.startsWith('cli-code-')).sort() : []);
+  const first = runCli(dir, ['--help'], env);
+  assert.equal(first.status, 0, first.stderr);
+  const [help] = codeFiles();
+  assert.match(help ?? '', /^cli-code-[0-9a-f]+-other\.bin$/);
+  assert.equal(statSync(join(cache, help!)).mode & 0o777, 0o600);
+  assert.equal(statSync(cache).mode & 0o777, 0o700);
+  assert.equal(runCli(dir, ['usage', '--json'], env).status, 0);
+  assert.deepEqual(codeFiles(), [help!.replace('-other', '-usage'), help].sort());
+  // Accepted: a second run leaves the file as it is.
+  const before = readFileSync(join(cache, help!));
+  assert.match(runCli(dir, ['--help'], env).stdout, /usage: context-compactor/);
+  assert.deepEqual(readFileSync(join(cache, help!)), before);
+  // Garbage (or another Node's cache): V8 rejects it, the command still works and the file is written anew.
+  writeFileSync(join(cache, help!), 'not a code cache');
+  const again = runCli(dir, ['--help'], env);
+  assert.equal(again.status, 0, again.stderr);
+  assert.equal(again.stderr, '');
+  const rewritten = readFileSync(join(cache, help!));
+  assert.ok(rewritten.length > 1000 && rewritten.length > before.length / 2, 'a code cache again');
+  runCli(dir, ['--help'], env);
+  assert.deepEqual(readFileSync(join(cache, help!)), rewritten, 'and V8 accepts it');
+  // A new build of the bundle: its own files, the old ones dropped.
+  appendFileSync(join(dir, 'cli-main.js'), '\n');
+  assert.equal(runCli(dir, ['--help'], env).status, 0);
+  const now = codeFiles();
+  assert.equal(now.length, 1);
+  assert.notEqual(now[0], help);
+  // Turned off: nothing is written.
+  const off = { XDG_CACHE_HOME: join(dir, 'cache-off'), CONTEXT_COMPACTOR_CODE_CACHE: 'off' };
+  assert.equal(runCli(dir, ['--help'], off).status, 0);
+  assert.equal(existsSync(join(dir, 'cache-off')), false);
 });

@@ -1,0 +1,69 @@
+// The `context-compactor` executable (dist/cli.js): runs the CLI bundle (dist/cli-main.js) from V8's code cache.
+//
+// Why: a warm `usage` or `--help` is nearly all start-up, and compiling the 180 KB bundle (plus the functions a run
+// first calls) was a third of it. Node 20 has no module.enableCompileCache (22.1+), so this does what it does: the
+// first run compiles and, at exit, saves the compiled code (functions that ran included); later runs deserialize it.
+// The cache lives with the usage cache (private: folder 0700, file 0600), keyed by the bundle's size, times and inode
+// and by the Node version, written atomically; V8 rejects data from another build or version and this then rewrites
+// it. Any failure here (read-only home, no cache) only means compiling as plain `require` would.
+import { mkdirSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import Module from 'node:module';
+import { homedir } from 'node:os';
+import { basename, join } from 'node:path';
+import { Script } from 'node:vm';
+
+const bundle = join(__dirname, 'cli-main.js');
+const COMMANDS = new Set(['usage', 'inspect', 'compact', 'simulate', 'export', 'eval']);
+const source = readFileSync(bundle, 'utf8');
+
+/** The cache file for this bundle and this Node, or undefined when the cache is turned off. */
+function cacheFile(): string | undefined {
+  const env = process.env;
+  if (env.CONTEXT_COMPACTOR_CODE_CACHE === 'off') return undefined;
+  const st = statSync(bundle);
+  const key = `${process.version}|${process.arch}|${st.size}|${st.mtimeMs}|${st.ctimeMs}|${st.ino}`;
+  let h = 2166136261;
+  for (let i = 0; i < key.length; i++) h = Math.imul(h ^ key.charCodeAt(i), 16777619);
+  const base = env.XDG_CACHE_HOME || join(env.HOME || homedir(), '.cache');
+  // One file per command: each holds the functions its command ran, compiled (a `--help` cache has none of `usage`'s).
+  const command = COMMANDS.has(process.argv[2] ?? '') ? process.argv[2] : 'other';
+  return join(base, 'context-compactor', `cli-code-${(h >>> 0).toString(16)}-${command}.bin`);
+}
+
+function readCache(file: string | undefined): Buffer | undefined {
+  if (!file) return undefined;
+  try { return readFileSync(file); } catch { return undefined; }
+}
+
+/** Replaces a cache file (and drops those of earlier builds); temp file + rename, never a partial file. */
+function writeCache(file: string, data: Buffer): void {
+  const dir = join(file, '..');
+  const tmp = `${file}.${process.pid}.tmp`;
+  const build = /^cli-code-[0-9a-f]+-/.exec(basename(file))?.[0];
+  try {
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    for (const old of readdirSync(dir)) if (/^cli-code-[0-9a-f]+-[a-z]+\.bin$/.test(old) && !old.startsWith(build ?? '-')) unlinkSync(join(dir, old));
+    writeFileSync(tmp, data, { mode: 0o600 });
+    renameSync(tmp, file);
+  } catch {
+    try { unlinkSync(tmp); } catch { /* never written */ }
+  }
+}
+
+let file: string | undefined;
+try { file = cacheFile(); } catch { file = undefined; }
+const cached = readCache(file);
+const script = new Script(Module.wrap(source), { filename: bundle, cachedData: cached });
+if (file && (!cached || script.cachedDataRejected === true)) {
+  const to = file;
+  process.once('exit', () => writeCache(to, script.createCachedData()));
+}
+
+// The bundle runs as the main module would: its own `module`, `require` (relative to dist/) and __dirname.
+const main = new Module(bundle, module);
+require.cache[bundle] = main;
+main.filename = bundle;
+main.paths = (Module as unknown as { _nodeModulePaths(dir: string): string[] })._nodeModulePaths(__dirname);
+const load = ((id: string) => main.require(id)) as NodeJS.Require;
+Object.assign(load, { main, cache: require.cache, resolve: (id: string) => require.resolve(id, { paths: [__dirname] }) });
+(script.runInThisContext() as (...args: unknown[]) => void).call(main.exports, main.exports, load, main, bundle, __dirname);
