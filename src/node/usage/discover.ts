@@ -124,14 +124,34 @@ export async function discoverTranscripts(opts: DiscoverOptions): Promise<Discov
   // under their roots and under the folders given (an aider history lives in a project, not in a store).
   const host = hostEnv(opts.env);
   const explicitDirs = opts.extraDirs.map((d) => resolve(d)).filter((d) => nodeFs.isFolder(d));
+  const isFolder = folderCheck(host.home);
   for (const id of AGENT_IDS) {
     const m = agentModule(id);
     if (m.reading.kind !== 'document') continue;
     for (const root of [...(opts.includeDefaults ? m.roots(host) : []), ...explicitDirs]) {
-      if (!nodeFs.isFolder(root)) continue;
+      if (!isFolder(root)) continue;
       if (!roots.includes(root)) roots.push(root);
       for (const s of m.reading.sessionsUnder(root, nodeFs)) files.add(s);
     }
   }
   return { files: [...files].sort(), roots, warnings };
+}
+
+/**
+ * isFolder for the agents' roots, where most share a missing ancestor (an editor never installed holds the storage
+ * of Cline, Roo, Kilo and Copilot Chat): below the home folder, a path's parent is checked first (once, remembered),
+ * so a missing editor folder costs one stat instead of one per extension.
+ */
+function folderCheck(home: string): (p: string) => boolean {
+  const known = new Map<string, boolean>();
+  const check = (p: string): boolean => {
+    let is = known.get(p);
+    if (is === undefined) {
+      const parent = dirname(p);
+      is = (parent === p || !parent.startsWith(home) || parent.length <= home.length || check(parent)) && nodeFs.isFolder(p);
+      known.set(p, is);
+    }
+    return is;
+  };
+  return check;
 }
