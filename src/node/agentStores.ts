@@ -47,8 +47,8 @@ export function sessionFileName(format: AgentId, id: string, at: Date): string {
 }
 
 /** Path inside the agent's own store, where it looks when resuming; `id` and `cwd` are validated first. */
-export function storePath(format: AgentId, id: string, cwd: string | undefined, at: Date, env: NodeJS.ProcessEnv = process.env): string {
-  return agentModule(format).storePath(hostEnv(env), id, cwd, at);
+export function storePath(format: AgentId, id: string, cwd: string | undefined, at: Date, env: NodeJS.ProcessEnv = process.env, original?: string): string {
+  return agentModule(format).storePath(hostEnv(env), id, cwd, at, original);
 }
 
 /**

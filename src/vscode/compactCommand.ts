@@ -120,7 +120,7 @@ async function accept(p: PreparedCompaction, source: vscode.Uri, toStore: boolea
     await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: 'Context Compactor: writing the compacted transcript' }, async () => {
       await writeCompaction(p, output, { createDir: true });
       if (toStore) {
-        storeCopy = storePath(p.original.format, p.outcome.sessionId, p.original.cwd, p.ctx.now());
+        storeCopy = storePath(p.original.format, p.outcome.sessionId, p.original.cwd, p.ctx.now(), process.env, source.fsPath);
         await writeCompaction(p, storeCopy, { createDir: true });
       }
     });

@@ -167,8 +167,11 @@ export interface AgentModule {
   readonly handoff?: true;
   /** Folders where the agent keeps its sessions (for discovery and file watching). */
   roots(host: HostEnv): string[];
-  /** Where the agent looks for a session: `id` and `cwd` come from a transcript and must be validated. */
-  storePath(host: HostEnv, id: string, cwd: string | undefined, at: Date): string;
+  /**
+   * Where the agent looks for a session: `id` and `cwd` come from a transcript and must be validated. `original`: the
+   * path of the session it was made from, for an agent whose store folder cannot be derived from `cwd` alone.
+   */
+  storePath(host: HostEnv, id: string, cwd: string | undefined, at: Date, original?: string): string;
   readonly usage: LineUsage | SessionUsage;
 }
 

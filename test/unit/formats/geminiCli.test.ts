@@ -134,6 +134,16 @@ describe('gemini-cli places and usage', () => {
     assert.equal(geminiFileName(id, new Date('2026-12-03T09:56:07Z')), 'session-2026-12-03T09-56-0061450c.jsonl');
     assert.equal(geminiCli.storePath(host(), id, 'C:\\Work\\My App', new Date('2026-12-03T09:56:07Z')), '/home/u/.gemini/tmp/my-app/chats/session-2026-12-03T09-56-0061450c.jsonl');
     assert.throws(() => geminiCli.storePath(host(), id, undefined, new Date()), /project folder/);
+    // Compacted from Gemini's store: its project's folder, whatever the recorded cwd would guess (the registry gave
+    // "my-app-1" because another "my-app" came first), even when the chat records no cwd.
+    const at = new Date('2026-12-03T09:56:07Z');
+    const stored = '/home/u/.gemini/tmp/my-app-1/chats/session-2026-12-01T10-00-aaaaaaaa.json';
+    assert.equal(geminiCli.storePath(host(), id, '/work/my-app', at, stored), '/home/u/.gemini/tmp/my-app-1/chats/session-2026-12-03T09-56-0061450c.jsonl');
+    assert.equal(geminiCli.storePath(host(), id, undefined, at, stored), '/home/u/.gemini/tmp/my-app-1/chats/session-2026-12-03T09-56-0061450c.jsonl');
+    // Anywhere else (another home, a subagent folder, a copy elsewhere, `..`): the guess from the cwd.
+    for (const elsewhere of ['/home/v/.gemini/tmp/x/chats/s.json', '/home/u/.gemini/tmp/x/chats/sub/s.json', '/tmp/s.json', '/home/u/.gemini/tmpx/y/chats/s.json', '/home/u/.gemini/tmp/../chats/s.json']) {
+      assert.equal(geminiCli.storePath(host(), id, '/work/my-app', at, elsewhere), '/home/u/.gemini/tmp/my-app/chats/session-2026-12-03T09-56-0061450c.jsonl', elsewhere);
+    }
     assert.equal(geminiCli.resumeCommand(id), `gemini --resume ${id}`);
     assert.equal(geminiCli.resumeCommand('x; rm -rf ~'), undefined);
   });

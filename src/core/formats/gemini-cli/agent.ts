@@ -20,6 +20,16 @@ export const geminiFileName = (id: string, at: Date): string => `session-${at.to
 export const geminiProjectSlug = (cwd: string): string =>
   (cwd.split(/[\\/]/).filter(Boolean).pop() ?? '').toLowerCase().replace(/[^a-z0-9]/g, '-').replace(/-+/g, '-').replace(/^-|-$/g, '') || 'project';
 
+/** `<slug>` of `<tmp>/<slug>/chats/<file>` (one plain folder name: no separator, not `.` or `..`), else undefined. */
+function storeSlugOf(original: string, tmp: string): string | undefined {
+  const sep = original[tmp.length];
+  if (!original.startsWith(tmp) || (sep !== '/' && sep !== '\\')) return undefined;
+  const parts = original.slice(tmp.length + 1).split(/[\\/]/);
+  if (parts.length !== 3 || parts[1] !== 'chats') return undefined;
+  const slug = parts[0]!;
+  return /^[^\0]+$/.test(slug) && slug !== '.' && slug !== '..' ? slug : undefined;
+}
+
 export const geminiCli: AgentModule = {
   label: 'Gemini CLI',
   shortName: 'gemini',
@@ -35,12 +45,17 @@ export const geminiCli: AgentModule = {
   fileName: geminiFileName,
   resumeCommand: (id) => (isSessionId(id) ? `gemini --resume ${id}` : undefined),
   roots: (host) => [host.join(geminiDir(host), 'tmp')],
-  storePath(host, id, cwd, at) {
+  storePath(host, id, cwd, at, original) {
     requireSessionId(id);
+    const tmp = host.join(geminiDir(host), 'tmp');
+    // A chat compacted from Gemini's own store goes to its project's folder: the slug the registry gave that project
+    // (a guess from the folder name is wrong when another project took that name first).
+    const slug = original === undefined ? undefined : storeSlugOf(original, tmp);
+    if (slug !== undefined) return host.join(tmp, slug, 'chats', geminiFileName(id, at));
     if (cwd === undefined) throw new Error('the Gemini CLI chat does not name its project folder, so its store folder is unknown');
     if (!isRecordedCwd(cwd)) throw new Error(`the transcript's working folder is not an absolute path: ${JSON.stringify(cwd.slice(0, 120))}`);
     // The slug keeps only [a-z0-9-]: no recorded cwd can lead outside the tmp folder.
-    return host.join(geminiDir(host), 'tmp', geminiProjectSlug(cwd), 'chats', geminiFileName(id, at));
+    return host.join(tmp, geminiProjectSlug(cwd), 'chats', geminiFileName(id, at));
   },
   usage: { kind: 'from-session' },
 };
