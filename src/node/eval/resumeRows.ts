@@ -17,9 +17,10 @@ const note = (row: EvalRow, text: string): EvalRow => ({ ...row, notes: [...(row
  */
 export async function withResumeCheck(
   file: string, format: FormatId | 'unknown', rows: readonly EvalRow[], written: ReadonlyMap<StrategyId, PreparedCompaction>, bins: AgentBins, signal: AbortSignal,
+  tmpDir?: string,
 ): Promise<EvalRow[]> {
   if (!rows.some((r) => r.status === 'ok' && written.has(r.strategy))) return [...rows];
-  const check = await ResumeCheck.open(file, format, bins);
+  const check = await ResumeCheck.open(file, format, bins, tmpDir);
   if (typeof check === 'string') return rows.map((r) => (written.has(r.strategy) ? note(r, check) : r));
   // One time for every copy's name: cleanup and cleanup+summary share a session id, and Codex remembers the path it
   // first found an id at, so each copy of one id must be written under the same name.

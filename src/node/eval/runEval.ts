@@ -1,5 +1,6 @@
 // Runs the eval over many files: in worker threads (--jobs N) or in process, with progress and a clean stop.
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { summarizeByStrategy } from '../../core/eval/aggregate';
@@ -32,7 +33,29 @@ function startWorker(config: EvalConfig): Worker {
   return new Worker(existsSync(beside) ? beside : path.join(__dirname, '..', 'evalWorker.js'), { workerData: { config } });
 }
 
-export async function runEval(o: RunEvalOptions): Promise<EvalReport> {
+/**
+ * With --resume-check, every file's throwaway agent home goes into one folder of this run, removed when it ends — also
+ * on a second Ctrl-C (process.exit) or when a worker is terminated mid-check, which cannot clean up after itself.
+ */
+export async function runEval(options: RunEvalOptions): Promise<EvalReport> {
+  if (!options.config.resumeCheck) return runEvalIn(options);
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'cc-eval-'));
+  // Workers may still be writing into it (a process.exit stops them only after the exit handlers): retried.
+  const remove = (): void => {
+    for (let i = 0; i < 5 && existsSync(dir); i++) {
+      try { rmSync(dir, { recursive: true, force: true, maxRetries: 3, retryDelay: 10 }); } catch { /* a worker wrote into it meanwhile: again */ }
+    }
+  };
+  process.once('exit', remove);
+  try {
+    return await runEvalIn({ ...options, config: { ...options.config, resumeCheckDir: dir } });
+  } finally {
+    process.removeListener('exit', remove);
+    remove();
+  }
+}
+
+async function runEvalIn(o: RunEvalOptions): Promise<EvalReport> {
   const started = performance.now();
   const byFile = new Map<string, EvalRow[]>();
   const total = o.files.length;

@@ -26,6 +26,8 @@ export interface EvalConfig {
   readonly threshold: number;
   /** --resume-check: the agent CLIs that resume each written output (Claude Code, Codex) against a loopback model. */
   readonly resumeCheck?: AgentBins;
+  /** Where the resume checks make their throwaway agent homes (runEval's own temp folder, removed when it ends). */
+  readonly resumeCheckDir?: string;
 }
 
 /** Cleanup options with every rule off: the recent part is still computed, nothing older is touched. */
@@ -127,5 +129,5 @@ export async function evalFile(file: string, config: EvalConfig, signal: AbortSi
   }
   // A file that could not be read at all has no format yet for the rows made before it failed.
   const done = rows.map((r) => (r.format === 'unknown' && st.format !== 'unknown' ? { ...r, format: st.format } : r));
-  return config.resumeCheck && !signal.aborted ? withResumeCheck(file, st.format, done, st.written, config.resumeCheck, signal) : done;
+  return config.resumeCheck && !signal.aborted ? withResumeCheck(file, st.format, done, st.written, config.resumeCheck, signal, config.resumeCheckDir) : done;
 }

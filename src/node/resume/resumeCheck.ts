@@ -35,13 +35,14 @@ export class ResumeCheck {
   ) {}
 
   /** undefined (with why) for a format no agent CLI resumes here, or whose CLI is not installed. */
-  static async open(file: string, format: FormatId | 'unknown', bins: AgentBins): Promise<ResumeCheck | string> {
+  /** `tmpDir`: where its throwaway folder goes (default the system's temp folder). */
+  static async open(file: string, format: FormatId | 'unknown', bins: AgentBins, tmpDir = os.tmpdir()): Promise<ResumeCheck | string> {
     if (format !== 'claude-code' && format !== 'codex') return `resume check: ${format} is not checked (Claude Code and Codex only)`;
     const bin = bins[format];
     if (!bin) return `resume check: no ${format === 'codex' ? 'codex' : 'claude'} CLI on this machine (PATH, ${format === 'codex' ? 'CODEX_BIN' : 'CLAUDE_BIN'})`;
     const key = `sk-loopback-${randomBytes(8).toString('hex')}`;
     // realpath'd: agents key their stores on the resolved cwd.
-    const root = realpathSync(mkdtempSync(path.join(os.tmpdir(), 'cc-resume-check-')));
+    const root = realpathSync(mkdtempSync(path.join(tmpDir, 'cc-resume-check-')));
     const server = format === 'codex' ? await startLoopbackResponses(key) : await startLoopbackMessages(key);
     try {
       return new ResumeCheck(format, bin, root, server, await prepareAgentHome(format, file, root, server.url, key));

@@ -40,3 +40,27 @@ test('SIGINT while the third file waits on the provider: two files reported, int
   assert.ok(report.rows.every((r) => r.status === 'ok'));
   assert.match(fs.readFileSync(md, 'utf8'), /INTERRUPTED\\: rows hold what finished/);
 });
+
+test('Ctrl-C twice during --resume-check --jobs 2: exit 130 and no throwaway agent home left in the temp folder', async (t) => {
+  const tmp = tmpDir(t);
+  // An agent CLI that never answers: both workers are inside a resume check when the run is stopped.
+  const claude = path.join(tmp, 'claude');
+  fs.writeFileSync(claude, '#!/bin/sh\nexec sleep 20\n', { mode: 0o755 });
+  const temp = path.join(tmp, 'temp');
+  fs.mkdirSync(temp);
+  const files = realTranscripts().filter((f) => f.agent === 'claude-code').map((f) => f.file).sort().slice(0, 2);
+  const child = spawnCli(['eval', ...files, '--json', '--jobs', '2', '--strategies', 'cleanup', '--resume-check'], { env: { PATH: process.env.PATH, HOME: tmp, TMPDIR: temp, CLAUDE_BIN: claude } });
+  let stderr = '';
+  child.stderr!.on('data', (d: Buffer) => { stderr += d.toString(); });
+  const exited = once(child, 'exit');
+  // The agent homes, wherever the run puts them in the temp folder (its own folder, or the temp folder itself).
+  const homes = (): string[] => fs.readdirSync(temp).flatMap((d) => (d.startsWith('cc-eval-') ? fs.readdirSync(path.join(temp, d)) : [d])).filter((d) => d.startsWith('cc-resume-check-'));
+  const deadline = Date.now() + 60_000;
+  while (homes().length < 2 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+  assert.equal(homes().length, 2, `both workers were to be in a resume check: ${stderr}`);
+  child.kill('SIGINT');
+  child.kill('SIGINT');
+  const [code] = (await exited) as [number | null];
+  assert.equal(code, 130, stderr);
+  assert.deepEqual(fs.readdirSync(temp).filter((d) => d.startsWith('cc-')), []);
+});
