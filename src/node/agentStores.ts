@@ -9,7 +9,6 @@ import { AGENT_IDS, agentModule, type AgentId } from '../core/formats/registry';
 export { isRecordedCwd, isSessionId } from '../core/agents/agent';
 export { claudeProjectSlug } from '../core/formats/claude-code/agent';
 
-/** This machine as agent modules see it. */
 /**
  * path.join without its normalizing pass when there is nothing to normalize (POSIX, non-empty parts, no `//`, `.` or
  * `..` segment): the result is the same string. The agents' roots are ~80 joins per scan (every editor's storage for
@@ -21,6 +20,7 @@ export function fastJoin(...parts: string[]): string {
   return /\/\/|(^|\/)\.\.?(\/|$)/.test(joined) ? path.join(...parts) : joined;
 }
 
+/** This machine as agent modules see it. */
 export function hostEnv(env: NodeJS.ProcessEnv = process.env): HostEnv {
   return { home: env.HOME || os.homedir(), vars: env, platform: process.platform, join: fastJoin, basename: path.basename };
 }

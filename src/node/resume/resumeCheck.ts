@@ -34,8 +34,10 @@ export class ResumeCheck {
     private readonly server: LoopbackServer, private readonly home: AgentHome,
   ) {}
 
-  /** undefined (with why) for a format no agent CLI resumes here, or whose CLI is not installed. */
-  /** `tmpDir`: where its throwaway folder goes (default the system's temp folder). */
+  /**
+   * A string (why) for a format no agent CLI resumes here, or whose CLI is not installed. `tmpDir`: where its
+   * throwaway folder goes (default the system's temp folder).
+   */
   static async open(file: string, format: FormatId | 'unknown', bins: AgentBins, tmpDir = os.tmpdir()): Promise<ResumeCheck | string> {
     if (format !== 'claude-code' && format !== 'codex') return `resume check: ${format} is not checked (Claude Code and Codex only)`;
     const bin = bins[format];

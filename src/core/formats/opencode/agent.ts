@@ -58,7 +58,8 @@ export const opencode: AgentModule = {
     kind: 'document',
     select(p, fs) {
       if (splitDbPath(p).id !== undefined || /\.db$/i.test(p)) return selectDb(p, fs);
-      if (fs.isFolder(p)) return undefined;
+      // OpenCode writes no JSONL: every other agent's transcript passes here, and sniffing its head is a file read.
+      if (fs.isFolder(p) || p.endsWith('.jsonl')) return undefined;
       return selectStorage(p, fs) ?? (EXPORT_HEAD.test(head(fs, p)) ? [p] : undefined);
     },
     sessionsUnder(root, fs) {
