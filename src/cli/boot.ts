@@ -7,14 +7,15 @@
 // and by the Node version, written atomically; V8 rejects data from another build or version and this then rewrites
 // it. Any failure here (read-only home, no cache) only means compiling as plain `require` would.
 import { mkdirSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
-import Module from 'node:module';
-import { homedir } from 'node:os';
 import { basename, join } from 'node:path';
-import { Script } from 'node:vm';
+import { answerKey, answerMemoPath, replayableAnswer } from '../node/usage/answerMemo';
+import { writeOut } from './stdio';
 
 const bundle = join(__dirname, 'cli-main.js');
 const COMMANDS = new Set(['usage', 'inspect', 'compact', 'simulate', 'export', 'eval']);
-const source = readFileSync(bundle, 'utf8');
+// node:os only when HOME is unset, node:vm only when the bundle runs: each built-in a start-up loads costs its compile.
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- synchronous and lazy on purpose
+const home = (): string => (require('node:os') as typeof import('node:os')).homedir();
 
 /** The cache file for this bundle and this Node, or undefined when the cache is turned off. */
 function cacheFile(): string | undefined {
@@ -24,7 +25,7 @@ function cacheFile(): string | undefined {
   const key = `${process.version}|${process.arch}|${st.size}|${st.mtimeMs}|${st.ctimeMs}|${st.ino}`;
   let h = 2166136261;
   for (let i = 0; i < key.length; i++) h = Math.imul(h ^ key.charCodeAt(i), 16777619);
-  const base = env.XDG_CACHE_HOME || join(env.HOME || homedir(), '.cache');
+  const base = env.XDG_CACHE_HOME || join(env.HOME || home(), '.cache');
   // One file per command: each holds the functions its command ran, compiled (a `--help` cache has none of `usage`'s).
   const command = COMMANDS.has(process.argv[2] ?? '') ? process.argv[2] : 'other';
   return join(base, 'context-compactor', `cli-code-${(h >>> 0).toString(16)}-${command}.bin`);
@@ -50,20 +51,57 @@ function writeCache(file: string, data: Buffer): void {
   }
 }
 
-let file: string | undefined;
-try { file = cacheFile(); } catch { file = undefined; }
-const cached = readCache(file);
-const script = new Script(Module.wrap(source), { filename: bundle, cachedData: cached });
-if (file && (!cached || script.cachedDataRejected === true)) {
-  const to = file;
-  process.once('exit', () => writeCache(to, script.createCachedData()));
+/**
+ * Node's module class, as `module.constructor`: importing `node:module` would load (and compile) the ES module
+ * loader and source-map support besides, a millisecond of every start.
+ */
+const Module = module.constructor as unknown as {
+  new (id: string, parent: NodeModule): NodeModule;
+  wrap(source: string): string;
+  _nodeModulePaths(dir: string): string[];
+};
+
+/**
+ * `usage` where nothing it depends on changed since a run kept its answer (src/node/usage/answerMemo.ts): that
+ * output again, after a stat call per path the scan looked at, without loading the scanner. `--no-cache` never.
+ */
+function replayUsage(): boolean {
+  const args = process.argv.slice(3);
+  if (process.argv[2] !== 'usage' || args.some((a) => a === '--no-cache' || a === '--help' || a === '-h')) return false;
+  let answer;
+  try {
+    answer = replayableAnswer(answerMemoPath(process.env, home), answerKey(bundle, args, process.cwd()), process.env);
+  } catch {
+    return false;
+  }
+  if (!answer) return false;
+  writeOut(1, answer.stdout);
+  if (answer.stderr) writeOut(2, answer.stderr);
+  return true;
 }
 
-// The bundle runs as the main module would: its own `module`, `require` (relative to dist/) and __dirname.
-const main = new Module(bundle, module);
-require.cache[bundle] = main;
-main.filename = bundle;
-main.paths = (Module as unknown as { _nodeModulePaths(dir: string): string[] })._nodeModulePaths(__dirname);
-const load = ((id: string) => main.require(id)) as NodeJS.Require;
-Object.assign(load, { main, cache: require.cache, resolve: (id: string) => require.resolve(id, { paths: [__dirname] }) });
-(script.runInThisContext() as (...args: unknown[]) => void).call(main.exports, main.exports, load, main, bundle, __dirname);
+/** Runs the bundle from the code cache (and saves the cache at exit when it had none that V8 took). */
+function runBundle(): void {
+  const source = readFileSync(bundle, 'utf8');
+  let file: string | undefined;
+  try { file = cacheFile(); } catch { file = undefined; }
+  const cached = readCache(file);
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- not loaded when an answer is replayed
+  const { Script } = require('node:vm') as typeof import('node:vm');
+  const script = new Script(Module.wrap(source), { filename: bundle, cachedData: cached });
+  if (file && (!cached || script.cachedDataRejected === true)) {
+    const to = file;
+    process.once('exit', () => writeCache(to, script.createCachedData()));
+  }
+
+  // The bundle runs as the main module would: its own `module`, `require` (relative to dist/) and __dirname.
+  const main = new Module(bundle, module);
+  require.cache[bundle] = main;
+  main.filename = bundle;
+  main.paths = Module._nodeModulePaths(__dirname);
+  const load = ((id: string) => main.require(id)) as NodeJS.Require;
+  Object.assign(load, { main, cache: require.cache, resolve: (id: string) => require.resolve(id, { paths: [__dirname] }) });
+  (script.runInThisContext() as (...args: unknown[]) => void).call(main.exports, main.exports, load, main, bundle, __dirname);
+}
+
+if (!replayUsage()) runBundle();

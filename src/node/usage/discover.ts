@@ -4,6 +4,8 @@ import { dirname, resolve, sep } from 'node:path';
 import { AGENT_IDS, agentModule } from '../../core/formats/registry';
 import { agentRoots, hostEnv } from '../agentStores';
 import { documentSession, nodeFs } from '../documentSessions';
+import { type FsLog, KIND, LISTED, loggedFs, statOrUndefined } from './fsLog';
+import type { FsView } from '../../core/agents/agent';
 
 export interface DiscoverOptions {
   env: NodeJS.ProcessEnv;
@@ -15,6 +17,8 @@ export interface DiscoverOptions {
    * wherever it lies (a corpus folder of copied sessions). The Sessions view and usage keep to each agent's layout.
    */
   documentsByContent?: boolean;
+  /** Notes every path the walk depends on (usage's answer memo, answerMemo.ts). */
+  log?: FsLog;
 }
 
 export interface Discovered {
@@ -46,6 +50,14 @@ export function defaultRoots(env: NodeJS.ProcessEnv): string[] {
  */
 export async function discoverTranscripts(opts: DiscoverOptions): Promise<Discovered> {
   const warnings: string[] = [];
+  const log = opts.log;
+  const fs: FsView = log ? loggedFs(nodeFs, log) : nodeFs;
+  const exists = (p: string): boolean => {
+    if (!log) return existsSync(p);
+    const st = statOrUndefined(p);
+    log.note(p, KIND, st);
+    return st !== undefined;
+  };
   const files = new Set<string>();
   const seenDirs = new Set<string>();
   const roots: string[] = [];
@@ -57,17 +69,19 @@ export async function discoverTranscripts(opts: DiscoverOptions): Promise<Discov
     try {
       // A missing default root is the common case: no exception for it (each costs a warm scan ~0.2 ms).
       const st = statSync(dir, { throwIfNoEntry: false });
+      log?.note(dir, KIND, st);
       if (!st) {
         if (explicit) warnings.push(`${dir}: cannot open (ENOENT), skipped`);
         continue;
       }
       if (!st.isDirectory()) {
-        if (st.isFile() && (dir.endsWith('.jsonl') || documentSession(dir)) && explicit) files.add(dir);
+        if (st.isFile() && (dir.endsWith('.jsonl') || documentSession(dir, fs)) && explicit) files.add(dir);
         else if (explicit) warnings.push(`${dir}: not a directory, skipped`);
         continue;
       }
     } catch (e) {
       if (explicit || errCode(e) !== 'ENOENT') warnings.push(`${dir}: cannot open (${errCode(e)}), skipped`);
+      log?.note(dir, KIND, undefined);
       continue;
     }
     roots.push(dir);
@@ -82,6 +96,7 @@ export async function discoverTranscripts(opts: DiscoverOptions): Promise<Discov
       let entries;
       try {
         const st = statSync(current);
+        log?.note(current, LISTED, st);
         const id = `${st.dev}:${st.ino}`;
         if (seenDirs.has(id)) {
           warnings.push(`${current}: already scanned through another path (symlink loop?), skipped`);
@@ -90,6 +105,7 @@ export async function discoverTranscripts(opts: DiscoverOptions): Promise<Discov
         seenDirs.add(id);
         entries = readdirSync(current, { withFileTypes: true });
       } catch (e) {
+        if (log) log.unsettled = true; // an unreadable folder's warning is not worth a memo
         warnings.push(`${current}: cannot read folder (${errCode(e)}), skipped`);
         continue;
       }
@@ -102,9 +118,11 @@ export async function discoverTranscripts(opts: DiscoverOptions): Promise<Discov
         if (entry.isSymbolicLink()) {
           try {
             const target = statSync(full);
+            log?.note(full, KIND, target);
             isDir = target.isDirectory();
             isFile = target.isFile();
           } catch (e) {
+            log?.note(full, KIND, undefined);
             warnings.push(`${full}: broken symlink (${errCode(e)}), skipped`);
             continue;
           }
@@ -112,9 +130,9 @@ export async function discoverTranscripts(opts: DiscoverOptions): Promise<Discov
         if (isDir) stack.push(full);
         else if (isFile && entry.name.endsWith('.jsonl')) files.add(full);
         // A `.json` beside its `.jsonl` twin is a chat the agent converted (Gemini CLI): the twin is the session.
-        else if (documents && isFile && /\.(json|md)$/.test(entry.name) && !existsSync(`${full}l`)) {
+        else if (documents && isFile && /\.(json|md)$/.test(entry.name) && !exists(`${full}l`)) {
           // A file of a folder session (a Cline task) names its folder: the session once, not each of its files.
-          const doc = documentSession(full, nodeFs);
+          const doc = documentSession(full, fs);
           if (doc) files.add(doc.reading.folders ? dirname(full) : full);
         }
       }
@@ -123,15 +141,15 @@ export async function discoverTranscripts(opts: DiscoverOptions): Promise<Discov
   // Document agents (sessions stored as a JSON file, a folder, or a project's aider history) name their own sessions
   // under their roots and under the folders given (an aider history lives in a project, not in a store).
   const host = hostEnv(opts.env);
-  const explicitDirs = opts.extraDirs.map((d) => resolve(d)).filter((d) => nodeFs.isFolder(d));
-  const isFolder = folderCheck(host.home);
+  const explicitDirs = opts.extraDirs.map((d) => resolve(d)).filter((d) => fs.isFolder(d));
+  const isFolder = folderCheck(host.home, fs);
   for (const id of AGENT_IDS) {
     const m = agentModule(id);
     if (m.reading.kind !== 'document') continue;
     for (const root of [...(opts.includeDefaults ? m.roots(host) : []), ...explicitDirs]) {
       if (!isFolder(root)) continue;
       if (!roots.includes(root)) roots.push(root);
-      for (const s of m.reading.sessionsUnder(root, nodeFs)) files.add(s);
+      for (const s of m.reading.sessionsUnder(root, fs)) files.add(s);
     }
   }
   return { files: [...files].sort(), roots, warnings };
@@ -142,13 +160,13 @@ export async function discoverTranscripts(opts: DiscoverOptions): Promise<Discov
  * of Cline, Roo, Kilo and Copilot Chat): below the home folder, a path's parent is checked first (once, remembered),
  * so a missing editor folder costs one stat instead of one per extension.
  */
-function folderCheck(home: string): (p: string) => boolean {
+function folderCheck(home: string, fs: FsView): (p: string) => boolean {
   const known = new Map<string, boolean>();
   const check = (p: string): boolean => {
     let is = known.get(p);
     if (is === undefined) {
       const parent = dirname(p);
-      is = (parent === p || !parent.startsWith(home) || parent.length <= home.length || check(parent)) && nodeFs.isFolder(p);
+      is = (parent === p || !parent.startsWith(home) || parent.length <= home.length || check(parent)) && fs.isFolder(p);
       known.set(p, is);
     }
     return is;

@@ -11,6 +11,7 @@ import { type DocumentMatch, documentSession, documentStamp, nodeFs, nodeFsByNam
 import { type FileState, newFileState, type UsageReport } from '../../core/usage/types';
 import { CACHE_VERSION, type CacheEntry, defaultCachePath, entryState, loadCache, saveCache, type UsageCache } from './cache';
 import { discoverTranscripts } from './discover';
+import { type FsLog, loggedFs, READ, statOrUndefined } from './fsLog';
 import { readHead, type ReadCounters } from './lineReader';
 import { type JobResult, type ParseJob, runParseJobs, type RunOptions, type WorkerMode } from './parseJobs';
 
@@ -30,6 +31,8 @@ export interface ScanOptions {
   /** Tests and benchmarks: the parse worker bundle and when it is used (parseJobs.ts; default 'auto'). */
   workerScript?: string;
   worker?: WorkerMode;
+  /** Notes everything the report depends on: the environment read and every path checked, listed or read. */
+  log?: FsLog;
 }
 
 export interface ScanStats extends ReadCounters {
@@ -63,14 +66,24 @@ interface Pending {
   headHash: string;
 }
 
+/** The file views a scan reads through: plain, or noting every use when the scan keeps a log. */
+interface Views {
+  fs: FsView;
+  byName: FsView;
+  log?: FsLog;
+}
+const plainViews: Views = { fs: nodeFs, byName: nodeFsByName };
+
 /** Reuses the cached entry of an unchanged file, or says what to parse: the appended tail or the whole file. */
-function planFile(path: string, cached: CacheEntry | undefined, stats: ScanStats, seen: Set<string>, warnings: string[]): CacheEntry | Pending | undefined {
+function planFile(path: string, cached: CacheEntry | undefined, stats: ScanStats, seen: Set<string>, warnings: string[], views: Views): CacheEntry | Pending | undefined {
   let st;
   try {
     st = statSync(path); // sync on purpose, see discover.ts: ~10 µs each, a 10k-file warm scan blocks for tens of ms
+    views.log?.note(path, READ, st);
   } catch (e) {
+    views.log?.note(path, READ, undefined);
     // A session inside a database (<db>#<id>, OpenCode and Goose) is no file of its own: its files are stamped instead.
-    if (documentSession(path, nodeFsByName)) return scanDocument(path, documentSession(path), undefined, cached, stats, warnings);
+    if (documentSession(path, views.byName)) return scanDocument(path, documentSession(path, views.fs), undefined, cached, stats, warnings, views.log);
     warnings.push(`${path}: cannot stat (${errText(e)}), skipped`);
     return undefined;
   }
@@ -88,9 +101,9 @@ function planFile(path: string, cached: CacheEntry | undefined, stats: ScanStats
     stats.reused++;
     return cached;
   }
-  const known: FsView = { ...(isDocument ? nodeFs : nodeFsByName), isFolder: (p) => (p === path ? st.isDirectory() : nodeFs.isFolder(p)) };
+  const known: FsView = { ...(isDocument ? views.fs : views.byName), isFolder: (p) => (p === path ? st.isDirectory() : views.fs.isFolder(p)) };
   const doc = documentSession(path, known);
-  if (isDocument || doc) return scanDocument(path, doc, st, cached, stats, warnings);
+  if (isDocument || doc) return scanDocument(path, doc, st, cached, stats, warnings, views.log);
   if (cached && cached.size === st.size && cached.mtimeMs === st.mtimeMs) {
     stats.reused++;
     return cached;
@@ -117,9 +130,10 @@ function planFile(path: string, cached: CacheEntry | undefined, stats: ScanStats
  * A document session (a JSON file, or a folder of files): rewritten whole by its agent, so it is read whole again
  * when its files' size or time changed, and its usage taken from the session as read.
  */
-function scanDocument(path: string, doc: DocumentMatch | undefined, st: Stats | undefined, cached: CacheEntry | undefined, stats: ScanStats, warnings: string[]): CacheEntry | undefined {
+function scanDocument(path: string, doc: DocumentMatch | undefined, st: Stats | undefined, cached: CacheEntry | undefined, stats: ScanStats, warnings: string[], log?: FsLog): CacheEntry | undefined {
   if (!doc) return undefined;
   try {
+    if (log) for (const f of doc.files) log.note(f, READ, statOrUndefined(f)); // before the stamp and the read
     // `st`: the scan's own stat of `path`, reused when the session is that one file.
     const { size, mtimeMs } = st && doc.files.length === 1 && doc.files[0] === path ? st : documentStamp(doc.files);
     if (cached && cached.size === size && cached.mtimeMs === mtimeMs) { stats.reused++; return cached; }
@@ -131,6 +145,7 @@ function scanDocument(path: string, doc: DocumentMatch | undefined, st: Stats | 
     const state = (usage.kind === 'from-session' && usage.state ? usage.state : stateFromSession)(session);
     return { size, mtimeMs, offset: size, headHash: DOCUMENT_HASH, state };
   } catch (e) {
+    if (log) log.unsettled = true; // a session that could not be read: its warning is not worth a memo
     warnings.push(`${path}: cannot read (${((e as Error).message ?? String(e)).split('\n')[0]}), skipped`);
     return undefined;
   }
@@ -163,7 +178,8 @@ const tick = (): Promise<void> => new Promise((r) => setImmediate(r));
 export async function scanUsage(opts: ScanOptions): Promise<ScanResult> {
   const warnings: string[] = [];
   const stats: ScanStats = { files: 0, reused: 0, tailed: 0, parsedFully: 0, linesParsed: 0, linesSkipped: 0, bytesRead: 0, workerFiles: 0, documentsRead: 0 };
-  const found = await discoverTranscripts({ env: opts.env, includeDefaults: opts.includeDefaults ?? true, extraDirs: opts.extraDirs ?? [] });
+  const views: Views = opts.log ? { fs: loggedFs(nodeFs, opts.log), byName: loggedFs(nodeFsByName, opts.log), log: opts.log } : plainViews;
+  const found = await discoverTranscripts({ env: opts.env, includeDefaults: opts.includeDefaults ?? true, extraDirs: opts.extraDirs ?? [], log: opts.log });
   warnings.push(...found.warnings);
   const useCache = opts.useCache ?? true;
   const cachePath = opts.cachePath ?? defaultCachePath(opts.env);
@@ -176,7 +192,7 @@ export async function scanUsage(opts: ScanOptions): Promise<ScanResult> {
     const pending: Pending[] = [];
     for (const [n, file] of found.files.entries()) {
       if (n % 256 === 255) await tick(); // a 10k-file warm scan is all stat calls: stay responsive
-      const planned = planFile(file, cache.files[file], stats, seen, warnings);
+      const planned = planFile(file, cache.files[file], stats, seen, warnings, views);
       if (planned && 'job' in planned) pending.push(planned);
       else if (planned) entries.set(file, planned);
     }
@@ -196,7 +212,7 @@ export async function scanUsage(opts: ScanOptions): Promise<ScanResult> {
       const damaged: Pending[] = [];
       for (const f of scannedPaths) {
         if (entryState(entries.get(f) as CacheEntry)) continue;
-        const planned = planFile(f, undefined, stats, new Set(), warnings);
+        const planned = planFile(f, undefined, stats, new Set(), warnings, views);
         if (planned && 'job' in planned) damaged.push(planned);
         else if (planned) entries.set(f, planned); // a document session, read again whole
         else entries.delete(f);

@@ -1,6 +1,9 @@
 // `context-compactor usage [DIR...] [--json] [--no-cache] [--threshold N]`: token usage of every agent session.
 import { DEFAULT_COMPACT_THRESHOLD } from '../../core/usage/aggregate';
 import { formatUsageTable } from '../../core/usage/format';
+import { homedir } from 'node:os';
+import { answerKey, answerMemoPath, saveAnswer } from './answerMemo';
+import { FsLog } from './fsLog';
 import { scanUsage } from './scanner';
 
 export interface UsageIo {
@@ -45,24 +48,42 @@ export async function runUsageCommand(args: string[], io: UsageIo): Promise<numb
     return parsed ? 2 : 0;
   }
   try {
+    // With the cache on, the scan notes what it depends on, and a clean answer is kept for the next run to replay.
+    const log = parsed.cache ? new FsLog() : undefined;
     // DIRs given: scan just those; otherwise the agents' default locations.
     const { report } = await scanUsage({
-      env: io.env,
+      env: log ? log.env(io.env) : io.env,
       extraDirs: parsed.dirs,
       includeDefaults: parsed.dirs.length === 0,
       useCache: parsed.cache,
       threshold: parsed.threshold,
+      log,
     });
+    let out: string;
+    let err = '';
     if (parsed.json) {
       const { sessions, totals, warnings, unknownModels, pricing } = report;
-      io.stdout(`${JSON.stringify({ sessions, totals, unknownModels, pricing, warnings }, null, 2)}\n`);
+      out = `${JSON.stringify({ sessions, totals, unknownModels, pricing, warnings }, null, 2)}\n`;
     } else {
-      io.stdout(report.sessions.length > 0 ? formatUsageTable(report) : 'No agent sessions found.\n');
-      for (const w of report.warnings) io.stderr(`warning: ${w}\n`);
+      out = report.sessions.length > 0 ? formatUsageTable(report) : 'No agent sessions found.\n';
+      for (const w of report.warnings) err += `warning: ${w}\n`;
     }
+    io.stdout(out);
+    if (err) io.stderr(err);
+    // Only a warning-free answer: a warning (an unreadable folder, a damaged cache) may not hold next time.
+    if (log && report.warnings.length === 0) remember(args, log, out, io.env);
     return 0;
   } catch (e) {
     io.stderr(`context-compactor usage: ${e instanceof Error ? e.message : String(e)}\n`);
     return 1;
+  }
+}
+
+/** Keeps this run's answer for the CLI's loader to replay (answerMemo.ts); failing to is never an error. */
+function remember(args: string[], log: FsLog, out: string, env: NodeJS.ProcessEnv): void {
+  try {
+    saveAnswer(answerMemoPath(env, homedir), answerKey(__filename, args, process.cwd()), log, out, '');
+  } catch {
+    // no memo: the next run scans
   }
 }

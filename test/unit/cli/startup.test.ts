@@ -2,7 +2,7 @@
 // `--help` and a warm `usage`; the provider's SDK bundle only once a summary is asked for. (Times: npm run bench.)
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { appendFileSync, copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { appendFileSync, copyFileSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { test } from 'node:test';
 import { pathToFileURL } from 'node:url';
@@ -46,15 +46,90 @@ test('--help and a warm usage load the dispatcher alone: no SDK, no other comman
   copyFileSync(GEMINI_SAMPLE, join(chats, basename(GEMINI_SAMPLE)));
   const home = { CLAUDE_CONFIG_DIR: join(REPO, 'test/fixtures/usage/claude'), CODEX_HOME: join(REPO, 'test/fixtures/usage/codex'), GEMINI_CLI_HOME: join(dir, 'gemini'), XDG_CACHE_HOME: join(dir, 'cache') };
   runCli(dir, ['usage', '--json'], home); // primes the cache
+  // A warm scan (the usage cache, no kept answer): the dispatcher and the scanner, nothing else.
+  rmSync(join(dir, 'cache/context-compactor/usage-answers.json'));
   const warm = runCli(dir, ['usage', '--json'], home);
   assert.equal(warm.status, 0, warm.stderr);
   const agents = (JSON.parse(warm.stdout) as { sessions: { agent: string }[] }).sessions.map((s) => s.agent).sort();
   assert.deepEqual(agents, ['claude-code', 'claude-code', 'codex', 'gemini-cli']);
-  for (const r of [help, warm]) {
-    assert.deepEqual(r.files, ['loaded.cjs', 'cli.js', 'cli-main.js']);
+  // Nothing changed since: the kept answer, replayed by the loader alone.
+  const replayed = runCli(dir, ['usage', '--json'], home);
+  assert.equal(replayed.stdout, warm.stdout);
+  assert.deepEqual(replayed.files, ['loaded.cjs', 'cli.js']);
+  assert.deepEqual(replayed.builtins.filter((m) => /NativeModule (vm|os)$/.test(m)), []);
+  for (const r of [help, warm, replayed]) {
+    if (r !== replayed) assert.deepEqual(r.files, ['loaded.cjs', 'cli.js', 'cli-main.js']);
     const heavy = r.builtins.filter((m) => /worker_threads|fs\/promises|NativeModule stream$|http/.test(m));
     assert.deepEqual(heavy, []);
   }
+});
+
+test('a kept usage answer is replayed only while everything it read is unchanged', async (t) => {
+  const dir = await bundleCli(t);
+  const claude = join(dir, 'claude');
+  cpSync(join(REPO, 'test/fixtures/usage/claude'), claude, { recursive: true });
+  const project = join(claude, 'projects/-tmp-repo');
+  const session = join(project, readdirSync(project).find((f) => f.endsWith('.jsonl'))!);
+  const env = { CLAUDE_CONFIG_DIR: claude, CODEX_HOME: join(dir, 'no-codex'), XDG_CACHE_HOME: join(dir, 'cache') };
+  const memo = join(dir, 'cache/context-compactor/usage-answers.json');
+  const usage = (extra: NodeJS.ProcessEnv = {}, args = ['usage', '--json']) => runCli(dir, args, { ...env, ...extra });
+  const sessions = (r: { stdout: string }): number => (JSON.parse(r.stdout) as { sessions: unknown[] }).sessions.length;
+  const replays = (r: { files: string[] }): boolean => !r.files.includes('cli-main.js');
+  const fresh = (extra: NodeJS.ProcessEnv = {}): string => usage(extra, ['usage', '--json', '--no-cache']).stdout;
+
+  const first = usage();
+  assert.equal(first.status, 0, first.stderr);
+  assert.equal(replays(first), false);
+  assert.equal(statSync(memo).mode & 0o777, 0o600, 'private: it holds titles and paths');
+  assert.ok(replays(usage()));
+
+  // A session appended to: scanned again, the new total shown, and that answer kept in turn.
+  appendFileSync(session, readFileSync(session, 'utf8').trimEnd().split('\n').filter((l) => l.includes('"usage"')).at(-1)!.replace(/"id":"msg_[^"]*"/, '"id":"msg_appended"') + '\n');
+  const appended = usage();
+  assert.equal(replays(appended), false);
+  assert.notEqual(appended.stdout, first.stdout);
+  assert.equal(appended.stdout, fresh());
+  assert.ok(replays(usage()));
+
+  // A new session in a project folder, and one removed.
+  copyFileSync(session, join(project, '11111111-1111-4111-8111-111111111111.jsonl'));
+  const added = usage();
+  assert.equal(replays(added), false);
+  assert.equal(sessions(added), sessions(appended) + 1);
+  rmSync(join(project, '11111111-1111-4111-8111-111111111111.jsonl'));
+  const removed = usage();
+  assert.equal(replays(removed), false);
+  assert.equal(removed.stdout, appended.stdout);
+
+  // Another agent home in the environment: not this answer.
+  const codex = { CODEX_HOME: join(REPO, 'test/fixtures/usage/codex') };
+  const withCodex = usage(codex);
+  assert.equal(replays(withCodex), false);
+  assert.equal(withCodex.stdout, fresh(codex));
+
+  // Other arguments: an answer of their own (the table is not the JSON).
+  const table = usage({}, ['usage']);
+  assert.equal(replays(table), false);
+  assert.match(table.stdout, /Last activity/);
+  assert.ok(replays(usage({}, ['usage'])));
+  assert.ok(replays(usage()), 'the JSON answer is still kept beside it');
+
+  // A damaged memo is no answer: the scan runs and keeps a good one.
+  writeFileSync(memo, '{"version":1,"answers":[{"key":');
+  const damaged = usage();
+  assert.equal(damaged.status, 0, damaged.stderr);
+  assert.equal(damaged.stderr, '');
+  assert.equal(replays(damaged), false);
+  assert.equal(damaged.stdout, removed.stdout);
+  assert.ok(replays(usage()));
+
+  // A run with a warning keeps no answer (its cause may be gone next time); --no-cache neither reads nor keeps one.
+  const missing = usage({}, ['usage', '--json', join(dir, 'missing')]);
+  assert.match(missing.stdout, /cannot open \(ENOENT\)/);
+  assert.equal(replays(usage({}, ['usage', '--json', join(dir, 'missing')])), false);
+  rmSync(memo);
+  assert.equal(replays(usage({}, ['usage', '--json', '--no-cache'])), false);
+  assert.equal(existsSync(memo), false);
 });
 
 test('export loads its own bundle and nothing of the other commands or the SDKs', async (t) => {
