@@ -25,23 +25,35 @@ const rowCounts = (r: ClaudeRow): TokenCounts => ({ inputTokens: r[1], outputTok
  */
 export function rowsByModel(files: readonly { state: FileState }[]): Map<number, Map<string, ModelUsage>> {
   const mainMessages = new Set<string>();
-  const best = new Map<string, { file: number; row: ClaudeRow }>();
+  // The kept row per dedupe key, in flat arrays (index per key): no object per row on a path run per request.
+  const index = new Map<string, number>();
+  const kept: ClaudeRow[] = [];
+  const keptFile: number[] = [];
   files.forEach((f, file) => {
-    for (const [rowKey, row] of Object.entries(f.state.rows)) {
+    for (const [rowKey, row] of f.state.rows) {
       if (row[6] === 0 && row[0]) mainMessages.add(row[0]);
       const key = row[0] ? rowKey : `${file}:${rowKey}`;
-      const cur = best.get(key);
-      if (!cur || betterRow(row, cur.row)) best.set(key, { file, row });
+      const at = index.get(key);
+      if (at === undefined) {
+        index.set(key, kept.length);
+        kept.push(row);
+        keptFile.push(file);
+      } else if (betterRow(row, kept[at]!)) {
+        kept[at] = row;
+        keptFile[at] = file;
+      }
     }
   });
   const perFile = new Map<number, Map<string, ModelUsage>>();
-  for (const { file, row } of best.values()) {
+  for (let i = 0; i < kept.length; i++) {
+    const row = kept[i]!;
     if (row[6] === 1 && row[0] && mainMessages.has(row[0])) continue;
+    const file = keptFile[i]!;
     const model = files[file]!.state.models[row[5]] ?? 'unknown';
-    const byModel = perFile.get(file) ?? new Map<string, ModelUsage>();
-    perFile.set(file, byModel);
+    let byModel = perFile.get(file);
+    if (!byModel) perFile.set(file, (byModel = new Map<string, ModelUsage>()));
     const counts = rowCounts(row);
-    addUsage(byModel, model, counts, requestCost(model, { ...counts, cacheWrite1hTokens: row[7] ?? 0 }));
+    addUsage(byModel, model, counts, requestCost(model, counts, row[7] ?? 0));
   }
   return perFile;
 }
@@ -62,10 +74,10 @@ export function stateFromSession(session: Session): FileState {
     const u = m.usage;
     const row: ClaudeRow = [m.apiId ?? '', u.inputTokens, u.outputTokens, u.cacheCreationTokens, u.cacheReadTokens, modelIndex(state, m.model ?? session.models[0] ?? 'unknown'), 0, 0];
     // Keyed as the line readers key rows: the id itself after '#', never an `anon:` key.
-    state.rows[m.apiId ? `#${m.apiId}:` : `anon:${state.anonymousRows++}`] = row;
+    state.rows.set(m.apiId ? `#${m.apiId}:` : `anon:${state.anonymousRows++}`, row);
     state.contextTokens = u.inputTokens + u.cacheReadTokens + u.cacheCreationTokens;
   }
-  if (Object.keys(state.rows).length === 0) estimateRows(session, state);
+  if (state.rows.size === 0) estimateRows(session, state);
   return state;
 }
 
@@ -78,7 +90,7 @@ function estimateRows(session: Session, state: FileState): void {
   for (const m of session.messages) {
     const tokens = m.blocks.reduce((n, b) => n + b.tokens, 0);
     if (m.role === 'assistant') {
-      state.rows[`est:${state.anonymousRows++}`] = ['', context, tokens, 0, 0, modelIndex(state, m.model ?? session.models[0] ?? 'unknown'), 0, 0];
+      state.rows.set(`est:${state.anonymousRows++}`, ['', context, tokens, 0, 0, modelIndex(state, m.model ?? session.models[0] ?? 'unknown'), 0, 0]);
       state.estimated = true;
     }
     context += tokens;

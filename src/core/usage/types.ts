@@ -39,8 +39,11 @@ export interface FileState {
   /** Models in first-seen order; rows refer to them by index. */
   models: string[];
   contextTokens?: number;
-  /** Claude: dedupe key (`#message.id:request id`) → the fullest row seen. */
-  rows: Record<string, ClaudeRow>;
+  /**
+   * Claude: dedupe key (`#message.id:request id`) → the fullest row seen. A Map, not an object: thousands of fresh
+   * string keys made the object a slow dictionary (a tenth of a cold scan); the cache stores it as an object.
+   */
+  rows: Map<string, ClaudeRow>;
   /** Claude rows without a message.id cannot be deduped; they get sequential keys. */
   anonymousRows: number;
   /** Codex: per-model sums of deltas between cumulative totals. */
@@ -92,5 +95,5 @@ export function emptyCounts(): TokenCounts {
 }
 
 export function newFileState(agent: AgentKind): FileState {
-  return { agent, models: [], rows: {}, anonymousRows: 0, codexSums: {}, invalidLines: 0, recognized: false };
+  return { agent, models: [], rows: new Map(), anonymousRows: 0, codexSums: {}, invalidLines: 0, recognized: false };
 }

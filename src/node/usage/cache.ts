@@ -3,7 +3,7 @@ import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { CATALOG_ID } from '../../core/usage/catalog';
-import type { FileState, UsageReport } from '../../core/usage/types';
+import type { ClaudeRow, FileState, UsageReport } from '../../core/usage/types';
 
 /** 2: Claude rows keep 1-hour cache writes, Codex sums split at the long-context tier. 3: row keys are the ids. */
 export const CACHE_VERSION = 3;
@@ -108,6 +108,12 @@ export function loadCache(path: string, warnings: string[]): UsageCache {
           const rest = Buffer.allocUnsafe(fstatSync(fd).size - from);
           for (let got = 0, n = 1; got < rest.length && n > 0; got += n) n = readSync(fd, rest, got, rest.length - got, from + got);
           states = JSON.parse(rest.toString('utf8', 0, rest.length - 1)) as Record<string, FileState>;
+          // Rows are stored as an object (JSON has no Map); a state without them is damaged, and dropped.
+          for (const [file, s] of Object.entries(states)) {
+            const rows = s && typeof s === 'object' ? (s.rows as unknown) : undefined;
+            if (rows && typeof rows === 'object' && !Array.isArray(rows)) s.rows = new Map(Object.entries(rows as Record<string, ClaudeRow>));
+            else delete states[file];
+          }
         } catch {
           warnings.push(`${path}: cache file is corrupt, rebuilding it`);
           states = {};
@@ -134,7 +140,7 @@ export async function saveCache(path: string, cache: UsageCache, warnings: strin
     const state = entryState(e);
     if (!state) continue;
     files[f] = { size: e.size, mtimeMs: e.mtimeMs, offset: e.offset, headHash: e.headHash, ...(e.inLast ? { inLast: true } : {}) };
-    states[f] = state;
+    states[f] = { ...state, rows: Object.fromEntries(state.rows) as unknown as FileState['rows'] };
   }
   const index = JSON.stringify({ version: CACHE_VERSION, pricing: CATALOG_ID, files, last: cache.last });
   try {

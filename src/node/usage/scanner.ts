@@ -6,7 +6,7 @@ import { agentModule } from '../../core/formats/registry';
 import { hashBytes } from '../../core/usage/hash';
 import { detectAgent } from '../../core/usage/lineFilter';
 import { stateFromSession } from '../../core/usage/rows';
-import type { FsView } from '../../core/agents/agent';
+import type { FileBytes, FsView } from '../../core/agents/agent';
 import { type DocumentMatch, documentSession, documentStamp, nodeFs, nodeFsByName, readDocumentSession } from '../documentSessions';
 import { type FileState, newFileState, type UsageReport } from '../../core/usage/types';
 import { CACHE_VERSION, type CacheEntry, defaultCachePath, entryState, loadCache, saveCache, type UsageCache } from './cache';
@@ -101,15 +101,30 @@ function planFile(path: string, cached: CacheEntry | undefined, stats: ScanStats
     stats.reused++;
     return cached;
   }
-  const known: FsView = { ...(isDocument ? views.fs : views.byName), isFolder: (p) => (p === path ? st.isDirectory() : views.fs.isFolder(p)) };
+  let head: Buffer | undefined;
+  if (!isDocument) {
+    try {
+      head = readHead(path, HEAD_BYTES, stats);
+    } catch (e) {
+      warnings.push(`${path}: cannot read (${errText(e)}), skipped`);
+      return undefined;
+    }
+  }
+  // What the document agents ask about this path, answered from the stat and the head already read (Goose sniffs
+  // the first bytes of every JSONL file: a stat and two opens each, most of a cold scan's planning).
+  const base = isDocument ? views.fs : views.byName;
+  const known: FsView = {
+    ...base,
+    isFolder: (p) => (p === path ? st.isDirectory() : base.isFolder(p)),
+    open: (p) => (p === path && head ? headBytes(path, st.size, head) : base.open(p)),
+  };
   const doc = documentSession(path, known);
-  if (isDocument || doc) return scanDocument(path, doc, st, cached, stats, warnings, views.log);
+  if (isDocument || doc || !head) return scanDocument(path, doc, st, cached, stats, warnings, views.log);
   if (cached && cached.size === st.size && cached.mtimeMs === st.mtimeMs) {
     stats.reused++;
     return cached;
   }
   try {
-    const head = readHead(path, HEAD_BYTES, stats);
     const meta = { size: st.size, mtimeMs: st.mtimeMs, headHash: hashBytes(head) };
     const headHash = hashBytes(head.subarray(0, Math.min(HEAD_BYTES, cached?.size ?? HEAD_BYTES)));
     // Append-only growth: same first bytes and not smaller → continue from the last complete line.
@@ -124,6 +139,19 @@ function planFile(path: string, cached: CacheEntry | undefined, stats: ScanStats
     warnings.push(`${path}: cannot read (${errText(e)}), skipped`);
     return undefined;
   }
+}
+
+/** A file's bytes where the first ones are already in `head`: reads inside it cost nothing. */
+function headBytes(path: string, size: number, head: Buffer): FileBytes | undefined {
+  let rest: FileBytes | undefined | null = null;
+  return {
+    size,
+    read(offset, length) {
+      if (offset + length <= head.length || head.length >= size) return head.subarray(Math.min(offset, head.length), Math.min(offset + length, head.length));
+      rest ??= nodeFs.open(path);
+      return rest ? rest.read(offset, length) : new Uint8Array(0);
+    },
+  };
 }
 
 /**

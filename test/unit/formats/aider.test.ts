@@ -89,7 +89,7 @@ test('real history with usage: twelve replies, each with the usage aider reporte
   assert.equal(session.title, 'Please create an .aidar.json file in the root directory of the project to track…');
   assert.deepEqual(session.warnings, [], 'one run: nothing to say');
   const state = stateFromSession(session);
-  assert.equal(Object.keys(state.rows).length, 12);
+  assert.equal(state.rows.size, 12);
   assert.equal(state.contextTokens, 10000);
   const usage = agentModule('aider').usage;
   assert.equal(usage.kind, 'from-session');

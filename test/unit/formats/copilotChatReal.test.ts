@@ -55,7 +55,7 @@ test('0.31.5 JSON and 0.37.1 log: title, folder, model, tool rounds answered by 
     assert.ok(s.messages.every((m) => !m.usage), 'neither file records tokens');
     const state = stateFromSession(s);
     assert.equal(state.estimated, true, 'so usage is our estimate, labelled');
-    assert.equal(Object.keys(state.rows).length, s.messages.filter((m) => m.role === 'assistant').length);
+    assert.equal(state.rows.size, s.messages.filter((m) => m.role === 'assistant').length);
   }
 });
 

@@ -68,11 +68,11 @@ test('usage: the last request Goose recorded is the context; the accumulated tot
     assert.deepEqual(withUsage[0]!.usage, { inputTokens: raw.input_tokens, outputTokens: raw.output_tokens, cacheReadTokens: 0, cacheCreationTokens: 0 });
     assert.equal(session.recordedContext, raw.input_tokens);
     assert.equal(session.contextWindow, 200_000);
-    assert.deepEqual(Object.values(stateFromSession(session).rows).map((r) => [r[1], r[2]]), [[raw.input_tokens, raw.output_tokens]]);
+    assert.deepEqual([...stateFromSession(session).rows.values()].map((r) => [r[1], r[2]]), [[raw.input_tokens, raw.output_tokens]]);
     // Spend (`usage`, the Sessions view): the totals Goose accumulated over every request, priced like Goose did.
     const usage = agentModule('goose').usage;
     assert.ok(usage.kind === 'from-session' && usage.state);
-    const rows = Object.values(usage.state(session).rows);
+    const rows = [...usage.state(session).rows.values()];
     assert.deepEqual(rows.map((r) => [r[1], r[2], r[3], r[4]]), [[raw.accumulated_input_tokens, raw.accumulated_output_tokens, 0, 0]]);
     const cost = costOf('claude-sonnet-4-5', { inputTokens: rows[0]![1], outputTokens: rows[0]![2], cacheCreationTokens: 0, cacheReadTokens: 0 })!;
     assert.ok(Math.abs(cost - raw.accumulated_cost) < 0.01, `${cost} vs Goose's ${raw.accumulated_cost}`);
@@ -81,7 +81,7 @@ test('usage: the last request Goose recorded is the context; the accumulated tot
   const { session: legacy } = await readTranscriptFile(JSONL);
   const u = agentModule('goose').usage;
   assert.ok(u.kind === 'from-session' && u.state);
-  assert.deepEqual(Object.values(u.state(legacy).rows).map((r) => [r[1], r[2]]), [[139_800, 1_400]]);
+  assert.deepEqual([...u.state(legacy).rows.values()].map((r) => [r[1], r[2]]), [[139_800, 1_400]]);
 });
 
 test('hand-made legacy JSONL and a multi-session database: compaction-hidden messages left out, newest session by default', async () => {
@@ -122,7 +122,7 @@ test('round trip: written unchanged, the copy is import JSON with a new id and t
     const usage = agentModule('goose').usage;
     assert.ok(usage.kind === 'from-session' && usage.state);
     // The copy records no usage (the original was billed once): its rows are estimates, never the original's totals.
-    const rows = Object.entries(usage.state(back).rows);
+    const rows = [...usage.state(back).rows];
     assert.ok(rows.every(([k]) => k.startsWith('est:')), `${file}: only estimated rows`);
     assert.ok(rows.every(([, r]) => r[1] < 20_000), `${file}: no recorded totals carried over`);
   }

@@ -54,7 +54,7 @@ test('each step is an assistant message with its recorded tokens; tool parts bec
   assert.ok(session.messages[0]!.blocks.some((b) => b.type === 'meta' && b.subtype === 'synthetic'));
   // Usage for the Sessions view and `usage`: every request's tokens, priced from the catalog.
   const state = stateFromSession(session);
-  const sum = Object.values(state.rows).reduce((n, r) => n + r[1] + r[2] + r[3] + r[4], 0);
+  const sum = [...state.rows.values()].reduce((n, r) => n + r[1] + r[2] + r[3] + r[4], 0);
   const recorded = steps.reduce((n: number, m: any) => n + m.info.tokens.input + m.info.tokens.output + m.info.tokens.reasoning + m.info.tokens.cache.read + m.info.tokens.cache.write, 0);
   assert.equal(sum, recorded);
 });

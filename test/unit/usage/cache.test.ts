@@ -152,6 +152,6 @@ test('states come from the cache file the index was read from, even if a new one
   renameSync(`${cachePath}.new`, cachePath); // what another scan's saveCache does
   const state = cache.files[file] ? entryState(cache.files[file]) : undefined;
   cache.release?.();
-  assert.ok(state && Object.keys(state.rows).length > 0, 'the states of the version read');
+  assert.ok(state && state.rows.size > 0, 'the states of the version read');
   assert.deepEqual(warnings, []);
 });

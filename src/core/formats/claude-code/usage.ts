@@ -54,8 +54,8 @@ function applyAssistant(state: FileState, rec: Json, message: Json): void {
   } else {
     key = `anon:${state.anonymousRows++}`;
   }
-  const current = state.rows[key];
-  if (!current || betterRow(row, current)) state.rows[key] = row;
+  const current = state.rows.get(key);
+  if (!current || betterRow(row, current)) state.rows.set(key, row);
   if (!sidechain) {
     // Context fill uses the API's own cache_creation_input_tokens: it is what occupied the window.
     state.contextTokens = input + cacheRead + num(usage.cache_creation_input_tokens);

@@ -15,6 +15,6 @@ export function gooseUsageState(session: Session): FileState {
   // Sessions from before Goose kept totals (and copies we wrote, which start empty) keep the last request's row.
   if (input === undefined || output === undefined || input + output === 0) return state;
   // Goose's input counts cached tokens too and does not split them: priced as input.
-  state.rows = { [`goose-total:${session.id}`]: ['', input, output, 0, 0, modelIndex(state, session.models[0] ?? 'unknown'), 0, 0] };
+  state.rows = new Map([[`goose-total:${session.id}`, ['', input, output, 0, 0, modelIndex(state, session.models[0] ?? 'unknown'), 0, 0]]]);
   return state;
 }
