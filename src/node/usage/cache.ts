@@ -19,6 +19,11 @@ export interface CacheEntry {
   state?: FileState;
   /** Decodes the state from the cache file on first need (undefined if that part is unreadable). */
   loadState?: () => FileState | undefined;
+  /**
+   * The state's JSON as the cache file holds it, while the state is as loaded: saving copies it instead of
+   * serializing every file's rows again (most of a scan where one session grew). Cleared when a parse takes the state.
+   */
+  rawState?: () => string | undefined;
   /** One of the files `last.report` was built from, as they were then. */
   inLast?: boolean;
 }
@@ -99,29 +104,26 @@ export function loadCache(path: string, warnings: string[]): UsageCache {
       release();
       return empty();
     }
-    let states: Record<string, FileState> | undefined;
-    const statesOf = (): Record<string, FileState> => {
+    let states: StatesPart | undefined;
+    const statesOf = (): StatesPart => {
       if (!states) {
         try {
           if (split < 0 || !open) throw new Error('no states');
           const from = split + STATES_KEY.length;
           const rest = Buffer.allocUnsafe(fstatSync(fd).size - from);
           for (let got = 0, n = 1; got < rest.length && n > 0; got += n) n = readSync(fd, rest, got, rest.length - got, from + got);
-          states = JSON.parse(rest.toString('utf8', 0, rest.length - 1)) as Record<string, FileState>;
-          // Rows are stored as an object (JSON has no Map); a state without them is damaged, and dropped.
-          for (const [file, s] of Object.entries(states)) {
-            const rows = s && typeof s === 'object' ? (s.rows as unknown) : undefined;
-            if (rows && typeof rows === 'object' && !Array.isArray(rows)) s.rows = new Map(Object.entries(rows as Record<string, ClaudeRow>));
-            else delete states[file];
-          }
+          states = statesPart(rest.toString('utf8', 0, rest.length - 1));
         } catch {
           warnings.push(`${path}: cache file is corrupt, rebuilding it`);
-          states = {};
+          states = { raw: new Map(), decoded: new Map() };
         }
       }
       return states;
     };
-    for (const [file, e] of Object.entries(index.files)) e.loadState = () => statesOf()[file];
+    for (const [file, e] of Object.entries(index.files)) {
+      e.loadState = () => decodeState(statesOf(), file);
+      e.rawState = () => statesOf().raw.get(file);
+    }
     return { version: CACHE_VERSION, files: index.files, last: index.last, release };
   } catch {
     release();
@@ -130,24 +132,86 @@ export function loadCache(path: string, warnings: string[]): UsageCache {
   }
 }
 
+/** The states part of a cache file: each file's state as JSON text, decoded on first need. */
+interface StatesPart {
+  raw: Map<string, string>;
+  decoded: Map<string, FileState | undefined>;
+}
+
+/**
+ * `{"path":state,...}` as saveCache writes it, one state per line: split into lines, each file's text kept apart.
+ * A part written on one line (before this layout) is parsed whole; either way a bad part throws (corrupt cache).
+ */
+function statesPart(text: string): StatesPart {
+  const raw = new Map<string, string>();
+  const decoded = new Map<string, FileState | undefined>();
+  if (!text.startsWith('{\n')) {
+    for (const [file, s] of Object.entries(JSON.parse(text) as Record<string, unknown>)) decoded.set(file, withRowsMap(s));
+    return { raw, decoded };
+  }
+  const lines = text.split('\n');
+  if (lines.at(-1) !== '}') throw new Error('truncated states');
+  for (let i = 1; i < lines.length - 1; i++) {
+    const line = lines[i]!.endsWith(',') ? lines[i]!.slice(0, -1) : lines[i]!;
+    if (line === '') continue;
+    const colon = keyEnd(line);
+    raw.set(JSON.parse(line.slice(0, colon)) as string, line.slice(colon + 1));
+  }
+  return { raw, decoded };
+}
+
+/** Index of the ':' after the line's leading JSON string (the file path). */
+function keyEnd(line: string): number {
+  for (let i = 1; i < line.length; i++) {
+    if (line.charCodeAt(i) === 92) i++; // a backslash escapes the next character
+    else if (line.charCodeAt(i) === 34) {
+      if (line.charCodeAt(i + 1) !== 58) break;
+      return i + 1;
+    }
+  }
+  throw new Error('bad states line');
+}
+
+function decodeState(part: StatesPart, file: string): FileState | undefined {
+  if (!part.decoded.has(file)) {
+    const text = part.raw.get(file);
+    let state: FileState | undefined;
+    try { state = text === undefined ? undefined : withRowsMap(JSON.parse(text)); } catch { state = undefined; }
+    part.decoded.set(file, state);
+  }
+  return part.decoded.get(file);
+}
+
+/** Rows are stored as an object (JSON has no Map); a state without them is damaged (undefined: parsed again). */
+function withRowsMap(s: unknown): FileState | undefined {
+  const rows = s && typeof s === 'object' ? ((s as { rows?: unknown }).rows) : undefined;
+  if (!rows || typeof rows !== 'object' || Array.isArray(rows)) return undefined;
+  return { ...(s as FileState), rows: new Map(Object.entries(rows as Record<string, ClaudeRow>)) };
+}
+
+const stateJson = (state: FileState): string => JSON.stringify({ ...state, rows: Object.fromEntries(state.rows) });
+
 /** Writes to a sibling temp file and renames it over the cache, so readers never see a half-written cache. */
 export async function saveCache(path: string, cache: UsageCache, warnings: string[]): Promise<void> {
   const { chmod, mkdir, rename, unlink, writeFile } = await import('node:fs/promises'); // only a scan that changed something writes
   const tmp = `${path}.${process.pid}.${Date.now().toString(36)}.tmp`;
   const files: Record<string, CacheEntry> = {};
-  const states: Record<string, FileState> = {};
+  const states: string[] = [];
   for (const [f, e] of Object.entries(cache.files)) {
-    const state = entryState(e);
-    if (!state) continue;
+    // A state as loaded is copied as the file held it; a new or grown file's is serialized.
+    const raw = e.rawState?.();
+    const state = raw === undefined ? entryState(e) : undefined;
+    if (raw === undefined && !state) continue;
     files[f] = { size: e.size, mtimeMs: e.mtimeMs, offset: e.offset, headHash: e.headHash, ...(e.inLast ? { inLast: true } : {}) };
-    states[f] = { ...state, rows: Object.fromEntries(state.rows) as unknown as FileState['rows'] };
+    states.push(`${JSON.stringify(f)}:${raw ?? stateJson(state!)}`);
   }
   const index = JSON.stringify({ version: CACHE_VERSION, pricing: CATALOG_ID, files, last: cache.last });
   try {
     // Private to the user: the cache holds prompt titles and paths (folder 0700, file 0600, whatever the umask).
     await mkdir(dirname(path), { recursive: true, mode: 0o700 });
     if (basename(dirname(path)) === 'context-compactor') await chmod(dirname(path), 0o700); // ours: tighten an older 0755 one
-    await writeFile(tmp, `${index.slice(0, -1)}${STATES_KEY}${JSON.stringify(states)}}`, { mode: 0o600 });
+    // One state per line (statesPart reads them apart); JSON.stringify never writes a raw newline inside one.
+    await writeFile(tmp, `${index.slice(0, -1)}${STATES_KEY}{\n${states.join(',\n')}${states.length > 0 ? '\n' : ''}}}`, { mode: 0o600 });
     await rename(tmp, path);
   } catch (e) {
     await unlink(tmp).catch(() => undefined);

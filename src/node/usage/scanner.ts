@@ -130,6 +130,7 @@ function planFile(path: string, cached: CacheEntry | undefined, stats: ScanStats
     // Append-only growth: same first bytes and not smaller → continue from the last complete line.
     const cachedState = cached && st.size >= cached.size && headHash === cached.headHash ? entryState(cached) : undefined;
     if (cached && cachedState) {
+      cached.rawState = undefined; // the parse below changes this state: its saved text is stale from now on
       stats.tailed++;
       return { job: { path, offset: cached.offset, state: cachedState, bytes: st.size - cached.offset }, ...meta };
     }

@@ -155,3 +155,42 @@ test('states come from the cache file the index was read from, even if a new one
   assert.ok(state && state.rows.size > 0, 'the states of the version read');
   assert.deepEqual(warnings, []);
 });
+
+test('states are kept one per line: a grown file is serialized again, the others copied as they were', async (t) => {
+  const { dir, file, cachePath, bytes } = setup(t);
+  const other = join(dir, 'rollout-2026-12-02T15-47-44-01a23770-bb97-7083-97f3-a496988e50fc.jsonl');
+  writeFileSync(other, readFileSync(CODEX_FILE));
+  const cut = afterLine(bytes, 20);
+  writeFileSync(file, bytes.subarray(0, cut));
+  await scanDirs([dir], { useCache: true, cachePath });
+  const lineOf = (text: string, path: string): string | undefined => text.split('\n').find((l) => l.startsWith(JSON.stringify(path)))?.replace(/,$/, '');
+  const before = readFileSync(cachePath, 'utf8');
+  assert.ok(lineOf(before, other) && lineOf(before, file), 'one line per state');
+  appendFileSync(file, bytes.subarray(cut));
+  const grown = await scanDirs([dir], { useCache: true, cachePath });
+  const after = readFileSync(cachePath, 'utf8');
+  assert.equal(lineOf(after, other), lineOf(before, other), 'the unchanged state copied as is');
+  assert.notEqual(lineOf(after, file), lineOf(before, file), 'the grown one written anew');
+  assert.deepEqual(totalsOf(grown), totalsOf(await scanDirs([dir])));
+  const warm = await scanDirs([dir], { useCache: true, cachePath });
+  assert.equal(warm.stats.reused, 2);
+  assert.deepEqual(totalsOf(warm), totalsOf(grown));
+
+  // A cache from before this layout (states on one line) still loads, and is rewritten one state per line.
+  const parsed = JSON.parse(after) as Record<string, unknown>;
+  writeFileSync(cachePath, JSON.stringify(parsed));
+  const old = loadCache(cachePath, []);
+  assert.ok((entryState(old.files[file]!)?.rows.size ?? 0) > 0);
+  old.release?.();
+  appendFileSync(file, bytes.subarray(afterLine(bytes, 20), afterLine(bytes, 21)).toString('utf8').replace(/"id":"msg_[^"]*"/, '"id":"msg_onelinecache"'));
+  const again = await scanDirs([dir], { useCache: true, cachePath });
+  assert.deepEqual(totalsOf(again), totalsOf(await scanDirs([dir])));
+  assert.ok(lineOf(readFileSync(cachePath, 'utf8'), other), 'rewritten one state per line');
+
+  // A states part cut short is a corrupt cache: a warning and a rebuild, never wrong totals.
+  const full = readFileSync(cachePath, 'utf8');
+  writeFileSync(cachePath, full.slice(0, full.lastIndexOf('\n')) + '}');
+  appendFileSync(file, '\n');
+  const cutShort = await scanDirs([dir], { useCache: true, cachePath });
+  assert.deepEqual(totalsOf(cutShort), totalsOf(await scanDirs([dir])));
+});
