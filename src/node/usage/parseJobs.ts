@@ -33,9 +33,11 @@ export interface WorkerInput {
 }
 
 /**
- * 'auto': a worker when there are 16 MB or more to parse and a core is idle (load average at most the core count
- * minus one: on a machine busy with other work a second thread only competes, measured slower); 'always': a worker
- * whatever the size or load (tests); 'only': the worker parses every job, this thread none (tests).
+ * 'auto': a worker when there are 16 MB or more to parse, more than two cores, and one idle (load average at most
+ * the core count minus one: on a machine busy with other work a second thread only competes, measured slower). On two
+ * cores a second thread was slower even on an idle machine (244 MB bench corpus, same runs: 407 vs 340, 461 vs 404,
+ * 488 vs 413 ms): reading and searching is memory-bound there and the worker's start-up is not won back.
+ * 'always': a worker whatever the size or load (tests); 'only': the worker parses every job, this thread none (tests).
  */
 export type WorkerMode = 'auto' | 'always' | 'only' | 'never';
 
@@ -51,7 +53,7 @@ const WORKER_MIN_BYTES = 16 << 20;
 export function wantWorker(mode: WorkerMode, bytes: number, cores = availableParallelism(), load = loadavg()[0]): boolean {
   if (mode === 'never') return false;
   if (mode !== 'auto') return true;
-  return cores > 1 && bytes >= WORKER_MIN_BYTES && load <= cores - 1;
+  return cores > 2 && bytes >= WORKER_MIN_BYTES && load <= cores - 1;
 }
 
 const errText = (e: unknown): string => (e && typeof e === 'object' && 'code' in e ? String((e as { code: unknown }).code) : String(e));

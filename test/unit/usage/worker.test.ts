@@ -59,10 +59,11 @@ test('a worker that dies holding a job: that file is parsed here, the report is 
   assert.deepEqual(summary(crashed), summary(one));
 });
 
-test("'auto' starts a worker only with 16 MB to parse, two cores and one of them idle", () => {
+test("'auto' starts a worker only with 16 MB to parse, more than two cores and one of them idle", () => {
   const mb = 1 << 20;
-  assert.equal(wantWorker('auto', 244 * mb, 2, 0.6), true);
-  assert.equal(wantWorker('auto', 244 * mb, 2, 1.8), false, 'another process keeps a core busy');
+  assert.equal(wantWorker('auto', 244 * mb, 4, 0.6), true);
+  assert.equal(wantWorker('auto', 244 * mb, 2, 0), false, 'two cores: measured slower with a second thread');
+  assert.equal(wantWorker('auto', 244 * mb, 4, 3.5), false, 'another process keeps the cores busy');
   assert.equal(wantWorker('auto', 8 * mb, 2, 0), false, 'too little to read');
   assert.equal(wantWorker('auto', 244 * mb, 1, 0), false, 'one core');
   assert.equal(wantWorker('always', 0, 1, 9), true);
