@@ -40,10 +40,13 @@ function startWorker(config: EvalConfig): Worker {
 export async function runEval(options: RunEvalOptions): Promise<EvalReport> {
   if (!options.config.resumeCheck) return runEvalIn(options);
   const dir = mkdtempSync(path.join(os.tmpdir(), 'cc-eval-'));
-  // Workers may still be writing into it (a process.exit stops them only after the exit handlers): retried.
+  // Workers may still be writing into it (a process.exit stops them only after the exit handlers): they are told to
+  // stop first, and the removal is retried until the folder stays gone (a second, up to a second).
   const remove = (): void => {
-    for (let i = 0; i < 5 && existsSync(dir); i++) {
-      try { rmSync(dir, { recursive: true, force: true, maxRetries: 3, retryDelay: 10 }); } catch { /* a worker wrote into it meanwhile: again */ }
+    for (const w of liveWorkers) void w.terminate();
+    for (let i = 0; i < 100 && existsSync(dir); i++) {
+      try { rmSync(dir, { recursive: true, force: true }); } catch { /* a worker wrote into it meanwhile: again */ }
+      if (existsSync(dir)) Atomics.wait(pause, 0, 0, 10);
     }
   };
   process.once('exit', remove);
@@ -87,6 +90,10 @@ async function runEvalIn(o: RunEvalOptions): Promise<EvalReport> {
   };
 }
 
+/** Every eval worker alive in this process: stopped before the run's temp folder is removed on a hard exit. */
+const liveWorkers = new Set<Worker>();
+const pause = new Int32Array(new SharedArrayBuffer(4));
+
 /** A pool of workers fed one file at a time; a worker that dies fails its file's rows and is replaced. */
 function inWorkers(o: RunEvalOptions, finish: (file: string, rows: EvalRow[]) => void): Promise<void> {
   // Largest first: the biggest transcript starting last would leave the other workers idle at the end.
@@ -117,6 +124,8 @@ function inWorkers(o: RunEvalOptions, finish: (file: string, rows: EvalRow[]) =>
     const spawn = (): void => {
       const w = startWorker(o.config);
       all.add(w);
+      liveWorkers.add(w);
+      w.once('exit', () => liveWorkers.delete(w));
       w.on('message', (m: FromWorker) => {
         if (m.type === 'rows' && !o.signal.aborted) finish(m.file, m.rows);
         feed(w);
