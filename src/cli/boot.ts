@@ -9,6 +9,7 @@
 import { mkdirSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { answerKey, answerMemoPath, replayableAnswer } from '../node/usage/answerMemo';
+import { cacheFolder } from '../node/usage/cacheFolder';
 import { writeOut } from './stdio';
 
 const bundle = join(__dirname, 'cli-main.js');
@@ -25,10 +26,9 @@ function cacheFile(): string | undefined {
   const key = `${process.version}|${process.arch}|${st.size}|${st.mtimeMs}|${st.ctimeMs}|${st.ino}`;
   let h = 2166136261;
   for (let i = 0; i < key.length; i++) h = Math.imul(h ^ key.charCodeAt(i), 16777619);
-  const base = env.XDG_CACHE_HOME || join(env.HOME || home(), '.cache');
   // One file per command: each holds the functions its command ran, compiled (a `--help` cache has none of `usage`'s).
   const command = COMMANDS.has(process.argv[2] ?? '') ? process.argv[2] : 'other';
-  return join(base, 'context-compactor', `cli-code-${(h >>> 0).toString(16)}-${command}.bin`);
+  return join(cacheFolder(env, home), `cli-code-${(h >>> 0).toString(16)}-${command}.bin`);
 }
 
 function readCache(file: string | undefined): Buffer | undefined {
@@ -74,9 +74,8 @@ function replayUsage(): boolean {
   } catch {
     return false;
   }
-  if (!answer) return false;
-  writeOut(1, answer.stdout);
-  if (answer.stderr) writeOut(2, answer.stderr);
+  if (answer === undefined) return false;
+  writeOut(1, answer);
   return true;
 }
 

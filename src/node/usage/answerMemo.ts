@@ -2,6 +2,7 @@
 // it after a few stat calls instead of loading the scanner: the CLI's loader (src/cli/boot.ts) replays it.
 import { mkdirSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { dirname, isAbsolute, join } from 'node:path';
+import { cacheFolder } from './cacheFolder';
 import { type FsLog, type LoggedUse, stampOf, statOrUndefined, type Use } from './fsLog';
 
 const VERSION = 1;
@@ -14,8 +15,8 @@ interface Answer {
   vars: [string, string | null][];
   /** Every path the scan checked, listed or read: [path, use, stamp] (fsLog.ts). */
   uses: [string, Use, string][];
+  /** The output; only warning-free runs are kept, so there is nothing for stderr. */
   stdout: string;
-  stderr: string;
 }
 
 interface MemoFile {
@@ -25,7 +26,7 @@ interface MemoFile {
 
 /** Beside the usage cache: private to the user like it (it holds the same titles and paths). */
 export function answerMemoPath(env: NodeJS.ProcessEnv, home: () => string): string {
-  return join(env.XDG_CACHE_HOME || join(env.HOME || home(), '.cache'), 'context-compactor', 'usage-answers.json');
+  return join(cacheFolder(env, home), 'usage-answers.json');
 }
 
 /**
@@ -47,24 +48,24 @@ function readMemo(file: string): MemoFile | undefined {
   }
 }
 
-/** The stored answer for `key` when every variable and path it depended on is as it was; else undefined. */
-export function replayableAnswer(file: string, key: string, env: NodeJS.ProcessEnv): { stdout: string; stderr: string } | undefined {
+/** The stored output for `key` when every variable and path it depended on is as it was; else undefined. */
+export function replayableAnswer(file: string, key: string, env: NodeJS.ProcessEnv): string | undefined {
   try {
     // One key may have answers for several environments (another CODEX_HOME): the one whose variables match.
     const answer = readMemo(file)?.answers.find((a) => a && a.key === key && a.vars.every(([name, value]) => (env[name] ?? null) === value));
-    if (!answer || typeof answer.stdout !== 'string' || typeof answer.stderr !== 'string') return undefined;
+    if (!answer || typeof answer.stdout !== 'string') return undefined;
     for (const [path, use, stamp] of answer.uses) if (stampOf(statOrUndefined(path), use) !== stamp) return undefined;
-    return answer;
+    return answer.stdout;
   } catch {
     return undefined; // a damaged memo is no answer: the scan runs and writes a good one
   }
 }
 
 /** Stores a run's output with its log (newest first, KEEP at most); temp file + rename, never a partial file. */
-export function saveAnswer(file: string, key: string, log: FsLog, stdout: string, stderr: string): void {
+export function saveAnswer(file: string, key: string, log: FsLog, stdout: string): void {
   if (log.unsettled) return;
   const uses = log.entries().map((u: LoggedUse): [string, Use, string] => [u.path, u.use, u.stamp]);
-  const answer: Answer = { key, vars: log.variables(), uses, stdout, stderr };
+  const answer: Answer = { key, vars: log.variables(), uses, stdout };
   const vars = JSON.stringify(answer.vars);
   const others = (readMemo(file)?.answers ?? []).filter((a) => a && (a.key !== key || JSON.stringify(a.vars) !== vars)).slice(0, KEEP - 1);
   const tmp = `${file}.${process.pid}.tmp`;

@@ -3,6 +3,7 @@ import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { CATALOG_ID } from '../../core/usage/catalog';
+import { cacheFolder } from './cacheFolder';
 import type { ClaudeRow, FileState, UsageReport } from '../../core/usage/types';
 
 /** 2: Claude rows keep 1-hour cache writes, Codex sums split at the long-context tier. 3: row keys are the ids. */
@@ -54,8 +55,7 @@ export function entryState(e: CacheEntry): FileState | undefined {
 }
 
 export function defaultCachePath(env: NodeJS.ProcessEnv): string {
-  const base = env.XDG_CACHE_HOME || join(env.HOME || homedir(), '.cache');
-  return join(base, 'context-compactor', 'usage-v1.json');
+  return join(cacheFolder(env, homedir), 'usage-v1.json');
 }
 
 const empty = (): UsageCache => ({ version: CACHE_VERSION, files: {} });

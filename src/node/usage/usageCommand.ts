@@ -82,7 +82,7 @@ export async function runUsageCommand(args: string[], io: UsageIo): Promise<numb
 /** Keeps this run's answer for the CLI's loader to replay (answerMemo.ts); failing to is never an error. */
 function remember(args: string[], log: FsLog, out: string, env: NodeJS.ProcessEnv): void {
   try {
-    saveAnswer(answerMemoPath(env, homedir), answerKey(__filename, args, process.cwd()), log, out, '');
+    saveAnswer(answerMemoPath(env, homedir), answerKey(__filename, args, process.cwd()), log, out);
   } catch {
     // no memo: the next run scans
   }

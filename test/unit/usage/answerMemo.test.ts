@@ -39,10 +39,10 @@ test('a logged scan notes the variables it read, the folders it listed and every
 
   const memo = join(dir, 'cache/usage-answers.json');
   const key = answerKey(__filename, ['--json'], dir);
-  saveAnswer(memo, key, log, 'the answer\n', '');
+  saveAnswer(memo, key, log, 'the answer\n');
   assert.equal(statSync(memo).mode & 0o777, 0o600);
   assert.equal(readFileSync(memo, 'utf8').includes('sk-ant-never-noted'), false);
-  assert.equal(replayableAnswer(memo, key, env)?.stdout, 'the answer\n');
+  assert.equal(replayableAnswer(memo, key, env), 'the answer\n');
   assert.equal(replayableAnswer(memo, answerKey(__filename, [], dir), env), undefined, 'other arguments');
   assert.equal(replayableAnswer(memo, key, { ...env, XDG_CONFIG_HOME: join(dir, 'xdg') }), undefined, 'a variable it read, now set');
 
@@ -50,11 +50,11 @@ test('a logged scan notes the variables it read, the folders it listed and every
   const later = new Date(Date.now() + 5000);
   utimesSync(chat, later, later);
   assert.equal(replayableAnswer(memo, key, env), undefined);
-  saveAnswer(memo, key, (await loggedScan(env)).log, 'again\n', '');
-  assert.equal(replayableAnswer(memo, key, env)?.stdout, 'again\n');
+  saveAnswer(memo, key, (await loggedScan(env)).log, 'again\n');
+  assert.equal(replayableAnswer(memo, key, env), 'again\n');
   writeFileSync(join(dir, 'claude/projects/new-file.txt'), 'x');
   assert.equal(replayableAnswer(memo, key, env), undefined, 'the listed folder changed');
-  saveAnswer(memo, key, (await loggedScan(env)).log, 'third\n', '');
+  saveAnswer(memo, key, (await loggedScan(env)).log, 'third\n');
   mkdirSync(join(dir, 'home/.codex/sessions'), { recursive: true });
   mkdirSync(join(dir, 'home/.config'), { recursive: true });
   assert.equal(replayableAnswer(memo, key, env), undefined, 'a root that was missing exists now');
@@ -72,7 +72,7 @@ test('a path seen in two states during a scan, or an environment listed whole, k
   log.note(file, READ, statSync(file));
   assert.equal(log.unsettled, true);
   const memo = join(dir, 'memo.json');
-  saveAnswer(memo, 'k', log, 'x', '');
+  saveAnswer(memo, 'k', log, 'x');
   assert.equal(existsSync(memo), false);
 
   const listed = new FsLog();
@@ -91,6 +91,6 @@ test('a damaged or foreign memo is no answer, never an error', (t) => {
     assert.equal(replayableAnswer(memo, 'k', {}), undefined, text);
   }
   const log = new FsLog();
-  saveAnswer(memo, 'k', log, 'out', '');
-  assert.equal(replayableAnswer(memo, 'k', {})?.stdout, 'out', 'a damaged memo is replaced');
+  saveAnswer(memo, 'k', log, 'out');
+  assert.equal(replayableAnswer(memo, 'k', {}), 'out', 'a damaged memo is replaced');
 });
