@@ -7,9 +7,9 @@ const pause = new Int32Array(new SharedArrayBuffer(4));
 
 const code = (e: unknown): unknown => (e && typeof e === 'object' && 'code' in e ? (e as { code: unknown }).code : undefined);
 
-export function writeOut(fd: 1 | 2, text: string): void {
+export function writeOut(fd: 1 | 2, text: string | Uint8Array): void {
   if (closed.has(fd)) return;
-  const bytes = Buffer.from(text);
+  const bytes = typeof text === 'string' ? Buffer.from(text) : text;
   for (let off = 0; off < bytes.length; ) {
     try {
       off += writeSync(fd, bytes, off);

@@ -5,29 +5,46 @@ import { dirname, isAbsolute, join } from 'node:path';
 import { cacheFolder } from './cacheFolder';
 import { type FsLog, type LoggedUse, stampOf, statOrUndefined, type Use } from './fsLog';
 
-const VERSION = 1;
+const VERSION = 2;
 /** Answers kept: `usage`, `usage --json` and a couple of folders cover how people run it. */
 const KEEP = 4;
 
-interface Answer {
+type Triple = [path: string, use: Use, stamp: string];
+
+interface AnswerHead {
   key: string;
   /** Environment variables the scan read, with their values then (null: unset). */
   vars: [string, string | null][];
-  /** Every path the scan checked, listed or read: [path, use, stamp] (fsLog.ts). */
-  uses: [string, Use, string][];
-  /** The output; only warning-free runs are kept, so there is nothing for stderr. */
-  stdout: string;
+  /** Indexes into Header.uses: every path the scan checked, listed or read (fsLog.ts). */
+  uses: number[];
+  /** Length of the output, stored after the header; only warning-free runs are kept, so there is no stderr. */
+  bytes: number;
 }
 
-interface MemoFile {
+/**
+ * On disk: one JSON line, then the outputs back to back, as bytes. The header holds each distinct
+ * [path, use, stamp] once (two answers over the same sessions share them), so with thousands of sessions a replay
+ * parses the paths once and copies its output without decoding it, and keeping an answer never re-encodes the others.
+ */
+interface Header {
   version: number;
-  answers: Answer[];
+  uses: Triple[];
+  answers: AnswerHead[];
+}
+
+interface Kept {
+  head: AnswerHead;
+  uses: Triple[];
+  output: Uint8Array;
 }
 
 /** Beside the usage cache: private to the user like it (it holds the same titles and paths). */
 export function answerMemoPath(env: NodeJS.ProcessEnv, home: () => string): string {
-  return join(cacheFolder(env, home), 'usage-answers.json');
+  return join(cacheFolder(env, home), 'usage-answers.dat');
 }
+
+/** The memo of earlier releases (one JSON document): removed when an answer is kept, it is never read. */
+const OLD_NAME = 'usage-answers.json';
 
 /**
  * What an answer is for: the program (Node and the bundle, whose prices and rules made it), the arguments, and the
@@ -39,23 +56,41 @@ export function answerKey(bundle: string, args: readonly string[], cwd: string):
   return JSON.stringify([process.version, process.arch, st.size, st.mtimeMs, st.ino, args, relative ? cwd : '']);
 }
 
-function readMemo(file: string): MemoFile | undefined {
+/** The memo's answers; any damage (bad header, indexes or lengths) means none. */
+function readMemo(file: string): Kept[] {
+  let buf: Buffer;
+  try { buf = readFileSync(file); } catch { return []; }
   try {
-    const memo = JSON.parse(readFileSync(file, 'utf8')) as MemoFile;
-    return memo && memo.version === VERSION && Array.isArray(memo.answers) ? memo : undefined;
+    const end = buf.indexOf(10);
+    const header = JSON.parse(buf.toString('utf8', 0, end < 0 ? buf.length : end)) as Header;
+    if (end < 0 || header?.version !== VERSION || !Array.isArray(header.uses) || !Array.isArray(header.answers)) return [];
+    const kept: Kept[] = [];
+    let at = end + 1;
+    for (const head of header.answers) {
+      if (!head || typeof head.key !== 'string' || !Array.isArray(head.vars) || !Array.isArray(head.uses) || !Number.isInteger(head.bytes) || head.bytes < 0) return [];
+      const uses = head.uses.map((i) => header.uses[i]);
+      if (uses.some((u) => !Array.isArray(u) || typeof u[0] !== 'string' || typeof u[2] !== 'string')) return [];
+      if (at + head.bytes > buf.length) return [];
+      kept.push({ head, uses, output: buf.subarray(at, at + head.bytes) });
+      at += head.bytes;
+    }
+    return kept;
   } catch {
-    return undefined;
+    return [];
   }
 }
 
+const sameVars = (vars: [string, string | null][], env: NodeJS.ProcessEnv): boolean =>
+  vars.every((v) => Array.isArray(v) && (env[v[0]] ?? null) === v[1]);
+
 /** The stored output for `key` when every variable and path it depended on is as it was; else undefined. */
-export function replayableAnswer(file: string, key: string, env: NodeJS.ProcessEnv): string | undefined {
+export function replayableAnswer(file: string, key: string, env: NodeJS.ProcessEnv): Uint8Array | undefined {
   try {
     // One key may have answers for several environments (another CODEX_HOME): the one whose variables match.
-    const answer = readMemo(file)?.answers.find((a) => a && a.key === key && a.vars.every(([name, value]) => (env[name] ?? null) === value));
-    if (!answer || typeof answer.stdout !== 'string') return undefined;
+    const answer = readMemo(file).find((a) => a.head.key === key && sameVars(a.head.vars, env));
+    if (!answer) return undefined;
     for (const [path, use, stamp] of answer.uses) if (stampOf(statOrUndefined(path), use) !== stamp) return undefined;
-    return answer.stdout;
+    return answer.output;
   } catch {
     return undefined; // a damaged memo is no answer: the scan runs and writes a good one
   }
@@ -64,16 +99,38 @@ export function replayableAnswer(file: string, key: string, env: NodeJS.ProcessE
 /** Stores a run's output with its log (newest first, KEEP at most); temp file + rename, never a partial file. */
 export function saveAnswer(file: string, key: string, log: FsLog, stdout: string): void {
   if (log.unsettled) return;
-  const uses = log.entries().map((u: LoggedUse): [string, Use, string] => [u.path, u.use, u.stamp]);
-  const answer: Answer = { key, vars: log.variables(), uses, stdout };
-  const vars = JSON.stringify(answer.vars);
-  const others = (readMemo(file)?.answers ?? []).filter((a) => a && (a.key !== key || JSON.stringify(a.vars) !== vars)).slice(0, KEEP - 1);
+  const output = Buffer.from(stdout);
+  const vars = log.variables();
+  const mine: Kept = {
+    head: { key, vars, uses: [], bytes: output.length },
+    uses: log.entries().map((u: LoggedUse): Triple => [u.path, u.use, u.stamp]),
+    output,
+  };
+  const varsText = JSON.stringify(vars);
+  const others = readMemo(file).filter((a) => a.head.key !== key || JSON.stringify(a.head.vars) !== varsText).slice(0, KEEP - 1);
+  const answers = [mine, ...others];
+  const table: Triple[] = [];
+  const indexOf = new Map<string, number>();
+  const heads = answers.map(({ head, uses }): AnswerHead => ({
+    key: head.key,
+    vars: head.vars,
+    bytes: head.bytes,
+    uses: uses.map((u) => {
+      const id = JSON.stringify(u);
+      let i = indexOf.get(id);
+      if (i === undefined) indexOf.set(id, (i = table.push(u) - 1));
+      return i;
+    }),
+  }));
+  const header = Buffer.from(`${JSON.stringify({ version: VERSION, uses: table, answers: heads } satisfies Header)}\n`);
   const tmp = `${file}.${process.pid}.tmp`;
   try {
     mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
-    writeFileSync(tmp, JSON.stringify({ version: VERSION, answers: [answer, ...others] } satisfies MemoFile), { mode: 0o600 });
+    writeFileSync(tmp, Buffer.concat([header, ...answers.map((a) => a.output)]), { mode: 0o600 });
     renameSync(tmp, file);
   } catch {
     try { unlinkSync(tmp); } catch { /* never written */ }
+    return;
   }
+  try { unlinkSync(join(dirname(file), OLD_NAME)); } catch { /* none */ }
 }

@@ -47,7 +47,7 @@ test('--help and a warm usage load the dispatcher alone: no SDK, no other comman
   const home = { CLAUDE_CONFIG_DIR: join(REPO, 'test/fixtures/usage/claude'), CODEX_HOME: join(REPO, 'test/fixtures/usage/codex'), GEMINI_CLI_HOME: join(dir, 'gemini'), XDG_CACHE_HOME: join(dir, 'cache') };
   runCli(dir, ['usage', '--json'], home); // primes the cache
   // A warm scan (the usage cache, no kept answer): the dispatcher and the scanner, nothing else.
-  rmSync(join(dir, 'cache/context-compactor/usage-answers.json'));
+  rmSync(join(dir, 'cache/context-compactor/usage-answers.dat'));
   const warm = runCli(dir, ['usage', '--json'], home);
   assert.equal(warm.status, 0, warm.stderr);
   const agents = (JSON.parse(warm.stdout) as { sessions: { agent: string }[] }).sessions.map((s) => s.agent).sort();
@@ -71,7 +71,7 @@ test('a kept usage answer is replayed only while everything it read is unchanged
   const project = join(claude, 'projects/-tmp-repo');
   const session = join(project, readdirSync(project).find((f) => f.endsWith('.jsonl'))!);
   const env = { CLAUDE_CONFIG_DIR: claude, CODEX_HOME: join(dir, 'no-codex'), XDG_CACHE_HOME: join(dir, 'cache') };
-  const memo = join(dir, 'cache/context-compactor/usage-answers.json');
+  const memo = join(dir, 'cache/context-compactor/usage-answers.dat');
   const usage = (extra: NodeJS.ProcessEnv = {}, args = ['usage', '--json']) => runCli(dir, args, { ...env, ...extra });
   const sessions = (r: { stdout: string }): number => (JSON.parse(r.stdout) as { sessions: unknown[] }).sessions.length;
   const replays = (r: { files: string[] }): boolean => !r.files.includes('cli-main.js');

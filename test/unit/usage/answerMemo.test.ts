@@ -4,11 +4,17 @@ import assert from 'node:assert/strict';
 import { cpSync, existsSync, mkdirSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { test } from 'node:test';
-import { answerKey, replayableAnswer, saveAnswer } from '../../../src/node/usage/answerMemo';
+import { answerKey, replayableAnswer as replayableBytes, saveAnswer } from '../../../src/node/usage/answerMemo';
 import { FsLog, KIND, LISTED, READ } from '../../../src/node/usage/fsLog';
 import { scanUsage } from '../../../src/node/usage/scanner';
 import { GEMINI_SAMPLE } from '../../support/fixtures';
 import { FIXTURES, tempDir } from './helpers';
+
+/** The kept answer as text (the memo hands over bytes, written out undecoded). */
+const replayableAnswer = (file: string, key: string, env: NodeJS.ProcessEnv): string | undefined => {
+  const bytes = replayableBytes(file, key, env);
+  return bytes && Buffer.from(bytes).toString('utf8');
+};
 
 async function loggedScan(env: NodeJS.ProcessEnv): Promise<{ log: FsLog; sessions: number }> {
   const log = new FsLog();
@@ -37,7 +43,7 @@ test('a logged scan notes the variables it read, the folders it listed and every
   assert.equal(uses.get(chat)?.use, READ);
   assert.ok(log.entries().some((u) => u.use === KIND && u.stamp === '-'), 'missing roots are noted as missing');
 
-  const memo = join(dir, 'cache/usage-answers.json');
+  const memo = join(dir, 'cache/usage-answers.dat');
   const key = answerKey(__filename, ['--json'], dir);
   saveAnswer(memo, key, log, 'the answer\n');
   assert.equal(statSync(memo).mode & 0o777, 0o600);
@@ -85,12 +91,56 @@ test('a path seen in two states during a scan, or an environment listed whole, k
 
 test('a damaged or foreign memo is no answer, never an error', (t) => {
   const dir = tempDir(t);
-  const memo = join(dir, 'memo.json');
-  for (const text of ['', '{', 'null', '{"version":1}', '{"version":1,"answers":[null,{"key":"k","vars":5}]}', '{"version":1,"answers":[{"key":"k","vars":[],"uses":[["/", 9, "x"]],"stdout":1}]}', '{"version":2,"answers":[]}']) {
+  const memo = join(dir, 'memo.dat');
+  const good = (header: object, body = 'out'): string => `${JSON.stringify(header)}\n${body}`;
+  const answer = { key: 'k', vars: [], uses: [], bytes: 3 };
+  writeFileSync(memo, good({ version: 2, uses: [], answers: [answer] }));
+  assert.equal(replayableAnswer(memo, 'k', {}), 'out', 'the shape the damaged ones below start from');
+  for (const text of ['', '{', 'null\n', '{"version":1}\n', '{"version":1,"answers":[{"key":"k","vars":[],"uses":[],"stdout":"out"}]}',
+    good({ version: 2, uses: [], answers: [null] }), good({ version: 2, uses: [], answers: [{ ...answer, vars: 5 }] }),
+    good({ version: 2, uses: [], answers: [{ ...answer, uses: [0] }] }), good({ version: 2, uses: [['/', 9, 5]], answers: [{ ...answer, uses: [0] }] }),
+    good({ version: 2, uses: [], answers: [{ ...answer, bytes: 4 }] }), good({ version: 2, uses: [], answers: [{ ...answer, bytes: -1 }] }),
+    good({ version: 2, uses: [], answers: [{ ...answer, bytes: 1.5 }] }), good({ version: 2, answers: [answer] }), `${good({ version: 2, uses: [], answers: [answer] })}`.slice(0, -1)]) {
     writeFileSync(memo, text);
     assert.equal(replayableAnswer(memo, 'k', {}), undefined, text);
   }
   const log = new FsLog();
   saveAnswer(memo, 'k', log, 'out');
   assert.equal(replayableAnswer(memo, 'k', {}), 'out', 'a damaged memo is replaced');
+});
+
+test('answers share the paths they depend on, keep the newest few, and the old memo file goes', (t) => {
+  const dir = tempDir(t);
+  const memo = join(dir, 'usage-answers.dat');
+  const old = join(dir, 'usage-answers.json');
+  writeFileSync(old, '{"version":1,"answers":[]}');
+  const files = Array.from({ length: 50 }, (_, i) => join(dir, `s${i}.jsonl`));
+  for (const f of files) writeFileSync(f, 'x\n');
+  const scanLog = (env: Record<string, string>): FsLog => {
+    const log = new FsLog();
+    const seen = log.env(env);
+    void seen.HOME; // read, so it is one of the answer's variables
+    for (const f of files) log.note(f, READ, statSync(f));
+    return log;
+  };
+  saveAnswer(memo, 'json', scanLog({ HOME: '/a' }), 'é json\n');
+  assert.equal(existsSync(old), false, 'the earlier memo format is removed, not left behind');
+  saveAnswer(memo, 'table', scanLog({ HOME: '/a' }), 'table\n');
+  saveAnswer(memo, 'json', scanLog({ HOME: '/b' }), 'json for b\n');
+  const header = JSON.parse(readFileSync(memo, 'utf8').split('\n')[0]!) as { uses: unknown[]; answers: unknown[] };
+  assert.equal(header.answers.length, 3);
+  assert.equal(header.uses.length, files.length, 'each path and stamp stored once for all three answers');
+  assert.equal(replayableAnswer(memo, 'json', { HOME: '/a' }), 'é json\n');
+  assert.equal(replayableAnswer(memo, 'table', { HOME: '/a' }), 'table\n');
+  assert.equal(replayableAnswer(memo, 'json', { HOME: '/b' }), 'json for b\n');
+  // The same key and environment again: replaced, not added; more than four answers: the oldest goes.
+  saveAnswer(memo, 'json', scanLog({ HOME: '/a' }), 'newer json\n');
+  assert.equal(replayableAnswer(memo, 'json', { HOME: '/a' }), 'newer json\n');
+  for (const k of ['x1', 'x2']) saveAnswer(memo, k, scanLog({ HOME: '/a' }), `${k}\n`);
+  assert.equal(replayableAnswer(memo, 'table', { HOME: '/a' }), undefined, 'the oldest of five is dropped');
+  assert.equal(replayableAnswer(memo, 'x2', { HOME: '/a' }), 'x2\n');
+  assert.equal(replayableAnswer(memo, 'json', { HOME: '/b' }), 'json for b\n');
+  // One session changed: no answer that read it is replayed.
+  writeFileSync(files[7]!, 'xy\n');
+  assert.equal(replayableAnswer(memo, 'x2', { HOME: '/a' }), undefined);
 });
