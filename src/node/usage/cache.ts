@@ -24,7 +24,7 @@ export interface CacheEntry {
    * The state's JSON as the cache file holds it, while the state is as loaded: saving copies it instead of
    * serializing every file's rows again (most of a scan where one session grew). Cleared when a parse takes the state.
    */
-  rawState?: () => string | undefined;
+  rawState?: () => Uint8Array | undefined;
   /** One of the files `last.report` was built from, as they were then. */
   inLast?: boolean;
 }
@@ -112,7 +112,7 @@ export function loadCache(path: string, warnings: string[]): UsageCache {
           const from = split + STATES_KEY.length;
           const rest = Buffer.allocUnsafe(fstatSync(fd).size - from);
           for (let got = 0, n = 1; got < rest.length && n > 0; got += n) n = readSync(fd, rest, got, rest.length - got, from + got);
-          states = statesPart(rest.toString('utf8', 0, rest.length - 1));
+          states = statesPart(rest.subarray(0, rest.length - 1));
         } catch {
           warnings.push(`${path}: cache file is corrupt, rebuilding it`);
           states = { raw: new Map(), decoded: new Map() };
@@ -132,40 +132,49 @@ export function loadCache(path: string, warnings: string[]): UsageCache {
   }
 }
 
-/** The states part of a cache file: each file's state as JSON text, decoded on first need. */
+/** The states part of a cache file: each file's state as the file holds it (bytes), decoded on first need. */
 interface StatesPart {
-  raw: Map<string, string>;
+  raw: Map<string, Buffer>;
   decoded: Map<string, FileState | undefined>;
 }
 
+const NEWLINE = 10;
+const OPEN_LINES = Buffer.from('{\n');
+
 /**
- * `{"path":state,...}` as saveCache writes it, one state per line: split into lines, each file's text kept apart.
- * A part written on one line (before this layout) is parsed whole; either way a bad part throws (corrupt cache).
+ * `{"path":state,...}` as saveCache writes it, one state per line: split into lines on the bytes, each file's part
+ * kept undecoded (saving copies the unchanged ones back as they are). A part written on one line (before this
+ * layout) is parsed whole; either way a bad part throws (corrupt cache).
  */
-function statesPart(text: string): StatesPart {
-  const raw = new Map<string, string>();
+function statesPart(bytes: Buffer): StatesPart {
+  const raw = new Map<string, Buffer>();
   const decoded = new Map<string, FileState | undefined>();
-  if (!text.startsWith('{\n')) {
-    for (const [file, s] of Object.entries(JSON.parse(text) as Record<string, unknown>)) decoded.set(file, withRowsMap(s));
+  if (bytes.compare(OPEN_LINES, 0, 2, 0, 2) !== 0) {
+    for (const [file, s] of Object.entries(JSON.parse(bytes.toString('utf8')) as Record<string, unknown>)) decoded.set(file, withRowsMap(s));
     return { raw, decoded };
   }
-  const lines = text.split('\n');
-  if (lines.at(-1) !== '}') throw new Error('truncated states');
-  for (let i = 1; i < lines.length - 1; i++) {
-    const line = lines[i]!.endsWith(',') ? lines[i]!.slice(0, -1) : lines[i]!;
-    if (line === '') continue;
-    const colon = keyEnd(line);
-    raw.set(JSON.parse(line.slice(0, colon)) as string, line.slice(colon + 1));
+  let start = 2;
+  for (let nl = bytes.indexOf(NEWLINE, start); ; nl = bytes.indexOf(NEWLINE, start)) {
+    const end = nl < 0 ? bytes.length : nl;
+    if (nl < 0) {
+      if (end - start !== 1 || bytes[start] !== 0x7d) throw new Error('truncated states'); // the closing '}'
+      return { raw, decoded };
+    }
+    const lineEnd = bytes[end - 1] === 0x2c ? end - 1 : end; // a trailing ','
+    if (lineEnd > start) {
+      const colon = keyEnd(bytes, start, lineEnd);
+      raw.set(JSON.parse(bytes.toString('utf8', start, colon)) as string, bytes.subarray(colon + 1, lineEnd));
+    }
+    start = nl + 1;
   }
-  return { raw, decoded };
 }
 
-/** Index of the ':' after the line's leading JSON string (the file path). */
-function keyEnd(line: string): number {
-  for (let i = 1; i < line.length; i++) {
-    if (line.charCodeAt(i) === 92) i++; // a backslash escapes the next character
-    else if (line.charCodeAt(i) === 34) {
-      if (line.charCodeAt(i + 1) !== 58) break;
+/** Index of the ":" after the line's leading JSON string (the file path): inside it a quote is always escaped. */
+function keyEnd(bytes: Buffer, start: number, end: number): number {
+  for (let i = start + 1; i < end; i++) {
+    if (bytes[i] === 0x5c) i++; // a backslash escapes the next byte
+    else if (bytes[i] === 0x22) {
+      if (bytes[i + 1] !== 0x3a) break;
       return i + 1;
     }
   }
@@ -176,7 +185,7 @@ function decodeState(part: StatesPart, file: string): FileState | undefined {
   if (!part.decoded.has(file)) {
     const text = part.raw.get(file);
     let state: FileState | undefined;
-    try { state = text === undefined ? undefined : withRowsMap(JSON.parse(text)); } catch { state = undefined; }
+    try { state = text === undefined ? undefined : withRowsMap(JSON.parse(text.toString('utf8'))); } catch { state = undefined; }
     part.decoded.set(file, state);
   }
   return part.decoded.get(file);
@@ -189,6 +198,8 @@ function withRowsMap(s: unknown): FileState | undefined {
   return { ...(s as FileState), rows: new Map(Object.entries(rows as Record<string, ClaudeRow>)) };
 }
 
+const LINE_SEPARATOR = Buffer.from(',\n');
+
 const stateJson = (state: FileState): string => JSON.stringify({ ...state, rows: Object.fromEntries(state.rows) });
 
 /** Writes to a sibling temp file and renames it over the cache, so readers never see a half-written cache. */
@@ -196,14 +207,16 @@ export async function saveCache(path: string, cache: UsageCache, warnings: strin
   const { chmod, mkdir, rename, unlink, writeFile } = await import('node:fs/promises'); // only a scan that changed something writes
   const tmp = `${path}.${process.pid}.${Date.now().toString(36)}.tmp`;
   const files: Record<string, CacheEntry> = {};
-  const states: string[] = [];
+  const states: Uint8Array[] = [];
   for (const [f, e] of Object.entries(cache.files)) {
-    // A state as loaded is copied as the file held it; a new or grown file's is serialized.
+    // A state as loaded is copied as the file held it (bytes, never decoded); a new or grown file's is serialized.
     const raw = e.rawState?.();
     const state = raw === undefined ? entryState(e) : undefined;
     if (raw === undefined && !state) continue;
     files[f] = { size: e.size, mtimeMs: e.mtimeMs, offset: e.offset, headHash: e.headHash, ...(e.inLast ? { inLast: true } : {}) };
-    states.push(`${JSON.stringify(f)}:${raw ?? stateJson(state!)}`);
+    if (states.length > 0) states.push(LINE_SEPARATOR);
+    states.push(Buffer.from(`${JSON.stringify(f)}:${raw === undefined ? stateJson(state!) : ''}`));
+    if (raw !== undefined) states.push(raw);
   }
   const index = JSON.stringify({ version: CACHE_VERSION, pricing: CATALOG_ID, files, last: cache.last });
   try {
@@ -211,7 +224,8 @@ export async function saveCache(path: string, cache: UsageCache, warnings: strin
     await mkdir(dirname(path), { recursive: true, mode: 0o700 });
     if (basename(dirname(path)) === 'context-compactor') await chmod(dirname(path), 0o700); // ours: tighten an older 0755 one
     // One state per line (statesPart reads them apart); JSON.stringify never writes a raw newline inside one.
-    await writeFile(tmp, `${index.slice(0, -1)}${STATES_KEY}{\n${states.join(',\n')}${states.length > 0 ? '\n' : ''}}}`, { mode: 0o600 });
+    const head = Buffer.from(`${index.slice(0, -1)}${STATES_KEY}{\n`);
+    await writeFile(tmp, Buffer.concat([head, ...states, Buffer.from(states.length > 0 ? '\n}}' : '}}')]), { mode: 0o600 });
     await rename(tmp, path);
   } catch (e) {
     await unlink(tmp).catch(() => undefined);

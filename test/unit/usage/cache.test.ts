@@ -194,3 +194,28 @@ test('states are kept one per line: a grown file is serialized again, the others
   const cutShort = await scanDirs([dir], { useCache: true, cachePath });
   assert.deepEqual(totalsOf(cutShort), totalsOf(await scanDirs([dir])));
 });
+
+test('paths with quotes, colons, backslashes and non-ASCII letters keep their states across scans', async (t) => {
+  const { dir, bytes, cachePath } = setup(t);
+  const odd = join(dir, 'pro"ject: \\ é 日本');
+  mkdirSync(odd, { recursive: true });
+  const file = join(odd, 'ab9a2988-b392-46b5-a150-6191e63efe31.jsonl');
+  const plain = join(dir, 'ab9a2988-b392-46b5-a150-6191e63efe32.jsonl');
+  const cut = afterLine(bytes, 30); // past the first responses: the cut file has rows
+  writeFileSync(file, bytes.subarray(0, cut));
+  writeFileSync(plain, bytes.toString('utf8').replace(/"id":"msg_/g, '"id":"msg_plain'));
+  await scanDirs([dir], { useCache: true, cachePath });
+  const warm = await scanDirs([dir], { useCache: true, cachePath });
+  assert.equal(warm.stats.reused, 2);
+  // The odd path's state is copied back as it was while the other file grows, then decoded for the report.
+  appendFileSync(plain, '\n');
+  const copied = await scanDirs([dir], { useCache: true, cachePath });
+  const loaded = loadCache(cachePath, []);
+  assert.ok((entryState(loaded.files[file]!)?.rows.size ?? 0) > 0, 'the odd path is a key of the states part');
+  loaded.release?.();
+  appendFileSync(file, bytes.subarray(cut));
+  const grown = await scanDirs([dir], { useCache: true, cachePath });
+  assert.equal(grown.stats.tailed, 1);
+  assert.deepEqual(totalsOf(grown), totalsOf(await scanDirs([dir])));
+  assert.notDeepEqual(totalsOf(grown), totalsOf(copied));
+});
