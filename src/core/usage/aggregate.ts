@@ -3,7 +3,7 @@ import { AGENT_IDS, agentModule } from '../formats/registry';
 import { CATALOG_ID } from './catalog';
 import { addCounts, type ModelUsage } from './modelUsage';
 import { rowsByModel } from './rows';
-import { emptyCounts, type FileState, type SessionUsage, type UsageReport } from './types';
+import { emptyCounts, type FileState, type SessionUsage, type TokenCounts, type UsageReport } from './types';
 
 export interface ScannedFile {
   path: string;
@@ -36,14 +36,22 @@ export interface ReportOptions {
   warnings?: string[];
 }
 
+/** A report and the per-model usage it counted for each file (by index): what a grown-only update starts from. */
+export interface BuiltReport {
+  report: UsageReport;
+  perFile: Map<number, Map<string, ModelUsage>>;
+}
+
 /** Builds the report; files that never showed a transcript record are left out with a warning. */
 export function buildReport(files: ScannedFile[], options: ReportOptions = {}): UsageReport {
+  return buildReportWithUsage(files, options).report;
+}
+
+export function buildReportWithUsage(files: ScannedFile[], options: ReportOptions = {}): BuiltReport {
   const threshold = options.threshold ?? DEFAULT_COMPACT_THRESHOLD;
   const warnings = [...(options.warnings ?? [])];
   const perFile = usageByFile(files, warnings);
-  const sessions: SessionUsage[] = [];
-  const totals = { ...emptyCounts(), cost: 0 };
-  const unknownAll = new Set<string>();
+  const tally = new Tally();
   files.forEach((f, i) => {
     const s = f.state;
     if (!s.recognized) {
@@ -51,7 +59,29 @@ export function buildReport(files: ScannedFile[], options: ReportOptions = {}): 
       return;
     }
     if (s.invalidLines > 0) warnings.push(`${f.path}: ${s.invalidLines} invalid line(s) ignored`);
-    const byModel = perFile.get(i) ?? new Map<string, ModelUsage>();
+    tally.sessions.push(sessionOf(f.path, s, tally.add(perFile.get(i) ?? new Map<string, ModelUsage>()), threshold));
+  });
+  return { report: tally.report(warnings), perFile };
+}
+
+/** A session's counts and cost from its per-model usage (cost undefined when a model has no price). */
+export interface FileTally {
+  counts: TokenCounts;
+  cost: number | undefined;
+  unknownModels: string[];
+}
+
+/**
+ * Sums sessions into a report. Every report is summed here, file by file in scan order and model by model in the
+ * order counted, so a report updated for grown sessions (grownReport.ts) has the very same floating-point totals
+ * as one built from scratch.
+ */
+export class Tally {
+  readonly sessions: SessionUsage[] = [];
+  private readonly totals = { ...emptyCounts(), cost: 0 };
+  private readonly unknownAll = new Set<string>();
+
+  add(byModel: Map<string, ModelUsage>): FileTally {
     const counts = emptyCounts();
     let cost: number | undefined = 0;
     const unknownModels: string[] = [];
@@ -59,36 +89,45 @@ export function buildReport(files: ScannedFile[], options: ReportOptions = {}): 
       addCounts(counts, c);
       if (modelCost === undefined) {
         unknownModels.push(model);
-        unknownAll.add(model);
+        this.unknownAll.add(model);
         cost = undefined;
       } else {
-        totals.cost += modelCost;
+        this.totals.cost += modelCost;
         if (cost !== undefined) cost += modelCost;
       }
     }
-    addCounts(totals, counts);
-    sessions.push({
-      file: f.path,
-      agent: s.agent,
-      project: s.project,
-      sessionId: s.sessionId ?? sessionIdFromPath(f.path),
-      title: s.title,
-      firstTimestamp: s.firstTimestamp,
-      lastTimestamp: s.lastTimestamp,
-      models: [...s.models],
-      contextTokens: s.contextTokens,
-      compactSoon: (s.contextTokens ?? 0) >= threshold,
-      ...counts,
-      cost,
-      unknownModels,
-      ...(s.estimated ? { estimated: true } : {}),
-    });
-  });
-  // Code-unit order, not localeCompare: ISO timestamps and paths need no collation, and its first call loads ICU
-  // (~10 ms of a cold scan).
-  const cmp = (x: string, y: string): number => (x < y ? -1 : x > y ? 1 : 0);
-  sessions.sort((a, b) => cmp(b.lastTimestamp ?? '', a.lastTimestamp ?? '') || cmp(a.file, b.file));
-  const unknownModels = [...unknownAll].sort();
-  if (unknownModels.length > 0) warnings.push(`cost unknown for model(s) not in the price catalog: ${unknownModels.join(', ')}`);
-  return { sessions, totals, unknownModels, pricing: CATALOG_ID, warnings };
+    addCounts(this.totals, counts);
+    return { counts, cost, unknownModels };
+  }
+
+  /** The report, sessions newest first; `warnings` gains the unknown-models line. */
+  report(warnings: string[]): UsageReport {
+    // Code-unit order, not localeCompare: ISO timestamps and paths need no collation, and its first call loads ICU
+    // (~10 ms of a cold scan).
+    const cmp = (x: string, y: string): number => (x < y ? -1 : x > y ? 1 : 0);
+    this.sessions.sort((a, b) => cmp(b.lastTimestamp ?? '', a.lastTimestamp ?? '') || cmp(a.file, b.file));
+    const unknownModels = [...this.unknownAll].sort();
+    if (unknownModels.length > 0) warnings.push(`cost unknown for model(s) not in the price catalog: ${unknownModels.join(', ')}`);
+    return { sessions: this.sessions, totals: this.totals, unknownModels, pricing: CATALOG_ID, warnings };
+  }
+}
+
+/** One session's line of the report, from its file's state and tally. */
+export function sessionOf(path: string, s: FileState, t: FileTally, threshold: number): SessionUsage {
+  return {
+    file: path,
+    agent: s.agent,
+    project: s.project,
+    sessionId: s.sessionId ?? sessionIdFromPath(path),
+    title: s.title,
+    firstTimestamp: s.firstTimestamp,
+    lastTimestamp: s.lastTimestamp,
+    models: [...s.models],
+    contextTokens: s.contextTokens,
+    compactSoon: (s.contextTokens ?? 0) >= threshold,
+    ...t.counts,
+    cost: t.cost,
+    unknownModels: t.unknownModels,
+    ...(s.estimated ? { estimated: true } : {}),
+  };
 }

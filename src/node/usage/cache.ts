@@ -4,6 +4,7 @@ import { homedir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { CATALOG_ID } from '../../core/usage/catalog';
 import { cacheFolder } from './cacheFolder';
+import type { ReportBasis, StoredUsage } from '../../core/usage/grownReport';
 import type { ClaudeRow, FileState, UsageReport } from '../../core/usage/types';
 
 /** 2: Claude rows keep 1-hour cache writes, Codex sums split at the long-context tier. 3: row keys are the ids. */
@@ -37,7 +38,7 @@ export interface UsageCache {
    * files, all unchanged, it is still exact and nothing is re-merged (no hashing of the file list either). A cache
    * written before these fields existed simply misses once.
    */
-  last?: { threshold: number | null; count: number; report: UsageReport };
+  last?: { threshold: number | null; count: number; report: UsageReport; basis?: StoredBasis };
   /** Closes the cache file loadCache keeps open for the states; call when the scan is done with this cache. */
   release?: () => void;
 }
@@ -49,6 +50,31 @@ export interface UsageCache {
  * The split is safe: inside JSON strings a quote is always escaped, so `,"states":` can only be the key.
  */
 const STATES_KEY = ',"states":';
+
+/** A report basis (grownReport.ts) as the cache keeps it: the id hashes as base64 of their bytes. */
+export interface StoredBasis {
+  byFile: Record<string, StoredUsage[]>;
+  ids: string;
+}
+
+export function encodeBasis(b: ReportBasis): StoredBasis {
+  return { byFile: b.byFile, ids: Buffer.from(b.ids.buffer, b.ids.byteOffset, b.ids.byteLength).toString('base64') };
+}
+
+/** The basis, or undefined when missing or malformed (the report is then built anew, never updated). */
+export function decodeBasis(stored: unknown): ReportBasis | undefined {
+  const s = stored as Partial<StoredBasis> | undefined;
+  if (!s || typeof s !== 'object' || typeof s.ids !== 'string' || !s.byFile || typeof s.byFile !== 'object') return undefined;
+  const bytes = Buffer.from(s.ids, 'base64');
+  if (bytes.length % 4 !== 0) return undefined;
+  const ids = new Uint32Array(bytes.length / 4);
+  new Uint8Array(ids.buffer).set(bytes); // a copy: the decoded bytes need not be 4-byte aligned
+  for (let i = 1; i < ids.length; i++) if (ids[i - 1]! > ids[i]!) return undefined;
+  for (const rows of Object.values(s.byFile)) {
+    if (!Array.isArray(rows) || !rows.every((r) => Array.isArray(r) && r.length === 6 && typeof r[0] === 'string' && r.slice(1, 5).every(Number.isFinite) && (r[5] === null || Number.isFinite(r[5])))) return undefined;
+  }
+  return { byFile: s.byFile, ids };
+}
 
 export function entryState(e: CacheEntry): FileState | undefined {
   return (e.state ??= e.loadState?.());

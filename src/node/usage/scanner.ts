@@ -1,15 +1,16 @@
 // Scans every transcript incrementally: reuse cached state, parse only appended tails, reparse rewrites.
 import { type Stats, statSync } from 'node:fs';
 import { basename, sep } from 'node:path';
-import { buildReport, type ScannedFile } from '../../core/usage/aggregate';
+import { buildReportWithUsage, DEFAULT_COMPACT_THRESHOLD, type ScannedFile } from '../../core/usage/aggregate';
+import { basisOf, type GrownFile, grownReport, type ReportBasis } from '../../core/usage/grownReport';
 import { agentModule } from '../../core/formats/registry';
 import { hashBytes } from '../../core/usage/hash';
 import { detectAgent } from '../../core/usage/lineFilter';
 import { stateFromSession } from '../../core/usage/rows';
 import type { FileBytes, FsView } from '../../core/agents/agent';
 import { type DocumentMatch, documentSession, documentStamp, nodeFs, nodeFsByName, readDocumentSession } from '../documentSessions';
-import { type FileState, newFileState, type UsageReport } from '../../core/usage/types';
-import { CACHE_VERSION, type CacheEntry, defaultCachePath, entryState, loadCache, saveCache, type UsageCache } from './cache';
+import { type ClaudeRow, type FileState, newFileState, type UsageReport } from '../../core/usage/types';
+import { CACHE_VERSION, type CacheEntry, decodeBasis, type StoredBasis, defaultCachePath, encodeBasis, entryState, loadCache, saveCache, type UsageCache } from './cache';
 import { discoverTranscripts } from './discover';
 import { type FsLog, loggedFs, READ, statOrUndefined } from './fsLog';
 import { readHead, type ReadCounters } from './lineReader';
@@ -46,6 +47,8 @@ export interface ScanStats extends ReadCounters {
   workerFiles: number;
   /** Document sessions read whole (part of parsedFully), always on this thread: the worker parses lines only. */
   documentsRead: number;
+  /** How the report was made: the last one kept (nothing changed), updated for grown sessions, or built anew. */
+  report: 'kept' | 'updated' | 'built';
 }
 
 export interface ScanResult {
@@ -64,6 +67,8 @@ interface Pending {
   size: number;
   mtimeMs: number;
   headHash: string;
+  /** A file parsed on from where the last scan stopped: what it held then, for a report updated in place. */
+  grown?: { before: Map<string, ClaudeRow>; invalidBefore: number; inLast: boolean };
 }
 
 /** The file views a scan reads through: plain, or noting every use when the scan keeps a log. */
@@ -132,7 +137,8 @@ function planFile(path: string, cached: CacheEntry | undefined, stats: ScanStats
     if (cached && cachedState) {
       cached.rawState = undefined; // the parse below changes this state: its saved text is stale from now on
       stats.tailed++;
-      return { job: { path, offset: cached.offset, state: cachedState, bytes: st.size - cached.offset }, ...meta };
+      const grown = { before: new Map(cachedState.rows), invalidBefore: cachedState.invalidLines, inLast: cached.inLast === true };
+      return { job: { path, offset: cached.offset, state: cachedState, bytes: st.size - cached.offset }, ...meta, grown };
     }
     stats.parsedFully++;
     return { job: { path, offset: 0, state: newFileState(detectAgent(basename(path), head.toString('utf8'))), bytes: st.size }, ...meta };
@@ -204,9 +210,22 @@ async function parsePending(pending: Pending[], entries: Map<string, CacheEntry>
 
 const tick = (): Promise<void> => new Promise((r) => setImmediate(r));
 
+/** The last report updated for the grown files (grownReport.ts), or undefined when it must be built anew. */
+function grownFrom(last: UsageCache['last'], pending: Pending[], entries: Map<string, CacheEntry>, order: string[], threshold: number | undefined): { report: UsageReport; basis: ReportBasis } | undefined {
+  const basis = last && decodeBasis(last.basis);
+  if (!last || !basis) return undefined;
+  const files: GrownFile[] = [];
+  for (const p of pending) {
+    const state = entries.get(p.job.path)?.state;
+    if (!state || !p.grown) return undefined;
+    files.push({ path: p.job.path, state, before: p.grown.before, invalidBefore: p.grown.invalidBefore });
+  }
+  return grownReport(last.report, basis, order, files, threshold ?? DEFAULT_COMPACT_THRESHOLD);
+}
+
 export async function scanUsage(opts: ScanOptions): Promise<ScanResult> {
   const warnings: string[] = [];
-  const stats: ScanStats = { files: 0, reused: 0, tailed: 0, parsedFully: 0, linesParsed: 0, linesSkipped: 0, bytesRead: 0, workerFiles: 0, documentsRead: 0 };
+  const stats: ScanStats = { files: 0, reused: 0, tailed: 0, parsedFully: 0, linesParsed: 0, linesSkipped: 0, bytesRead: 0, workerFiles: 0, documentsRead: 0, report: 'built' };
   const views: Views = opts.log ? { fs: loggedFs(nodeFs, opts.log), byName: loggedFs(nodeFsByName, opts.log), log: opts.log } : plainViews;
   const found = await discoverTranscripts({ env: opts.env, includeDefaults: opts.includeDefaults ?? true, extraDirs: opts.extraDirs ?? [], log: opts.log });
   warnings.push(...found.warnings);
@@ -229,13 +248,23 @@ export async function scanUsage(opts: ScanOptions): Promise<ScanResult> {
     const scannedPaths = found.files.filter((f) => entries.has(f));
     const threshold = opts.threshold ?? null;
     const last = useCache ? cache.last : undefined;
-    // Nothing parsed (every file reused as it was) and exactly the files the last report was built from.
-    const unchanged = last !== undefined && last.threshold === threshold && last.count === scannedPaths.length && pending.length === 0
-      && scannedPaths.every((f) => entries.get(f)?.inLast === true);
+    // Exactly the files the last report was built from (those parsed on included), and the same threshold.
+    const grewInLast = new Set(pending.flatMap((p) => (p.grown?.inLast ? [p.job.path] : [])));
+    const sameFiles = last !== undefined && last.threshold === threshold && last.count === scannedPaths.length
+      && scannedPaths.every((f) => entries.get(f)?.inLast === true || grewInLast.has(f));
     let fileReport: UsageReport;
-    if (last && unchanged) {
-      // Its merged report is still exact, no state is even decoded.
+    let basis: StoredBasis | undefined;
+    const grown = sameFiles && pending.length > 0 && pending.every((p) => p.grown) ? grownFrom(last, pending, entries, scannedPaths, opts.threshold) : undefined;
+    if (last && sameFiles && pending.length === 0) {
+      // Nothing parsed, every file reused as it was: its merged report is still exact, no state is even decoded.
       fileReport = last.report;
+      basis = last.basis;
+      stats.report = 'kept';
+    } else if (grown) {
+      // Sessions only grew by responses no other file has: the last report updated, the other states never decoded.
+      fileReport = grown.report;
+      basis = encodeBasis(grown.basis);
+      stats.report = 'updated';
     } else {
       // A reused entry whose stored state cannot be decoded (damaged cache) is parsed again from scratch.
       const damaged: Pending[] = [];
@@ -248,7 +277,9 @@ export async function scanUsage(opts: ScanOptions): Promise<ScanResult> {
       }
       await parsePending(damaged, entries, stats, runOptions, warnings);
       const scanned: ScannedFile[] = scannedPaths.filter((f) => entries.has(f)).map((f) => ({ path: f, state: entryState(entries.get(f) as CacheEntry) as FileState }));
-      fileReport = buildReport(scanned, { threshold: opts.threshold });
+      const built = buildReportWithUsage(scanned, { threshold: opts.threshold });
+      fileReport = built.report;
+      basis = useCache ? encodeBasis(basisOf(scanned, built.perFile)) : undefined;
     }
     const report: UsageReport = { ...fileReport, warnings: [...warnings, ...fileReport.warnings] };
     if (useCache) {
@@ -257,8 +288,8 @@ export async function scanUsage(opts: ScanOptions): Promise<ScanResult> {
       const files: Record<string, CacheEntry> = {};
       for (const [f, e] of Object.entries(cache.files)) if (!underRoots(f)) files[f] = { ...e, inLast: false };
       for (const [f, e] of entries) files[f] = { ...e, inLast: true };
-      if (!unchanged || Object.keys(files).length !== Object.keys(cache.files).length) {
-        await saveCache(cachePath, { version: CACHE_VERSION, files, last: { threshold, count: entries.size, report: fileReport } }, report.warnings);
+      if (stats.report !== 'kept' || Object.keys(files).length !== Object.keys(cache.files).length) {
+        await saveCache(cachePath, { version: CACHE_VERSION, files, last: { threshold, count: entries.size, report: fileReport, basis } }, report.warnings);
       }
     }
     return { report, stats };
