@@ -22,8 +22,9 @@ export interface CacheEntry {
   /** Decodes the state from the cache file on first need (undefined if that part is unreadable). */
   loadState?: () => FileState | undefined;
   /**
-   * The state's JSON as the cache file holds it, while the state is as loaded: saving copies it instead of
-   * serializing every file's rows again (most of a scan where one session grew). Cleared when a parse takes the state.
+   * The file's line of the states part as the cache file holds it (`"path":state`, bytes), while the state is as
+   * loaded: saving copies it instead of serializing every file's rows again (most of a scan where one session grew).
+   * Cleared when a parse takes the state.
    */
   rawState?: () => Uint8Array | undefined;
   /** One of the files `last.report` was built from, as they were then. */
@@ -91,17 +92,21 @@ const empty = (): UsageCache => ({ version: CACHE_VERSION, files: {} });
  * (most of the file): a warm scan where nothing changed reads and decodes the index alone.
  */
 function readIndexPart(fd: number): { head: Buffer; split: number } {
-  const parts: Buffer[] = [];
+  // One buffer, doubled when full, and only the newly read bytes searched: with thousands of sessions the index is
+  // megabytes, and joining the chunks read so far after every read was quadratic.
+  let buf = Buffer.allocUnsafe(64 << 10);
   let length = 0;
   for (;;) {
-    const chunk = Buffer.allocUnsafe(64 << 10);
-    const n = readSync(fd, chunk, 0, chunk.length, length);
-    if (n === 0) return { head: Buffer.concat(parts, length), split: -1 };
-    parts.push(chunk.subarray(0, n));
+    if (length === buf.length) {
+      const bigger = Buffer.allocUnsafe(buf.length * 2);
+      buf.copy(bigger, 0, 0, length);
+      buf = bigger;
+    }
+    const n = readSync(fd, buf, length, buf.length - length, length);
+    if (n === 0) return { head: buf.subarray(0, length), split: -1 };
     length += n;
-    const head = parts.length === 1 ? parts[0] : Buffer.concat(parts, length);
-    const split = head.indexOf(STATES_KEY, Math.max(0, length - n - STATES_KEY.length));
-    if (split >= 0) return { head, split };
+    const split = buf.subarray(0, length).indexOf(STATES_KEY, Math.max(0, length - n - STATES_KEY.length));
+    if (split >= 0) return { head: buf.subarray(0, length), split };
   }
 }
 
@@ -148,7 +153,7 @@ export function loadCache(path: string, warnings: string[]): UsageCache {
     };
     for (const [file, e] of Object.entries(index.files)) {
       e.loadState = () => decodeState(statesOf(), file);
-      e.rawState = () => statesOf().raw.get(file);
+      e.rawState = () => statesOf().raw.get(file)?.line;
     }
     return { version: CACHE_VERSION, files: index.files, last: index.last, release };
   } catch {
@@ -160,7 +165,8 @@ export function loadCache(path: string, warnings: string[]): UsageCache {
 
 /** The states part of a cache file: each file's state as the file holds it (bytes), decoded on first need. */
 interface StatesPart {
-  raw: Map<string, Buffer>;
+  /** The file's line, `"path":state`, and where its state starts in it. */
+  raw: Map<string, { line: Buffer; state: number }>;
   decoded: Map<string, FileState | undefined>;
 }
 
@@ -173,7 +179,7 @@ const OPEN_LINES = Buffer.from('{\n');
  * layout) is parsed whole; either way a bad part throws (corrupt cache).
  */
 function statesPart(bytes: Buffer): StatesPart {
-  const raw = new Map<string, Buffer>();
+  const raw = new Map<string, { line: Buffer; state: number }>();
   const decoded = new Map<string, FileState | undefined>();
   if (bytes.compare(OPEN_LINES, 0, 2, 0, 2) !== 0) {
     for (const [file, s] of Object.entries(JSON.parse(bytes.toString('utf8')) as Record<string, unknown>)) decoded.set(file, withRowsMap(s));
@@ -189,7 +195,7 @@ function statesPart(bytes: Buffer): StatesPart {
     const lineEnd = bytes[end - 1] === 0x2c ? end - 1 : end; // a trailing ','
     if (lineEnd > start) {
       const colon = keyEnd(bytes, start, lineEnd);
-      raw.set(JSON.parse(bytes.toString('utf8', start, colon)) as string, bytes.subarray(colon + 1, lineEnd));
+      raw.set(JSON.parse(bytes.toString('utf8', start, colon)) as string, { line: bytes.subarray(start, lineEnd), state: colon + 1 - start });
     }
     start = nl + 1;
   }
@@ -209,7 +215,8 @@ function keyEnd(bytes: Buffer, start: number, end: number): number {
 
 function decodeState(part: StatesPart, file: string): FileState | undefined {
   if (!part.decoded.has(file)) {
-    const text = part.raw.get(file);
+    const raw = part.raw.get(file);
+    const text = raw?.line.subarray(raw.state);
     let state: FileState | undefined;
     try { state = text === undefined ? undefined : withRowsMap(JSON.parse(text.toString('utf8'))); } catch { state = undefined; }
     part.decoded.set(file, state);
@@ -241,8 +248,7 @@ export async function saveCache(path: string, cache: UsageCache, warnings: strin
     if (raw === undefined && !state) continue;
     files[f] = { size: e.size, mtimeMs: e.mtimeMs, offset: e.offset, headHash: e.headHash, ...(e.inLast ? { inLast: true } : {}) };
     if (states.length > 0) states.push(LINE_SEPARATOR);
-    states.push(Buffer.from(`${JSON.stringify(f)}:${raw === undefined ? stateJson(state!) : ''}`));
-    if (raw !== undefined) states.push(raw);
+    states.push(raw ?? Buffer.from(`${JSON.stringify(f)}:${stateJson(state!)}`));
   }
   const index = JSON.stringify({ version: CACHE_VERSION, pricing: CATALOG_ID, files, last: cache.last });
   try {
