@@ -2,7 +2,7 @@
 // activation time in the VS Code host (the installed .vsix) against an empty extension timed the same way.
 // Run: npm run bench -- startup   (BENCH_STARTUP_RUNS=30 CLI rounds, BENCH_ACTIVATION_RUNS=3 host runs)
 import { execFileSync, spawnSync } from 'node:child_process';
-import { appendFileSync, copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { appendFileSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { interleaved, textTable, x } from './lib/harness';
@@ -12,6 +12,27 @@ const REPO = resolve(__dirname, '..');
 const CLI = join(REPO, 'dist/cli.js');
 const RUNS = Number(process.env.BENCH_STARTUP_RUNS ?? 30);
 const HOST_RUNS = Number(process.env.BENCH_ACTIVATION_RUNS ?? 3);
+
+const SCALE_SESSIONS = Number(process.env.BENCH_SCALE_SESSIONS ?? 2000);
+
+/**
+ * Many short real sessions (the committed Claude Code fixture cut after its first responses, re-keyed per copy): what
+ * a heavy user's ~/.claude holds after months, where a warm `usage` is thousands of stat calls and a big report.
+ */
+function buildScaleCorpus(): string {
+  const lines = readFileSync(join(REPO, 'test/fixtures/usage/claude/projects/-tmp-repo/ab9a2988-b392-46b5-a150-6191e63efe31.jsonl'), 'utf8').split('\n');
+  const source = `${lines.slice(0, 30).join('\n')}\n`;
+  const root = join(tmpdir(), `cc-usage-scale-${SCALE_SESSIONS}-${source.length}`);
+  if (!existsSync(join(root, 'done'))) {
+    rmSync(root, { recursive: true, force: true });
+    mkdirSync(root, { recursive: true });
+    const src = join(root, 'ab9a2988-b392-46b5-a150-6191e63efe31.jsonl');
+    writeFileSync(src, source);
+    execFileSync(process.execPath, [join(REPO, 'test/support/multiply.mjs'), join(root, 'projects'), String(SCALE_SESSIONS), src]);
+    writeFileSync(join(root, 'done'), '');
+  }
+  return root;
+}
 
 const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
@@ -56,9 +77,20 @@ async function cli(): Promise<{ lines: string[]; data: Record<string, number> }>
     const growing = warmEnv(corpus, join(cache, 'growing'), { CLAUDE_CONFIG_DIR: `${corpus},${live}` });
     let appended = 0;
     const grow = run([CLI, 'usage', '--json'], growing);
-    const [node, help, warmSmall, warmBig, warmLive] = await interleaved(RUNS, [
+    // The same at scale: thousands of sessions, warm (nothing changed), and with one of them growing.
+    const scaleRoot = buildScaleCorpus();
+    const scaleLive = join(cache, 'scale-live');
+    const scaleFile = join(scaleLive, 'projects/-live/33333333-3333-4333-8333-333333333333.jsonl');
+    mkdirSync(dirname(scaleFile), { recursive: true });
+    copyFileSync(liveFile, scaleFile);
+    const scaleWarm = warmEnv(scaleRoot, join(cache, 'scale'));
+    const scaleGrowing = warmEnv(scaleRoot, join(cache, 'scale-growing'), { CLAUDE_CONFIG_DIR: `${scaleRoot},${scaleLive}` });
+    const growScale = run([CLI, 'usage', '--json'], scaleGrowing);
+    const [node, help, warmSmall, warmBig, warmLive, warmScale, liveScale] = await interleaved(RUNS, [
       run(['-e', '0'], plain), run([CLI, '--help'], plain), run([CLI, 'usage', '--json'], small), run([CLI, 'usage', '--json'], big),
       () => { appendFileSync(liveFile, `${usageLine.replace(/"id":"msg_[^"]*"/, `"id":"msg_live${++appended}"`)}\n`); grow(); },
+      run([CLI, 'usage', '--json'], scaleWarm),
+      () => { appendFileSync(scaleFile, `${usageLine.replace(/"id":"msg_[^"]*"/, `"id":"msg_scale${++appended}"`)}\n`); growScale(); },
     ]);
     const base = node.medianMs;
     const rows = [
@@ -67,11 +99,13 @@ async function cli(): Promise<{ lines: string[]; data: Record<string, number> }>
       ['usage, warm, test fixtures (3 sessions)', warmSmall.medianMs.toFixed(1), x(warmSmall.medianMs / base), '≤ 1.3×'],
       [`usage, warm, bench corpus (60 sessions, ${(bytes / 2 ** 20).toFixed(0)} MB)`, warmBig.medianMs.toFixed(1), x(warmBig.medianMs / base), '≤ 1.3×'],
       ['usage, warm, bench corpus + 1 session appended to before each run', warmLive.medianMs.toFixed(1), x(warmLive.medianMs / base), ''],
+      [`usage, warm, ${SCALE_SESSIONS} short sessions`, warmScale.medianMs.toFixed(1), x(warmScale.medianMs / base), ''],
+      [`usage, ${SCALE_SESSIONS} short sessions + 1 appended to before each run`, liveScale.medianMs.toFixed(1), x(liveScale.medianMs / base), ''],
     ];
     const table = textTable(`CLI start-up, median of ${RUNS} interleaved process runs`, ['command', 'ms', 'vs node -e 0', 'target'], rows);
     return {
       lines: [table],
-      data: { nodeMs: base, helpMs: help.medianMs, warmUsageSmallMs: warmSmall.medianMs, warmUsageBigMs: warmBig.medianMs, warmUsageLiveMs: warmLive.medianMs, helpRatio: help.medianMs / base, warmUsageSmallRatio: warmSmall.medianMs / base, warmUsageBigRatio: warmBig.medianMs / base, warmUsageLiveRatio: warmLive.medianMs / base },
+      data: { nodeMs: base, helpMs: help.medianMs, warmUsageSmallMs: warmSmall.medianMs, warmUsageBigMs: warmBig.medianMs, warmUsageLiveMs: warmLive.medianMs, helpRatio: help.medianMs / base, warmUsageSmallRatio: warmSmall.medianMs / base, warmUsageBigRatio: warmBig.medianMs / base, warmUsageLiveRatio: warmLive.medianMs / base, scaleSessions: SCALE_SESSIONS, warmUsageScaleMs: warmScale.medianMs, liveUsageScaleMs: liveScale.medianMs, warmUsageScaleRatio: warmScale.medianMs / base, liveUsageScaleRatio: liveScale.medianMs / base },
     };
   } finally {
     rmSync(cache, { recursive: true, force: true });
