@@ -17,6 +17,11 @@ export interface CacheEntry {
   offset: number;
   /** hashBytes of the first min(4 KB, size) bytes when parsed: detects rewrites cheaply. */
   headHash: string;
+  /**
+   * lineReader.endHash at `offset` when parsed: a file rewritten with the same first bytes and no smaller is not
+   * mistaken for one that grew (absent in caches written before it: not checked).
+   */
+  endHash?: string;
   /** The parse state, once decoded or rebuilt. */
   state?: FileState;
   /** Decodes the state from the cache file on first need (undefined if that part is unreadable). */
@@ -246,7 +251,7 @@ export async function saveCache(path: string, cache: UsageCache, warnings: strin
     const raw = e.rawState?.();
     const state = raw === undefined ? entryState(e) : undefined;
     if (raw === undefined && !state) continue;
-    files[f] = { size: e.size, mtimeMs: e.mtimeMs, offset: e.offset, headHash: e.headHash, ...(e.inLast ? { inLast: true } : {}) };
+    files[f] = { size: e.size, mtimeMs: e.mtimeMs, offset: e.offset, headHash: e.headHash, ...(e.endHash ? { endHash: e.endHash } : {}), ...(e.inLast ? { inLast: true } : {}) };
     if (states.length > 0) states.push(LINE_SEPARATOR);
     states.push(raw ?? Buffer.from(`${JSON.stringify(f)}:${stateJson(state!)}`));
   }

@@ -1,5 +1,6 @@
 // Streams a file from a byte offset in fixed-size chunks and hands complete lines over as byte views.
 import { closeSync, openSync, readSync } from 'node:fs';
+import { hashBytes } from '../../core/usage/hash';
 
 /**
  * 64 KB synchronous reads: measured 3-4x faster than 1 MB ones here (the buffer stays in the CPU cache while it is
@@ -91,13 +92,27 @@ export async function readLines(
 
 /** Reads up to `length` bytes from the start of a file (for the prefix hash). */
 export function readHead(path: string, length: number, counters: ReadCounters): Buffer {
+  return readRange(path, 0, length, counters);
+}
+
+/** Reads up to `length` bytes from `from` on. */
+export function readRange(path: string, from: number, length: number, counters: ReadCounters): Buffer {
   const fd = openSync(path, 'r');
   try {
     const buf = Buffer.alloc(length);
-    const bytesRead = readSync(fd, buf, 0, length, 0);
+    const bytesRead = readSync(fd, buf, 0, length, from);
     counters.bytesRead += bytesRead;
     return buf.subarray(0, bytesRead);
   } finally {
     closeSync(fd);
   }
+}
+
+/** Bytes hashed before a parse's end offset: a file that only grew since still has them there. */
+export const END_BYTES = 1024;
+
+/** The hash of the END_BYTES before `offset` (fewer at the start of a file). */
+export function endHash(path: string, offset: number, counters: ReadCounters): string {
+  const from = Math.max(0, offset - END_BYTES);
+  return hashBytes(readRange(path, from, offset - from, counters));
 }

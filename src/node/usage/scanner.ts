@@ -13,7 +13,7 @@ import { type ClaudeRow, type FileState, newFileState, type UsageReport } from '
 import { CACHE_VERSION, type CacheEntry, decodeBasis, type StoredBasis, defaultCachePath, encodeBasis, entryState, loadCache, saveCache, type UsageCache } from './cache';
 import { discoverTranscripts } from './discover';
 import { type FsLog, loggedFs, READ, statOrUndefined } from './fsLog';
-import { readHead, type ReadCounters } from './lineReader';
+import { endHash, readHead, type ReadCounters } from './lineReader';
 import { type JobResult, type ParseJob, runParseJobs, type RunOptions, type WorkerMode } from './parseJobs';
 
 const HEAD_BYTES = 4096;
@@ -132,8 +132,10 @@ function planFile(path: string, cached: CacheEntry | undefined, stats: ScanStats
   try {
     const meta = { size: st.size, mtimeMs: st.mtimeMs, headHash: hashBytes(head) };
     const headHash = hashBytes(head.subarray(0, Math.min(HEAD_BYTES, cached?.size ?? HEAD_BYTES)));
-    // Append-only growth: same first bytes and not smaller → continue from the last complete line.
-    const cachedState = cached && st.size >= cached.size && headHash === cached.headHash ? entryState(cached) : undefined;
+    // Append-only growth: same first bytes, the same bytes before where the last parse stopped, and not smaller →
+    // continue from the last complete line.
+    const grew = cached && st.size >= cached.size && headHash === cached.headHash && (cached.endHash === undefined || endHash(path, cached.offset, stats) === cached.endHash);
+    const cachedState = grew ? entryState(cached) : undefined;
     if (cached && cachedState) {
       cached.rawState = undefined; // the parse below changes this state: its saved text is stale from now on
       stats.tailed++;
@@ -203,7 +205,7 @@ async function parsePending(pending: Pending[], entries: Map<string, CacheEntry>
       warnings.push(`${p.job.path}: cannot read (${r.error ?? 'error'}), skipped`);
       entries.delete(p.job.path);
     } else {
-      entries.set(p.job.path, { size: p.size, mtimeMs: p.mtimeMs, offset: r.offset, headHash: p.headHash, state: r.state });
+      entries.set(p.job.path, { size: p.size, mtimeMs: p.mtimeMs, offset: r.offset, headHash: p.headHash, endHash: r.endHash, state: r.state });
     }
   });
 }

@@ -40,9 +40,10 @@ test('append: only the new tail is parsed and totals equal a --no-cache scan', a
   const tail = await scanDirs([dir], { useCache: true, cachePath });
   assert.equal(tail.stats.tailed, 1);
   assert.equal(tail.stats.parsedFully, 0);
-  // Read = the 4 KB prefix check + the appended bytes, nothing before the saved offset (a few bytes more where
-  // chunks overlap so that a marker cut by a chunk boundary is still found).
-  const extra = tail.stats.bytesRead - (4096 + (bytes.length - cut));
+  // Read = the 4 KB prefix check + the 1 KB before the saved offset (the file only grew) + the appended bytes + the
+  // 1 KB before the new end (kept for the next scan's check), nothing else before the saved offset (a few bytes more
+  // where chunks overlap so that a marker cut by a chunk boundary is still found).
+  const extra = tail.stats.bytesRead - (4096 + 1024 + (bytes.length - cut) + 1024);
   assert.ok(extra >= 0 && extra < 1024, `${extra} bytes read beyond the appended tail`);
   const fresh = await scanDirs([dir]);
   assert.deepEqual(totalsOf(tail), totalsOf(fresh));
@@ -218,4 +219,19 @@ test('paths with quotes, colons, backslashes and non-ASCII letters keep their st
   assert.equal(grown.stats.tailed, 1);
   assert.deepEqual(totalsOf(grown), totalsOf(await scanDirs([dir])));
   assert.notDeepEqual(totalsOf(grown), totalsOf(copied));
+});
+
+test('a file rewritten with the same first bytes and no smaller is parsed again, not taken for one that grew', async (t) => {
+  const { dir, file, cachePath, bytes } = setup(t);
+  const cut = afterLine(bytes, 30);
+  writeFileSync(file, bytes.subarray(0, cut));
+  await scanDirs([dir], { useCache: true, cachePath });
+  // The same first 4 KB (no response ids there), then other responses, and longer than before.
+  const rewritten = bytes.toString('utf8').replace(/"id":"msg_/g, '"id":"msg_rewritten_');
+  assert.equal(rewritten.slice(0, 4096), bytes.toString('utf8').slice(0, 4096));
+  writeFileSync(file, rewritten);
+  const again = await scanDirs([dir], { useCache: true, cachePath });
+  assert.equal(again.stats.tailed, 0);
+  assert.equal(again.stats.parsedFully, 1);
+  assert.equal(JSON.stringify(again.report), JSON.stringify((await scanDirs([dir])).report));
 });

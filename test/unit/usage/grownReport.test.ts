@@ -2,7 +2,7 @@
 // every such report must be byte-for-byte the one a scan from scratch makes, and anything the update cannot prove
 // (a duplicate id, a replaced row, an unknown model, a new warning, a damaged basis) must rebuild instead.
 import assert from 'node:assert/strict';
-import { appendFileSync, copyFileSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, copyFileSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { test } from 'node:test';
 import { realTranscripts } from '../../support/corpus';
@@ -86,4 +86,43 @@ test('real Claude Code sessions growing chunk by chunk: every cached report equa
     }
   }
   assert.ok(how.includes('updated'), `some real growth is updated in place (${how.join(' ')})`);
+});
+
+test('random growth, duplicates, rewrites, new and removed sessions: the cached report always equals a fresh one', async (t) => {
+  const dir = tempDir(t);
+  const cachePath = join(dir, 'cache', 'usage-v1.json');
+  let seed = 12345;
+  const rand = (n: number): number => {
+    seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
+    return seed % n;
+  };
+  const source = readFileSync(CLAUDE_FILE, 'utf8').trimEnd().split('\n');
+  const usageLines = source.filter((l) => l.includes('"usage"'));
+  const files = [0, 1, 2].map((i) => join(dir, `ab9a2988-b392-46b5-a150-6191e63efe3${i}.jsonl`));
+  files.forEach((f, i) => writeFileSync(f, `${source.join('\n').replace(/"id":"msg_/g, `"id":"msg_f${i}_`)}\n`));
+  copyFileSync(CODEX_FILE, join(dir, basename(CODEX_FILE)));
+  const seen: string[] = []; // ids written so far, to make duplicates of
+  let n = 0;
+  const how = new Set<string>();
+  for (let step = 0; step < 60; step++) {
+    const file = files[rand(files.length)]!;
+    const line = usageLines[rand(usageLines.length)]!;
+    const op = rand(10);
+    let text = '';
+    if (op <= 3) text = line.replace(/"id":"msg_[^"]*"/, `"id":"msg_r${++n}"`); // a new response
+    else if (op === 4 && seen.length > 0) text = line.replace(/"id":"msg_[^"]*"/, `"id":"${seen[rand(seen.length)]}"`); // a duplicate
+    else if (op === 5) text = line.replace(/"id":"msg_[^"]*"/, `"id":"msg_r${++n}"`).replace('"isSidechain":false', '"isSidechain":true');
+    else if (op === 6 && seen.length > 0) text = line.replace(/"id":"msg_[^"]*"/, `"id":"${seen[rand(seen.length)]}"`).replace('"isSidechain":false', '"isSidechain":true');
+    else if (op === 7) text = line.replace(/"id":"msg_[^"]*"/, `"id":"msg_r${++n}"`).replace(/"output_tokens":\d+/, `"output_tokens":${rand(5000)}`);
+    else if (op === 8) {
+      writeFileSync(file, `${source.slice(0, 20 + rand(source.length - 20)).join('\n').replace(/"id":"msg_/g, `"id":"msg_w${step}_`)}\n`); // rewritten
+    } else if (existsSync(file)) rmSync(file);
+    else writeFileSync(file, `${source.join('\n').replace(/"id":"msg_/g, `"id":"msg_a${step}_`)}\n`); // removed, or back
+    if (text) {
+      seen.push(/"id":"(msg_[^"]*)"/.exec(text)![1]!);
+      appendFileSync(file, `${text}\n`);
+    }
+    how.add(await scanAndCompare(dir, cachePath, `step ${step} (op ${op})`));
+  }
+  assert.deepEqual([...how].sort(), ['built', 'updated'], 'both paths taken');
 });
