@@ -1,10 +1,10 @@
 // Updates the last usage report for sessions that only grew (responses appended while an agent works) without
 // decoding every other file's rows: exactly the report a scan from scratch would build, or undefined when that
 // cannot be shown cheaply (the caller then builds it from scratch).
-import { type ScannedFile, sessionOf, Tally } from './aggregate';
+import { type FileTally, type ScannedFile, sessionOf, Tally } from './aggregate';
 import { addUsage, type ModelUsage } from './modelUsage';
 import { requestCost } from './pricing';
-import type { ClaudeRow, FileState, TokenCounts, UsageReport } from './types';
+import type { ClaudeRow, FileState, SessionUsage, TokenCounts, UsageReport } from './types';
 
 /** One model's usage in one file as stored: [model, input, output, cache write, cache read, USD or null (unknown)]. */
 export type StoredUsage = [string, number, number, number, number, number | null];
@@ -63,6 +63,10 @@ function has(sorted: Uint32Array, h: number): boolean {
   return false;
 }
 
+/** The basis must agree with the report it is kept with: a damaged number in either means rebuilding. */
+const agrees = (t: FileTally, s: SessionUsage): boolean => t.cost === s.cost && t.counts.inputTokens === s.inputTokens
+  && t.counts.outputTokens === s.outputTokens && t.counts.cacheCreationTokens === s.cacheCreationTokens && t.counts.cacheReadTokens === s.cacheReadTokens;
+
 const sameRow = (a: ClaudeRow, b: ClaudeRow): boolean => a === b || (a.length === b.length && a.every((v, i) => v === b[i]));
 
 /**
@@ -81,6 +85,7 @@ export function grownReport(last: UsageReport, basis: ReportBasis, order: readon
     const was = basis.byFile[g.path];
     if (g.state.agent !== 'claude-code' || !was || !lastSessions.has(g.path) || !g.state.recognized || g.state.invalidLines !== g.invalidBefore) return undefined;
     const byModel = byModelOf(was);
+    if (!agrees(new Tally().add(byModel), lastSessions.get(g.path)!)) return undefined;
     for (const [key, row] of g.state.rows) {
       const before = g.before.get(key);
       if (before) {
@@ -111,7 +116,7 @@ export function grownReport(last: UsageReport, basis: ReportBasis, order: readon
     } else if (was) {
       const session = lastSessions.get(path);
       if (!session) return undefined;
-      tally.add(byModelOf(was));
+      if (!agrees(tally.add(byModelOf(was)), session)) return undefined;
       tally.sessions.push(session);
       byFile[path] = was;
     } // else: not a transcript; its warning is among the last report's

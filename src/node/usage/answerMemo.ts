@@ -74,7 +74,7 @@ function readMemo(file: string): Kept[] {
       kept.push({ head, uses, output: buf.subarray(at, at + head.bytes) });
       at += head.bytes;
     }
-    return kept;
+    return at === buf.length ? kept : []; // the lengths must account for every byte, or one of them is wrong
   } catch {
     return [];
   }
@@ -123,7 +123,7 @@ export function saveAnswer(file: string, key: string, log: FsLog, stdout: string
     }),
   }));
   const header = Buffer.from(`${JSON.stringify({ version: VERSION, uses: table, answers: heads } satisfies Header)}\n`);
-  const tmp = `${file}.${process.pid}.tmp`;
+  const tmp = `${file}.${process.pid}.${Date.now().toString(36)}.${Math.random().toString(36).slice(2)}.tmp`;
   try {
     mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
     writeFileSync(tmp, Buffer.concat([header, ...answers.map((a) => a.output)]), { mode: 0o600 });

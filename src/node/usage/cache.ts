@@ -160,12 +160,24 @@ export function loadCache(path: string, warnings: string[]): UsageCache {
       e.loadState = () => decodeState(statesOf(), file);
       e.rawState = () => statesOf().raw.get(file)?.line;
     }
-    return { version: CACHE_VERSION, files: index.files, last: index.last, release };
+    // A last report that is not the shape one is (a damaged byte in a key) is no last report: it is rebuilt.
+    return { version: CACHE_VERSION, files: index.files, last: validLast(index.last) ? index.last : undefined, release };
   } catch {
     release();
     warnings.push(`${path}: cache file is corrupt, rebuilding it`);
     return empty();
   }
+}
+
+const strings = (v: unknown): boolean => Array.isArray(v) && v.every((x) => typeof x === 'string');
+const isObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
+
+/** The shape of `UsageCache.last` as saveCache writes it (the values themselves are the scan's). */
+function validLast(last: unknown): last is NonNullable<UsageCache['last']> {
+  if (!isObject(last) || !(last.threshold === null || typeof last.threshold === 'number') || !Number.isInteger(last.count)) return false;
+  const r = last.report;
+  if (!isObject(r) || !isObject(r.totals) || typeof r.pricing !== 'string' || !strings(r.unknownModels) || !strings(r.warnings)) return false;
+  return Array.isArray(r.sessions) && r.sessions.every((s) => isObject(s) && typeof s.file === 'string' && strings(s.models) && strings(s.unknownModels));
 }
 
 /** The states part of a cache file: each file's state as the file holds it (bytes), decoded on first need. */

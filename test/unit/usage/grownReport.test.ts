@@ -63,6 +63,11 @@ test('appended responses update the last report, exactly; what cannot be shown n
   writeFileSync(cachePath, cache.replace(/"ids":"[^"]*"/, '"ids":"AAAA!"'));
   assert.equal(await grow(line(), 'damaged ids'), 'built');
   assert.equal(await grow(line(), 'repaired'), 'updated');
+  // A basis that disagrees with the report kept with it (a damaged digit) is not trusted either.
+  const damaged = readFileSync(cachePath, 'utf8').replace(/("byFile":\{"[^"]*":\[\["[^"]*",)(\d+)/, (_, p: string, d: string) => `${p}${Number(d) + 1}`);
+  assert.notEqual(damaged, readFileSync(cachePath, 'utf8'));
+  writeFileSync(cachePath, damaged);
+  assert.equal(await grow(line(), 'a damaged count in the basis'), 'built');
 });
 
 test('real Claude Code sessions growing chunk by chunk: every cached report equals a fresh one', async (t) => {
