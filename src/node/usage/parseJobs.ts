@@ -3,7 +3,6 @@ import { existsSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import { join } from 'node:path';
 import type { FileState } from '../../core/usage/types';
-import { endHash } from './lineReader';
 import { parseFrom, type ParseCounters } from './parseFile';
 
 export interface ParseJob {
@@ -18,8 +17,6 @@ export interface JobResult {
   i: number;
   offset?: number;
   state?: FileState;
-  /** lineReader.endHash at `offset`: the next scan checks a grown file still has these bytes before it. */
-  endHash?: string;
   /** Set when the file could not be read (the code, e.g. ENOENT): the file is skipped with a warning. */
   error?: string;
   counters: ParseCounters;
@@ -66,8 +63,7 @@ async function parseJob(jobs: readonly ParseJob[], i: number, prefilter: boolean
   const warnings: string[] = [];
   const { path, offset, state } = jobs[i];
   try {
-    const end = await parseFrom(path, offset, state, counters, prefilter, warnings);
-    return { i, offset: end, endHash: endHash(path, end, counters), state, counters, warnings };
+    return { i, offset: await parseFrom(path, offset, state, counters, prefilter, warnings), state, counters, warnings };
   } catch (e) {
     return { i, error: errText(e), counters, warnings };
   }

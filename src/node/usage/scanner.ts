@@ -134,7 +134,9 @@ function planFile(path: string, cached: CacheEntry | undefined, stats: ScanStats
     const headHash = hashBytes(head.subarray(0, Math.min(HEAD_BYTES, cached?.size ?? HEAD_BYTES)));
     // Append-only growth: same first bytes, the same bytes before where the last parse stopped, and not smaller →
     // continue from the last complete line.
-    const grew = cached && st.size >= cached.size && headHash === cached.headHash && (cached.endHash === undefined || endHash(path, cached.offset, stats) === cached.endHash);
+    // (An offset outside the old file is a damaged entry: parsed again whole, not skipped.)
+    const grew = cached && st.size >= cached.size && headHash === cached.headHash && Number.isInteger(cached.offset) && cached.offset >= 0
+      && cached.offset <= cached.size && (cached.endHash === undefined || endHash(path, cached.offset, stats) === cached.endHash);
     const cachedState = grew ? entryState(cached) : undefined;
     if (cached && cachedState) {
       cached.rawState = undefined; // the parse below changes this state: its saved text is stale from now on
@@ -189,7 +191,7 @@ function scanDocument(path: string, doc: DocumentMatch | undefined, st: Stats | 
 }
 
 /** Parses the pending files (biggest first, on two threads when there is enough) into `entries`. */
-async function parsePending(pending: Pending[], entries: Map<string, CacheEntry>, stats: ScanStats, opts: RunOptions, warnings: string[]): Promise<void> {
+async function parsePending(pending: Pending[], entries: Map<string, CacheEntry>, stats: ScanStats, opts: RunOptions, warnings: string[], keepEnd: boolean): Promise<void> {
   const order = pending.map((_, i) => i).sort((a, b) => pending[b].job.bytes - pending[a].job.bytes);
   const results = await runParseJobs(order.map((i) => pending[i].job), opts);
   const byPending = new Array<JobResult>(pending.length);
@@ -205,7 +207,10 @@ async function parsePending(pending: Pending[], entries: Map<string, CacheEntry>
       warnings.push(`${p.job.path}: cannot read (${r.error ?? 'error'}), skipped`);
       entries.delete(p.job.path);
     } else {
-      entries.set(p.job.path, { size: p.size, mtimeMs: p.mtimeMs, offset: r.offset, headHash: p.headHash, endHash: r.endHash, state: r.state });
+      // What the next scan checks a grown file still holds; only a scan that keeps the cache needs it.
+      let end: string | undefined;
+      try { end = keepEnd ? endHash(p.job.path, r.offset, stats) : undefined; } catch { end = undefined; }
+      entries.set(p.job.path, { size: p.size, mtimeMs: p.mtimeMs, offset: r.offset, headHash: p.headHash, endHash: end, state: r.state });
     }
   });
 }
@@ -246,7 +251,7 @@ export async function scanUsage(opts: ScanOptions): Promise<ScanResult> {
       if (planned && 'job' in planned) pending.push(planned);
       else if (planned) entries.set(file, planned);
     }
-    await parsePending(pending, entries, stats, runOptions, warnings);
+    await parsePending(pending, entries, stats, runOptions, warnings, useCache);
     const scannedPaths = found.files.filter((f) => entries.has(f));
     const threshold = opts.threshold ?? null;
     const last = useCache ? cache.last : undefined;
@@ -277,7 +282,7 @@ export async function scanUsage(opts: ScanOptions): Promise<ScanResult> {
         else if (planned) entries.set(f, planned); // a document session, read again whole
         else entries.delete(f);
       }
-      await parsePending(damaged, entries, stats, runOptions, warnings);
+      await parsePending(damaged, entries, stats, runOptions, warnings, useCache);
       const scanned: ScannedFile[] = scannedPaths.filter((f) => entries.has(f)).map((f) => ({ path: f, state: entryState(entries.get(f) as CacheEntry) as FileState }));
       const built = buildReportWithUsage(scanned, { threshold: opts.threshold });
       fileReport = built.report;

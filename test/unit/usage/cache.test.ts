@@ -235,3 +235,18 @@ test('a file rewritten with the same first bytes and no smaller is parsed again,
   assert.equal(again.stats.parsedFully, 1);
   assert.equal(JSON.stringify(again.report), JSON.stringify((await scanDirs([dir])).report));
 });
+
+test('a cache entry with a damaged offset is parsed again whole, not skipped', async (t) => {
+  const { dir, file, cachePath, bytes } = setup(t);
+  const cut = afterLine(bytes, 30);
+  writeFileSync(file, bytes.subarray(0, cut));
+  await scanDirs([dir], { useCache: true, cachePath });
+  const cache = readFileSync(cachePath, 'utf8');
+  assert.match(cache, /"offset":\d+/);
+  writeFileSync(cachePath, cache.replace(/"offset":\d+/, '"offset":-7'));
+  appendFileSync(file, bytes.subarray(cut));
+  const again = await scanDirs([dir], { useCache: true, cachePath });
+  assert.equal(again.stats.parsedFully, 1);
+  assert.deepEqual(again.report.warnings, []);
+  assert.equal(JSON.stringify(again.report), JSON.stringify((await scanDirs([dir])).report));
+});
