@@ -1,6 +1,6 @@
 // Finds the lines holding one of a few ASCII markers by searching for the markers, not by splitting every line.
 import { closeSync, openSync, readSync } from 'node:fs';
-import { CHUNK, MAX_LINE_BYTES, type ReadCounters, type ReadResult, yieldEvery } from './lineReader';
+import { lendBuffer, MARKED_CHUNK, MAX_LINE_BYTES, type ReadCounters, type ReadResult, yieldEvery } from './lineReader';
 
 /** Bytes start..end of `buf` are one line (no '\n'); valid only during the call. */
 export type MarkedLine = (buf: Buffer, start: number, end: number) => void;
@@ -13,13 +13,14 @@ export type MarkedLine = (buf: Buffer, start: number, end: number) => void;
  */
 export async function scanMarkedLines(
   path: string, fromOffset: number, markers: readonly Buffer[], onLine: MarkedLine, counters: ReadCounters,
-  maxLineBytes = MAX_LINE_BYTES, chunkBytes = CHUNK,
+  maxLineBytes = MAX_LINE_BYTES, chunkBytes = MARKED_CHUNK,
 ): Promise<ReadResult> {
   // Chunks overlap by one byte less than the longest marker, so a marker split by a chunk boundary is still found.
   const overlap = Math.max(...markers.map((m) => m.length)) - 1;
   if (chunkBytes <= 2 * overlap) throw new Error(`chunk of ${chunkBytes} bytes is too small for markers of ${overlap + 1}`);
   const fd = openSync(path, 'r');
-  const buf = Buffer.allocUnsafe(chunkBytes);
+  const lease = lendBuffer(chunkBytes);
+  const buf = lease.buf;
   const pause = yieldEvery();
   let oversizedLines = 0;
   /** Every byte before `done` is settled; `done` is always a line start. */
@@ -72,6 +73,7 @@ export async function scanMarkedLines(
     }
   } finally {
     closeSync(fd);
+    lease.release();
   }
 }
 
@@ -108,7 +110,7 @@ function lineStartBefore(fd: number, at: number, floor: number, window: number, 
 
 /** Offset of the first '\n' at or after `at`, or -1 at the end of the file. */
 function nextNewline(fd: number, at: number, counters: ReadCounters): number {
-  const buf = Buffer.allocUnsafe(CHUNK);
+  const buf = Buffer.allocUnsafe(64 << 10);
   for (let pos = at; ; ) {
     const n = readSync(fd, buf, 0, buf.length, pos);
     counters.bytesRead += n;

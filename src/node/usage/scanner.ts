@@ -131,7 +131,9 @@ function planFile(path: string, cached: CacheEntry | undefined, stats: ScanStats
   }
   try {
     const meta = { size: st.size, mtimeMs: st.mtimeMs, headHash: hashBytes(head) };
-    const headHash = hashBytes(head.subarray(0, Math.min(HEAD_BYTES, cached?.size ?? HEAD_BYTES)));
+    // The same bytes as the new head unless the cached file was shorter: hashed once (a cold scan's first hashes run unoptimized).
+    const compared = Math.min(HEAD_BYTES, cached?.size ?? HEAD_BYTES);
+    const headHash = compared >= head.length ? meta.headHash : hashBytes(head.subarray(0, compared));
     // Append-only growth: same first bytes, the same bytes before where the last parse stopped, and not smaller →
     // continue from the last complete line.
     // (An offset outside the old file is a damaged entry: parsed again whole, not skipped.)
