@@ -1,4 +1,5 @@
 // `context-compactor` CLI entry: dispatches subcommands; every failure is one line on stderr.
+import { keepYoungGenerationSmall } from './heap';
 import type { CliIo } from './io';
 import { writeOut } from './stdio';
 
@@ -43,7 +44,7 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
 }
 
 if (require.main === module) {
-  const io: CliIo = { stdout: (s) => writeOut(1, s), stderr: (s) => writeOut(2, s), env: process.env };
+  const io: CliIo = { stdout: (s) => writeOut(1, s), stderr: (s) => writeOut(2, s), env: process.env, beforeBigScan: keepYoungGenerationSmall };
   main(process.argv.slice(2), io).then(
     (code) => { process.exitCode = code; },
     (e: unknown) => { io.stderr(`context-compactor: ${e instanceof Error ? e.message : String(e)}\n`); process.exitCode = 1; },

@@ -17,6 +17,7 @@ import { endHash, readHead, type ReadCounters } from './lineReader';
 import { type JobResult, type ParseJob, runParseJobs, type RunOptions, type WorkerMode } from './parseJobs';
 
 const HEAD_BYTES = 4096;
+const BIG_PARSE_BYTES = 16 << 20;
 
 export interface ScanOptions {
   env: NodeJS.ProcessEnv;
@@ -32,6 +33,8 @@ export interface ScanOptions {
   /** Tests and benchmarks: the parse worker bundle and when it is used (parseJobs.ts; default 'auto'). */
   workerScript?: string;
   worker?: WorkerMode;
+  /** Called once before parsing when there are 16 MB or more to parse (the CLI tunes its own heap: src/cli/heap.ts). */
+  beforeBigParse?: () => void;
   /** Notes everything the report depends on: the environment read and every path checked, listed or read. */
   log?: FsLog;
 }
@@ -253,6 +256,7 @@ export async function scanUsage(opts: ScanOptions): Promise<ScanResult> {
       if (planned && 'job' in planned) pending.push(planned);
       else if (planned) entries.set(file, planned);
     }
+    if (opts.beforeBigParse && pending.reduce((n, p) => n + p.job.bytes, 0) >= BIG_PARSE_BYTES) opts.beforeBigParse();
     await parsePending(pending, entries, stats, runOptions, warnings, useCache);
     const scannedPaths = found.files.filter((f) => entries.has(f));
     const threshold = opts.threshold ?? null;

@@ -10,6 +10,8 @@ export interface UsageIo {
   stdout: (s: string) => void;
   stderr: (s: string) => void;
   env: NodeJS.ProcessEnv;
+  /** Called before a scan that parses 16 MB or more, when the process is the CLI's own (src/cli/heap.ts). */
+  beforeBigScan?: () => void;
 }
 
 const USAGE = 'usage: context-compactor usage [DIR...] [--json] [--no-cache] [--threshold N]\n';
@@ -58,6 +60,7 @@ export async function runUsageCommand(args: string[], io: UsageIo): Promise<numb
       useCache: parsed.cache,
       threshold: parsed.threshold,
       log,
+      beforeBigParse: io.beforeBigScan,
     });
     let out: string;
     let err = '';
