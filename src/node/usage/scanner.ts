@@ -33,8 +33,11 @@ export interface ScanOptions {
   /** Tests and benchmarks: the parse worker bundle and when it is used (parseJobs.ts; default 'auto'). */
   workerScript?: string;
   worker?: WorkerMode;
-  /** Called once before parsing when there are 16 MB or more to parse (the CLI tunes its own heap: src/cli/heap.ts). */
-  beforeBigParse?: () => void;
+  /**
+   * Called once before parsing when there are 16 MB or more to parse (the CLI tunes its own heap: src/cli/heap.ts);
+   * the function it returns is called when that parse is over.
+   */
+  beforeBigParse?: () => (() => void) | undefined | void;
   /** Notes everything the report depends on: the environment read and every path checked, listed or read. */
   log?: FsLog;
 }
@@ -256,8 +259,12 @@ export async function scanUsage(opts: ScanOptions): Promise<ScanResult> {
       if (planned && 'job' in planned) pending.push(planned);
       else if (planned) entries.set(file, planned);
     }
-    if (opts.beforeBigParse && pending.reduce((n, p) => n + p.job.bytes, 0) >= BIG_PARSE_BYTES) opts.beforeBigParse();
-    await parsePending(pending, entries, stats, runOptions, warnings, useCache);
+    const undo = opts.beforeBigParse && pending.reduce((n, p) => n + p.job.bytes, 0) >= BIG_PARSE_BYTES ? opts.beforeBigParse() : undefined;
+    try {
+      await parsePending(pending, entries, stats, runOptions, warnings, useCache);
+    } finally {
+      undo?.();
+    }
     const scannedPaths = found.files.filter((f) => entries.has(f));
     const threshold = opts.threshold ?? null;
     const last = useCache ? cache.last : undefined;

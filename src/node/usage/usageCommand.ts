@@ -11,7 +11,7 @@ export interface UsageIo {
   stderr: (s: string) => void;
   env: NodeJS.ProcessEnv;
   /** Called before a scan that parses 16 MB or more, when the process is the CLI's own (src/cli/heap.ts). */
-  beforeBigScan?: () => void;
+  beforeBigScan?: () => (() => void) | undefined;
 }
 
 const USAGE = 'usage: context-compactor usage [DIR...] [--json] [--no-cache] [--threshold N]\n';

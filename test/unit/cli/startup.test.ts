@@ -203,3 +203,25 @@ test('the CLI runs from a private V8 code cache per command; a bad or foreign ca
   assert.equal(runCli(dir, ['--help'], off).status, 0);
   assert.equal(existsSync(join(dir, 'cache-off')), false);
 });
+
+test('a cold usage that parses 16 MB or more tunes the heap and sets it back: the code cache stays accepted', async (t) => {
+  const dir = await bundleCli(t);
+  const project = join(dir, 'claude', 'projects', 'p');
+  mkdirSync(project, { recursive: true });
+  const text = readFileSync(CLAUDE_SAMPLE, 'utf8');
+  writeFileSync(join(project, 'ab9a2988-b392-46b5-a150-6191e63efe31.jsonl'), text.repeat(Math.ceil((17 << 20) / text.length)));
+  const env = { XDG_CACHE_HOME: join(dir, 'cache'), CLAUDE_CONFIG_DIR: join(dir, 'claude') };
+  const first = runCli(dir, ['usage', '--json', '--no-cache'], env);
+  assert.equal(first.status, 0, first.stderr);
+  assert.equal(first.stderr, '');
+  assert.ok(first.builtins.includes('NativeModule v8'), 'the heap was tuned');
+  const cache = join(dir, 'cache', 'context-compactor');
+  const file = readdirSync(cache).find((f) => /^cli-code-[0-9a-f]+-usage\.bin$/.test(f));
+  assert.ok(file, 'a usage code cache');
+  const written = statSync(join(cache, file));
+  const second = runCli(dir, ['usage', '--json', '--no-cache'], env);
+  assert.equal(second.stdout, first.stdout);
+  const after = statSync(join(cache, file));
+  // Rejected data is written anew (temp file + rename): a new inode. Accepted data is left alone.
+  assert.deepEqual([after.ino, after.mtimeMs], [written.ino, written.mtimeMs], 'V8 accepted the code cache the first run wrote');
+});
