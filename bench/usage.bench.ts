@@ -164,8 +164,10 @@ async function main(): Promise<string[]> {
   out(`ratio cold ours in-process/ccusage process: ${(cold.ms / cc.ms).toFixed(2)} (median per round ${med((r) => r.cold.ms / r.cc.ms).toFixed(2)})`);
   out(`ratio warm ccusage/ours: ${(cc.ms / warm.ms).toFixed(1)}x (target >= 10)`);
   const big = buildBigFile(root);
-  const bigRun = runPhase('cold', join(root, 'big'), join(root, 'big', 'cache.json'));
-  out(`single ${mb(statSync(big).size)} MB file, cold: ${bigRun.ms.toFixed(0)} ms, peak RSS ${bigRun.maxRssMb.toFixed(0)} MB`);
+  // One run first to bring the file into the page cache (it may have been evicted since it was written), then 3.
+  runPhase('cold', join(root, 'big'), join(root, 'big', 'cache.json'));
+  const bigRun = [0, 1, 2].map(() => runPhase('cold', join(root, 'big'), join(root, 'big', 'cache.json'))).sort((a, b) => a.ms - b.ms)[1];
+  out(`single ${mb(statSync(big).size)} MB file, cold (median of 3 after one to fill the page cache): ${bigRun.ms.toFixed(0)} ms, peak RSS ${bigRun.maxRssMb.toFixed(0)} MB`);
   return lines;
 }
 
