@@ -8,7 +8,9 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 dir="$root/.cache/agents/cline"
 entry="$dir/node_modules/cline/dist/cli.mjs"
 
-works() { [ -f "$entry" ] && HOME="$(mktemp -d)" node "$entry" --version 2>/dev/null | grep -qF "$CLINE_VERSION"; }
+# The version check runs in a throwaway home (the CLI writes its data folder there), removed on exit.
+home=$(mktemp -d); trap 'rm -rf "$home"' EXIT
+works() { [ -f "$entry" ] && HOME="$home" node "$entry" --version 2>/dev/null | grep -qF "$CLINE_VERSION"; }
 
 if ! works; then
   mkdir -p "$dir"

@@ -4,8 +4,9 @@
 import assert from 'node:assert/strict';
 import { execFileSync, spawn } from 'node:child_process';
 import * as fs from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
-import { describe, it, after, before } from 'node:test';
+import { describe, it, after, afterEach, before } from 'node:test';
 import { MARK } from '../../src/core/cleanup/records';
 import { CLINE_4TURNS, CLINE_REAL, CLINE_TRUNCATED } from '../support/clineFixtures';
 import { startFakeServer, startSse, type FakeServer, type RecordedRequest } from '../support/fakeHttp';
@@ -46,8 +47,10 @@ function startFake(): Promise<FakeServer> {
 }
 
 /** A Cline CLI home whose data folder holds the fixture's task (and its index), pointed at the fake. */
-function clineHome(task: string, fake: FakeServer, label: string): { env: NodeJS.ProcessEnv; data: string; input: string; cwd: string } {
-  const root = freshDir(`cline-${label}`);
+function clineHome(task: string, fake: FakeServer, label: string): { root: string; env: NodeJS.ProcessEnv; data: string; input: string; cwd: string } {
+  // No dots in the folder name: Cline's rotating log writer drops every ".1" from its log path, so a home under
+  // "…cli-2.18.0…" also gets its log written to a sibling "…cli-28.0…" folder that nobody would remove.
+  const root = freshDir(`cline-${label.replace(/\./g, '_')}`);
   const data = path.join(root, 'home', '.cline', 'data');
   const id = taskIdOf(task);
   fs.mkdirSync(path.join(data, 'state'), { recursive: true });
@@ -62,7 +65,7 @@ function clineHome(task: string, fake: FakeServer, label: string): { env: NodeJS
   fs.writeFileSync(path.join(data, 'secrets.json'), JSON.stringify({ apiKey: KEY }));
   const cwd = path.join(root, 'work');
   fs.mkdirSync(cwd);
-  return { env: agentEnv(path.join(root, 'home'), { CLINE_NO_AUTO_UPDATE: '1' }), data, input: path.join(data, 'tasks', id), cwd };
+  return { root, env: agentEnv(path.join(root, 'home'), { CLINE_NO_AUTO_UPDATE: '1' }), data, input: path.join(data, 'tasks', id), cwd };
 }
 
 /** A task's id: its folder name, or (the public task was committed under another name) the id its focus-chain file names. */
@@ -115,16 +118,23 @@ async function resume(entry: string, fake: FakeServer, id: string, home: ReturnT
 describe('Cline resumes a compacted task folder (real CLI, loopback API)', () => {
   let entry: string;
   let fake: FakeServer;
-  before(async () => { entry = clineEntry(); fake = await startFake(); });
+  /** Every task home a test made: removed after each test, so CI runs do not pile them up in the temp folder. */
+  const homes: string[] = [];
+  const leftHomes = (): string[] => fs.readdirSync(os.tmpdir()).filter((f) => f.startsWith('cc-resume-cline-')).map((f) => path.join(os.tmpdir(), f));
+  let before0: Set<string>;
+  before(async () => { before0 = new Set(leftHomes()); entry = clineEntry(); fake = await startFake(); });
+  afterEach(() => { for (const h of homes.splice(0)) fs.rmSync(h, { recursive: true, force: true }); });
   after(async () => { await fake.close(); });
 
   for (const task of [CLINE_4TURNS, CLINE_TRUNCATED, CLINE_REAL]) {
     const label = path.basename(path.dirname(path.dirname(task))) === 'real' ? 'real-vscode-3.51' : path.basename(path.dirname(path.dirname(task)));
     it(`${label}: listed by \`cline history\`, resumed with the compacted history`, { timeout: 480_000 }, async () => {
       const original = clineHome(task, fake, `${label}-orig`);
+      homes.push(original.root);
       const whole = await resume(entry, fake, taskIdOf(task), original);
 
       const home = clineHome(task, fake, label);
+      homes.push(home.root);
       const report = await compactWithCli(home.input);
       assert.equal(report.output, path.join(home.data, 'tasks', report.sessionId));
       const history = await listHistory(entry, home, report.sessionId);
@@ -146,4 +156,9 @@ describe('Cline resumes a compacted task folder (real CLI, loopback API)', () =>
       assert.ok(index.some((i) => i.id === taskIdOf(task)), 'the original task is still listed');
     });
   }
+
+  // Declared last, so it runs after every resume above (node:test keeps declaration order within a suite).
+  it('leaves no task home behind in the temp folder', () => {
+    assert.deepEqual(leftHomes().filter((h) => !before0.has(h)), []);
+  });
 });

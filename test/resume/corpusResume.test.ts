@@ -115,7 +115,8 @@ for (const agent of ['claude-code', 'codex'] as const) {
       fs.writeFileSync(path.join(out, `resume-corpus-${agent}.json`), JSON.stringify({ median: ratios[Math.floor((ratios.length - 1) / 2)], medianWithSummary: withSummary[Math.floor((withSummary.length - 1) / 2)], outcomes }, null, 1));
     });
     it(`hand-made/${agent}: an orphan call in the input is reported, written as it is, and the agent repairs it on resume`, async () => {
-      const o = await resumeOne(orphanVariant(agent), fake, summarizer);
+      const variant = orphanVariant(agent);
+      const o = await resumeOne(variant, fake, summarizer).finally(() => fs.rmSync(path.dirname(variant.file), { recursive: true, force: true }));
       assert.ok(o.warnings.some((w) => /no result/.test(w)), `the orphan is reported: ${o.warnings.join(' | ')}`);
     });
     for (const c of realTranscripts().filter((x) => x.agent === agent)) {
