@@ -78,7 +78,7 @@ export interface FileTally {
  */
 export class Tally {
   readonly sessions: SessionUsage[] = [];
-  private readonly totals = { ...emptyCounts(), cost: 0 };
+  private readonly totals = { ...emptyCounts(), pricedCost: 0 };
   private readonly unknownAll = new Set<string>();
 
   add(byModel: Map<string, ModelUsage>): FileTally {
@@ -92,7 +92,7 @@ export class Tally {
         this.unknownAll.add(model);
         cost = undefined;
       } else {
-        this.totals.cost += modelCost;
+        this.totals.pricedCost += modelCost;
         if (cost !== undefined) cost += modelCost;
       }
     }
@@ -108,7 +108,8 @@ export class Tally {
     this.sessions.sort((a, b) => cmp(b.lastTimestamp ?? '', a.lastTimestamp ?? '') || cmp(a.file, b.file));
     const unknownModels = [...this.unknownAll].sort();
     if (unknownModels.length > 0) warnings.push(`cost unknown for model(s) not in the price catalog: ${unknownModels.join(', ')}`);
-    return { sessions: this.sessions, totals: this.totals, unknownModels, pricing: CATALOG_ID, warnings };
+    const totals = { ...this.totals, cost: unknownModels.length > 0 ? null : this.totals.pricedCost };
+    return { sessions: this.sessions, totals, unknownModels, pricing: CATALOG_ID, warnings };
   }
 }
 

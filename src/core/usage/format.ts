@@ -31,13 +31,20 @@ function row(s: SessionUsage): string[] {
   ];
 }
 
+/** The total's cost cell: "unknown" when nothing is priced, the priced part "+ unknown" when only some is. */
+function totalCost(report: UsageReport): string {
+  const t = report.totals;
+  if (t.cost !== null) return fmtCost(t.cost);
+  return report.sessions.some((s) => s.models.some((m) => !report.unknownModels.includes(m))) ? `${fmtCost(t.pricedCost)} + unknown` : 'unknown';
+}
+
 /** A fixed-column table; `!` marks sessions whose context is at or above the compaction threshold. */
 export function formatUsageTable(report: UsageReport): string {
   const header = ['Last activity', 'Agent', 'Project', 'Title', 'Input', 'Output', 'Cache write', 'Cache read', 'Cost', 'Context'];
   const right = [false, false, false, false, true, true, true, true, true, true];
   const t = report.totals;
   const totalRow = ['Total', '', `${report.sessions.length} sessions`, '', fmtInt(t.inputTokens), fmtInt(t.outputTokens),
-    fmtInt(t.cacheCreationTokens), fmtInt(t.cacheReadTokens), `${fmtCost(t.cost)}${report.unknownModels.length > 0 ? ' + unknown' : ''}`, ''];
+    fmtInt(t.cacheCreationTokens), fmtInt(t.cacheReadTokens), totalCost(report), ''];
   const rows = [header, ...report.sessions.map(row), totalRow];
   const widths = header.map((_, i) => Math.max(...rows.map((r) => r[i].length)));
   const rule = widths.map((w) => '-'.repeat(w)).join('  ');

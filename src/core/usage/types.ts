@@ -77,8 +77,13 @@ export interface SessionUsage extends TokenCounts {
 }
 
 export interface UsageTotals extends TokenCounts {
-  /** USD of the priced models' usage; the usage of `UsageReport.unknownModels` is not in it. */
-  cost: number;
+  /**
+   * USD of all usage; null ("cost unknown") when some usage is of a model the catalog has no price for, so a
+   * program reading only this never takes unpriced usage for $0.
+   */
+  cost: number | null;
+  /** USD of the priced models' usage alone; the usage of `UsageReport.unknownModels` is not in it. */
+  pricedCost: number;
 }
 
 export interface UsageReport {

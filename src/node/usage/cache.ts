@@ -8,7 +8,7 @@ import type { ReportBasis, StoredUsage } from '../../core/usage/grownReport';
 import type { ClaudeRow, FileState, UsageReport } from '../../core/usage/types';
 
 /** 2: Claude rows keep 1-hour cache writes, Codex sums split at the long-context tier. 3: row keys are the ids. */
-export const CACHE_VERSION = 3;
+export const CACHE_VERSION = 4; // 4: totals.cost may be null, totals.pricedCost added
 
 export interface CacheEntry {
   size: number;

@@ -6,6 +6,7 @@ import { test } from 'node:test';
 import { contextWindowOf, findModel } from '../../../src/core/usage/catalog';
 import { formatUsageTable } from '../../../src/core/usage/format';
 import { requestCost } from '../../../src/core/usage/pricing';
+import { runUsageCommand } from '../../../src/node/usage/usageCommand';
 import { CLAUDE_FILE, fixtureLines, scanDirs, tempDir } from './helpers';
 
 const REPO = resolve(__dirname, '../../..');
@@ -56,7 +57,8 @@ test('an unknown model: "cost unknown" (never $0), named in unknownModels and a 
   assert.deepEqual(a.unknownModels, ['claude-mystery-9']);
   assert.ok(a.outputTokens > 0);
   assert.ok(b.cost !== undefined && b.cost > 0);
-  assert.equal(report.totals.cost, b.cost);
+  assert.equal(report.totals.cost, null, 'a total with unpriced usage in it is unknown, not the priced part');
+  assert.equal(report.totals.pricedCost, b.cost);
   assert.deepEqual(report.unknownModels, ['claude-mystery-9']);
   assert.ok(report.warnings.some((w) => w.includes('cost unknown') && w.includes('claude-mystery-9')), report.warnings.join('\n'));
   const table = formatUsageTable(report);
@@ -64,6 +66,24 @@ test('an unknown model: "cost unknown" (never $0), named in unknownModels and a 
   assert.match(table, /^Total .* \$\d+\.\d\d \+ unknown/m);
   assert.match(table, /Cost unknown for: claude-mystery-9/);
   assert.doesNotMatch(table, /\$0\.00/);
+});
+
+test('usage of unknown models only: the total cost is unknown in the table and null in JSON, never $0', async (t) => {
+  const dir = tempDir(t);
+  mkdirSync(join(dir, 'p'));
+  writeFileSync(join(dir, 'p', 'a.jsonl'), fixtureLines(CLAUDE_FILE).map((l) => l.replaceAll('claude-opus-5-5', 'claude-mystery-9')).join('\n') + '\n');
+  let out = '';
+  const io = { stdout: (s: string) => (out += s), stderr: () => undefined, env: { HOME: dir, XDG_CACHE_HOME: join(dir, 'cache') } };
+  assert.equal(await runUsageCommand([dir, '--json'], io), 0);
+  const json = JSON.parse(out) as { totals: { cost: number | null; pricedCost: number; outputTokens: number }; unknownModels: string[] };
+  assert.equal(json.totals.cost, null);
+  assert.equal(json.totals.pricedCost, 0);
+  assert.ok(json.totals.outputTokens > 0);
+  assert.deepEqual(json.unknownModels, ['claude-mystery-9']);
+  out = '';
+  assert.equal(await runUsageCommand([dir, '--no-cache'], io), 0);
+  assert.match(out, /^Total .* unknown *$/m);
+  assert.doesNotMatch(out, /\$0\.00/);
 });
 
 test('responses without a message.id in two files are each counted (no cross-file collision of their keys)', async (t) => {

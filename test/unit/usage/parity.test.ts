@@ -57,5 +57,6 @@ test('Codex totals and cost equal `ccusage codex session --json --offline`', asy
   const ours = await scanDirs([join(home, 'sessions')]);
   assert.ok(cc.totals.inputTokens > 0);
   assert.deepEqual(totalsOf(ours), [cc.totals.inputTokens, cc.totals.outputTokens, cc.totals.cacheCreationTokens, cc.totals.cacheReadTokens]);
-  assert.ok(Math.abs(ours.report.totals.cost - cc.totals.costUSD) < 1e-9, `${ours.report.totals.cost} vs ${cc.totals.costUSD}`);
+  const cost = ours.report.totals.cost;
+  assert.ok(cost !== null && Math.abs(cost - cc.totals.costUSD) < 1e-9, `${cost} vs ${cc.totals.costUSD}`);
 });

@@ -78,7 +78,7 @@ test('usage command: --json shape, table, bad arguments, missing directory', asy
   const io = { stdout: (s: string) => (out += s), stderr: (s: string) => (err += s), env: { HOME: dir, XDG_CACHE_HOME: join(dir, 'cache') } };
   assert.equal(await runUsageCommand([dir, '--json', '--threshold', '30000'], io), 0);
   const json = JSON.parse(out) as { sessions: { agent: string; compactSoon: boolean }[]; totals: Record<string, number>; warnings: string[] };
-  assert.deepEqual(Object.keys(json.totals).sort(), ['cacheCreationTokens', 'cacheReadTokens', 'cost', 'inputTokens', 'outputTokens']);
+  assert.deepEqual(Object.keys(json.totals).sort(), ['cacheCreationTokens', 'cacheReadTokens', 'cost', 'inputTokens', 'outputTokens', 'pricedCost']);
   assert.deepEqual(json.sessions.map((s) => s.agent).sort(), ['claude-code', 'codex']);
   assert.ok(json.sessions.some((s) => s.compactSoon));
   assert.ok(existsSync(join(dir, 'cache', 'context-compactor', 'usage-v1.json')), 'cache under $XDG_CACHE_HOME');
