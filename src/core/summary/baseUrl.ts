@@ -14,6 +14,15 @@ export function redactUrlCredentials(text: string): string {
 // A DNS host name: dot-separated labels of letters, digits and inner hyphens (underscores seen in private DNS).
 const LABEL = /^[a-z0-9_]([a-z0-9_-]{0,61}[a-z0-9_])?$/i;
 
+// The authority's userinfo of a base URL as typed, with or without a scheme: `user:pw@host` parses as the scheme
+// "user:" with the password in its path, so the URL-shaped rule above never sees it.
+const LEADING_USERINFO = /^(\s*(?:[a-z][a-z0-9+.-]*:\/\/)?)[^\s/?#]*@/i;
+
+/** A base URL as it may be shown: the credentials of any form removed. */
+function shownBaseUrl(raw: string): string {
+  return redactUrlCredentials(raw.trim()).replace(LEADING_USERINFO, `$1${REDACTED}@`);
+}
+
 export type BaseUrlCheck = { readonly ok: true; readonly url: URL } | { readonly ok: false; readonly reason: string };
 
 /**
@@ -22,7 +31,7 @@ export type BaseUrlCheck = { readonly ok: true; readonly url: URL } | { readonly
  * only with its credentials removed.
  */
 export function checkBaseUrl(raw: string): BaseUrlCheck {
-  const shown = redactUrlCredentials(raw.trim());
+  const shown = shownBaseUrl(raw);
   let url: URL;
   try {
     url = new URL(raw.trim());

@@ -28,6 +28,10 @@ test('base URLs a request cannot succeed against are refused, naming them withou
     ['notaurl', /not a valid URL/],
     ['ftp://h/v1', /not http\(s\)/],
     [`ftp://u:${PASSWORD}@h/`, /not http\(s\)/],
+    // No scheme: "alice:" parses as the scheme, the password as the path.
+    [`alice:${PASSWORD}@127.0.0.1:9`, /not http\(s\)/],
+    [`alice:${PASSWORD}@127.0.0.1:9/v1?x=1`, /not http\(s\)/],
+    [` ${PASSWORD}@host`, /not a valid URL/],
   ];
   for (const [raw, why] of bad) {
     const r = checkBaseUrl(raw);
