@@ -88,7 +88,16 @@ export async function lockTarget(target: string): Promise<() => Promise<void>> {
     try {
       const fh = await open(lock, 'wx', 0o600);
       track(lock);
-      try { await fh.writeFile(String(process.pid)); } finally { await fh.close(); }
+      try {
+        await fh.writeFile(String(process.pid));
+      } catch (e) {
+        // A disk with no room for the pid: the lock must not outlive this failure.
+        await fh.close().catch(() => undefined);
+        release(lock);
+        await rm(lock, { force: true });
+        throw e;
+      }
+      await fh.close();
       return async () => { release(lock); await rm(lock, { force: true }); };
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code !== 'EEXIST' || tries > 0) throw e;

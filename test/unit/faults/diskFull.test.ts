@@ -74,3 +74,13 @@ test('disk full on a real tmpfs: exit 2, one line, no file or temp left, the ori
   assert.equal(ok.code, 0, ok.stderr);
   assert.deepEqual(ok.left, ['out.jsonl']);
 });
+
+test('a disk with no room at all (not even for the pid in the lock): exit 2, one line, no lock or temp file left', async (t) => {
+  const dir = tmpDir(t);
+  const mnt = path.join(dir, 'm');
+  fs.mkdirSync(mnt);
+  const fill = ['sh', '-c', 'head -c 1000000 /dev/zero > "$0/filler" 2>/dev/null; exec "$@"', mnt];
+  const r = onSmallTmpfs(mnt, 64, [...fill, ...cliArgv(['compact', CLAUDE_SAMPLE, '--out', path.join(mnt, 'out.jsonl')])]);
+  assertOneLineFailure({ code: r.code, stdout: '', stderr: r.stderr }, /the disk is full \(ENOSPC\)/);
+  assert.deepEqual(r.left, ['filler']);
+});
