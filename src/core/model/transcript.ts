@@ -89,6 +89,11 @@ export interface Message {
   usage?: Usage;
   /** True for a user message that only carries tool results. */
   readonly toolResultsOnly?: boolean;
+  /**
+   * Records that lost a repeated tool call or result when the file was read (read/pairs.ts): their text still holds
+   * it, so a writer must rebuild them from their blocks (or leave them out when none is left), never copy them.
+   */
+  readonly cutRecords?: readonly number[];
 }
 
 /**

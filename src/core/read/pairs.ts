@@ -13,16 +13,30 @@ export function repairToolPairs(messages: Message[], warnings: string[]): Messag
   const dupCalls: string[] = [], dupResults: string[] = [];
   const out: Message[] = [];
   for (const m of messages) {
+    const cut = new Set<number>();
     const blocks = m.blocks.filter((b) => {
       if (b.type !== 'tool_call' && b.type !== 'tool_result') return true;
       if (!b.id) return true;
       const seen = b.type === 'tool_call' ? calls : results;
-      if (seen.has(b.id)) { (b.type === 'tool_call' ? dupCalls : dupResults).push(b.id); return false; }
+      if (seen.has(b.id)) { (b.type === 'tool_call' ? dupCalls : dupResults).push(b.id); cut.add(b.ref.record); return false; }
       seen.set(b.id, out.length);
       return true;
     });
     if (blocks.length === m.blocks.length) out.push(m);
-    else if (blocks.length > 0) out.push({ ...m, blocks });
+    else {
+      // A record left without blocks is no longer part of this message (a writer copying the message's records
+      // would otherwise write the repeated call again); one left with some must be rebuilt (Message.cutRecords).
+      const live = new Set(blocks.map((b) => b.ref.record));
+      const records = m.records.filter((r) => !cut.has(r) || live.has(r));
+      const cutRecords = [...cut];
+      if (blocks.length > 0) out.push({ ...m, blocks, records, cutRecords });
+      else {
+        // Nothing left: the message goes. Its cut records are noted on the message before it (there is one: it holds
+        // the first of the repeated ids) for the writers that walk the file's own records, so they do not copy them.
+        const prev = out[out.length - 1]!;
+        out[out.length - 1] = { ...prev, cutRecords: [...(prev.cutRecords ?? []), ...cutRecords] };
+      }
+    }
   }
   if (dupCalls.length) warnings.push(`${dupCalls.length} repeated tool call(s) with an id seen before were dropped (${list(dupCalls)})`);
   if (dupResults.length) warnings.push(`${dupResults.length} repeated tool result(s) for a call already answered were dropped (${list(dupResults)})`);

@@ -14,6 +14,13 @@ export function blocksByRecord(messages: readonly Message[]): Map<number, Block[
   return map;
 }
 
+/** Records that lost a repeated tool call or result at read time (Message.cutRecords): rebuilt or left out, never copied. */
+export function cutRecords(messages: readonly Message[]): ReadonlySet<number> {
+  const cut = new Set<number>();
+  for (const m of messages) for (const r of m.cutRecords ?? []) cut.add(r);
+  return cut;
+}
+
 /** Record indexes in the order their first block appears in the messages. */
 export function recordOrder(messages: readonly Message[]): number[] {
   const seen = new Set<number>();

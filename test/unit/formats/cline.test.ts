@@ -133,5 +133,5 @@ test('bad task folders: one-line errors, or a partial read with warnings', async
   assert.match(w, /context_history.json is not in the shape/);
   assert.match(w, /1 api_req_started entry has unreadable usage/);
   assert.match(w, /2 message\(s\) .* are not user or assistant messages/);
-  assert.rejects(readTranscriptFile(path.join(tmpDir(t))), /is a folder, not a transcript file/);
+  await assert.rejects(readTranscriptFile(path.join(tmpDir(t))), /is a folder, not a transcript file/);
 });

@@ -1,11 +1,12 @@
 // Hand-made hostile transcripts (from the real fixtures): each gives a result with warnings or a one-line error.
 import assert from 'node:assert/strict';
-import { readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
 import { test } from 'node:test';
 import { runCompact } from '../../../src/cli/compactCommand';
 import type { Session } from '../../../src/core/model/transcript';
-import { CLAUDE_SAMPLE, CODEX_SAMPLE } from '../../support/fixtures';
+import { readTranscriptFile } from '../../../src/node/readTranscriptFile';
+import { CLAUDE_SAMPLE, CODEX_SAMPLE, GEMINI_SAMPLE } from '../../support/fixtures';
 import { duplicateIds, runCore } from '../../support/fuzz';
 import { tmpDir } from '../../support/tmp';
 
@@ -34,6 +35,64 @@ test('the same lines twice: nothing doubled, a warning; the output has unique to
     warned(session, /repeat/);
     assert.deepEqual(duplicateIds(out.messages, 'tool_call'), []);
     assert.deepEqual(duplicateIds(out.messages, 'tool_result'), []);
+  }
+});
+
+/** Tool calls of `s` with no result, and results with no call (the last assistant message's calls may still run). */
+function unpaired(s: Session): string[] {
+  const calls = new Set<string>(), results = new Set<string>();
+  let lastAssistant = -1;
+  s.messages.forEach((m, i) => { if (m.role === 'assistant') lastAssistant = i; });
+  s.messages.forEach((m, i) => {
+    for (const b of m.blocks) {
+      if (b.type === 'tool_call' && b.id && i !== lastAssistant) calls.add(b.id);
+      if (b.type === 'tool_result' && b.id) results.add(b.id);
+    }
+  });
+  return [...[...calls].filter((id) => !results.has(id)), ...[...results].filter((id) => !calls.has(id))];
+}
+
+test('a tool call repeated at the end of the file (a new record, same ids): dropped (with a warning where the agent never does it) and not written back (Claude, Codex, Gemini)', async (t) => {
+  const dir = tmpDir(t);
+  const gemini = readFileSync(GEMINI_SAMPLE, 'utf8').trimEnd().split('\n');
+  const lastUuid = [...claude].reverse().map((l) => JSON.parse(l) as { uuid?: string }).find((r) => r.uuid)!.uuid;
+  const again = (lines: readonly string[], marker: string, edit: (r: Record<string, unknown>) => void): string[] => {
+    const r = JSON.parse(lines.find((l) => l.includes(marker))!) as Record<string, unknown>;
+    edit(r);
+    return [...lines, JSON.stringify(r)];
+  };
+  const cases: [string, string[]][] = [
+    // Claude Code: the same assistant record under a new uuid, chained last (its message.id joins it to the first).
+    ['claude, one call per record', again(claude, '"type":"tool_use"', (r) => { r.uuid = '11111111-2222-4333-8444-555555555555'; r.parentUuid = lastUuid; })],
+    // Claude Code 1.0 style: text and the repeated call in one record; the text must stay, the call must go.
+    ['claude, text and call in one record', again(claude, '"type":"tool_use"', (r) => {
+      r.uuid = '11111111-2222-4333-8444-666666666666';
+      r.parentUuid = lastUuid;
+      r.timestamp = '2026-12-02T23:59:59.000Z'; // the newest record: the live branch's leaf
+      const msg = r.message as { id: string; content: unknown[] };
+      msg.id = 'msg_repeat';
+      msg.content = [{ type: 'text', text: 'REPEAT-TEXT-KEPT' }, ...msg.content];
+    })],
+    // Codex: the same function_call item later (a new timestamp, so not an exact repeat of the line).
+    ['codex', again(codex, '"type":"function_call"', (r) => { r.timestamp = '2026-12-02T23:59:59.000Z'; })],
+    ['gemini', again(gemini, '"toolCalls":[{', (r) => { r.id = 'repeat-entry'; })],
+  ];
+  for (const [name, lines] of cases) {
+    const file = join(dir, `${name.replace(/\W+/g, '-')}`, basename(name === 'gemini' ? GEMINI_SAMPLE : name === 'codex' ? CODEX_SAMPLE : CLAUDE_SAMPLE));
+    mkdirSync(dirname(file));
+    writeFileSync(file, text(lines));
+    let stdout = '', stderr = '';
+    const code = await runCompact([file, '--out', join(dirname(file), `out-${basename(file)}`), '--json', '--keep-recent', '1'], { stdout: (s) => { stdout += s; }, stderr: (s) => { stderr += s; }, env: {} });
+    assert.equal(code, 0, `${name}: ${stderr}`);
+    const report = JSON.parse(stdout) as { warnings: string[]; pairsIntact: boolean; output: string };
+    // Gemini CLI records each response twice itself: a repeat there is expected, left out without a warning.
+    if (name !== 'gemini') assert.ok(report.warnings.some((w) => /repeated tool call/.test(w)), `${name}: ${JSON.stringify(report.warnings)}`);
+    assert.ok(report.pairsIntact, name);
+    const out = (await readTranscriptFile(report.output)).session;
+    assert.deepEqual(duplicateIds(out.messages, 'tool_call'), [], name);
+    assert.deepEqual(unpaired(out), [], `${name}: ${JSON.stringify(out.warnings)}`);
+    assert.ok(!out.warnings.some((w) => /have no result|not in the file/.test(w)), `${name}: ${JSON.stringify(out.warnings)}`);
+    if (name.includes('text and call')) assert.ok(out.messages.some((m) => m.blocks.some((b) => b.type === 'text' && b.text.includes('REPEAT-TEXT-KEPT'))), name);
   }
 });
 

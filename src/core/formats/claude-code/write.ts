@@ -2,7 +2,7 @@
 // fresh ids, one linear parentUuid chain, changed content rebuilt, everything else verbatim.
 import { requireLineText, type Block, type Session } from '../../model/transcript';
 import { rebuiltLine, type OutLine } from '../../write/serialize';
-import { blocksByRecord, copyEnvelope, recordOrder, sameBlocks, type WriteContext } from '../../write/blockMap';
+import { blocksByRecord, copyEnvelope, cutRecords, recordOrder, sameBlocks, type WriteContext } from '../../write/blockMap';
 
 type Obj = Record<string, unknown>;
 
@@ -15,6 +15,7 @@ export function writeClaudeCode(original: Session, cleaned: Session, ctx: WriteC
   const sessionId = ctx.newId();
   const before = blocksByRecord(original.messages);
   const after = blocksByRecord(cleaned.messages);
+  const cut = cutRecords(original.messages);
   const uuidMap = new Map<string, string>();
   const lines: OutLine[] = [];
   let parent: string | null = null;
@@ -45,7 +46,7 @@ export function writeClaudeCode(original: Session, cleaned: Session, ctx: WriteC
     const rec = original.records[r];
     // Decoded only when copied or re-parsed: line texts may live outside the heap (Session.rawLines).
     const text = (): string => requireLineText(original, r);
-    if (template && !(insert && pos === anchor) && sameBlocks(before.get(r), after.get(r))) {
+    if (template && !(insert && pos === anchor) && !cut.has(r) && sameBlocks(before.get(r), after.get(r))) {
       const fast = rewriteUnchanged(text(), rec!.id, original.id, sessionId, parent, lastTs, uuidMap, ctx);
       if (fast) { lines.push({ raw: fast.line }); parent = fast.uuid; lastTs = fast.timestamp; return; }
     }
@@ -57,7 +58,7 @@ export function writeClaudeCode(original: Session, cleaned: Session, ctx: WriteC
     template ??= o;
     if (insert && pos === anchor) emit(userRecord(template, insert.text, ctx, o.timestamp));
     if (o.type === 'assistant' && typeof o.message === 'object' && o.message) zeroUsage(o.message as Obj);
-    if (!sameBlocks(was, now)) {
+    if (cut.has(r) || !sameBlocks(was, now)) {
       if (now.length === 0) return;
       rebuildContent(o, was, now);
       delete o.toolUseResult;

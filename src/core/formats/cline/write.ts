@@ -3,7 +3,7 @@
 // the extension lists tasks from (Cline: state/taskHistory.json; Roo/Kilo: the folder's history_item.json).
 import type { InsertedText, WrittenSession } from '../../agents/agent';
 import type { Block, Session } from '../../model/transcript';
-import { blocksByRecord, sameBlocks, type WriteContext } from '../../write/blockMap';
+import { blocksByRecord, cutRecords, sameBlocks, type WriteContext } from '../../write/blockMap';
 import { TEXT_RESULT } from './blocks';
 import { extraOf, type ClineExtra } from './read';
 import { API_FILE, HISTORY_ITEM_FILE, METADATA_FILE, UI_FILE } from './select';
@@ -21,6 +21,7 @@ export function writeTask(original: Session, cleaned: Session, ctx: WriteContext
   const x = extraOf(original);
   const before = blocksByRecord(original.messages);
   const after = blocksByRecord(cleaned.messages);
+  const cut = cutRecords(original.messages);
   const api: Obj[] = [];
   const newIndex = new Map<number, number>();
   const kept = cleaned.messages.filter((m) => m.records.length > 0).map((m) => m.records[0]!);
@@ -31,7 +32,7 @@ export function writeTask(original: Session, cleaned: Session, ctx: WriteContext
   while (tail > 0 && unchanged(kept[tail - 1]!)) tail--;
 
   function unchanged(r: number): boolean {
-    return sameBlocks(before.get(r), after.get(r)) && !x.visible.edits.has(r) && r !== x.visible.stripResultsOf;
+    return !cut.has(r) && sameBlocks(before.get(r), after.get(r)) && !x.visible.edits.has(r) && r !== x.visible.stripResultsOf;
   }
   const summary = (): void => {
     const block = { type: 'text', text: insert!.text };

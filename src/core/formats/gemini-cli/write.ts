@@ -3,7 +3,7 @@
 // rebuilt from their blocks, the summary a user message before the kept part, recorded `tokens` left out.
 import type { InsertedText } from '../../agents/agent';
 import type { Block, Session } from '../../model/transcript';
-import { sameBlocks, type WriteContext } from '../../write/blockMap';
+import { cutRecords, sameBlocks, type WriteContext } from '../../write/blockMap';
 import { rebuiltLine, type OutLine } from '../../write/serialize';
 import { callsOf, partsOf, slotsOf, thoughtsOf } from './blocks';
 import { isObj } from './detect';
@@ -42,6 +42,7 @@ export function writeGemini(original: Session, cleaned: Session, ctx: WriteConte
   const lines: OutLine[] = [rebuiltLine(original, { sessionId, projectHash: x.meta.projectHash, startTime: now, lastUpdated: now, kind: 'main', ...rest })];
   const before = blocksByKey(original.messages);
   const after = blocksByKey(cleaned.messages);
+  const cut = cutRecords(original.messages);
   const anchor = insert ? summaryAnchor(cleaned) : undefined;
   let inserted = !insert;
   const emit = (m: Obj): void => {
@@ -59,9 +60,10 @@ export function writeGemini(original: Session, cleaned: Session, ctx: WriteConte
     if (!inserted && k === anchor) summary(e.message.timestamp);
     const was = before.get(k) ?? [];
     const kept = after.get(k) ?? [];
+    if (cut.has(k) && kept.length === 0) continue; // only a repeated tool call or result, dropped when read
     if (was.length === 0) { emit(e.message); continue; } // not sent to the model (notices, commands): copied as is
     if (kept.length === 0) continue;
-    if (sameBlocks(was, kept)) emit(e.message);
+    if (!cut.has(k) && sameBlocks(was, kept)) emit(e.message);
     else emit(e.message.type === 'gemini' ? rebuildModel(e, was, kept) : { ...e.message, content: rebuildParts(e, was, kept, slotsOf(e.message).thoughts) });
   }
   if (!inserted) summary(undefined);

@@ -3,7 +3,7 @@
 // Current Goose reads legacy JSONL only once, when it creates sessions.db, so a new JSONL file would not be listed.
 import type { InsertedText } from '../../agents/agent';
 import type { Block, Session } from '../../model/transcript';
-import { blocksByRecord, sameBlocks, type WriteContext } from '../../write/blockMap';
+import { blocksByRecord, cutRecords, sameBlocks, type WriteContext } from '../../write/blockMap';
 import { rebuiltLine, type OutLine } from '../../write/serialize';
 import { isObj, type Obj, type GooseSession } from './sources';
 
@@ -22,6 +22,7 @@ export function writeGoose(original: Session, cleaned: Session, ctx: WriteContex
   const sessionId = gooseSessionId(ctx.newId(), now);
   const before = blocksByRecord(original.messages);
   const after = blocksByRecord(cleaned.messages);
+  const cut = cutRecords(original.messages);
   const conversation: Obj[] = [];
   let inserted = !insert;
   g.messages.forEach((m, i) => {
@@ -32,7 +33,7 @@ export function writeGoose(original: Session, cleaned: Session, ctx: WriteContex
       conversation.push({ role: 'user', created: m.created, content: [{ type: 'text', text: insert!.text }], metadata: VISIBLE });
       inserted = true;
     }
-    conversation.push(sameBlocks(before.get(record), now) ? m : rebuild(m, now));
+    conversation.push(!cut.has(record) && sameBlocks(before.get(record), now) ? m : rebuild(m, now));
   });
   if (!inserted) conversation.push({ role: 'user', created: Math.floor(now.getTime() / 1000), content: [{ type: 'text', text: insert!.text }], metadata: VISIBLE });
   const at = now.toISOString();

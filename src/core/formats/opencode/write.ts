@@ -2,7 +2,7 @@
 // parts copied; changed ones rebuilt) that `opencode import <file>` adds to OpenCode's sessions.
 import type { InsertedText } from '../../agents/agent';
 import type { Block, Session } from '../../model/transcript';
-import { blocksByRecord, sameBlocks, type WriteContext } from '../../write/blockMap';
+import { blocksByRecord, cutRecords, sameBlocks, type WriteContext } from '../../write/blockMap';
 import { rebuiltLine, type OutLine } from '../../write/serialize';
 import { idMaker, sessionIdFrom } from './ids';
 import { PRUNED_OUTPUT, type OcRef } from './read';
@@ -18,6 +18,7 @@ export function writeOpencode(original: Session, cleaned: Session, ctx: WriteCon
   const nextId = idMaker(ctx.now().getTime(), () => ctx.newId());
   const before = blocksByRecord(original.messages);
   const after = blocksByRecord(cleaned.messages);
+  const cut = cutRecords(original.messages);
   // Record index of each part, by message and part position.
   const recordOf = new Map<string, number>();
   refs.forEach((r, i) => { if (r.p >= 0) recordOf.set(`${r.m}:${r.p}`, i); });
@@ -55,8 +56,9 @@ export function writeOpencode(original: Session, cleaned: Session, ctx: WriteCon
       const was = before.get(r);
       const now = after.get(r);
       if (was && !now) return; // sent to the model before, dropped by cleanup or replaced by the summary
+      if (cut.has(r) && !now) return; // only a repeated tool call or result, dropped when read
       const base = { id: nextId('prt'), sessionID: sessionId, messageID: id };
-      if (!was || sameBlocks(was, now)) {
+      if (!cut.has(r) && (!was || sameBlocks(was, now))) {
         const copy: Obj = { ...part, ...base };
         if (part.type === 'step-finish') { copy.tokens = ZERO_TOKENS; copy.cost = 0; }
         parts.push(copy);
