@@ -142,6 +142,11 @@ export interface Session {
   readonly recordedContext?: number;
   readonly contextWindow?: number;
   readonly warnings: string[];
+  /**
+   * Usage records the reader ignored whole because a token count in them is impossible (see plausibleTokens); absent
+   * when none. Its warning is among `warnings`; the usage scan, which does not show those, warns with this count.
+   */
+  readonly absurdUsage?: number;
   /** Whether the file ended with a newline (for byte-exact write-back). */
   readonly endsWithNewline: boolean;
   /** Format-specific data a writer needs (e.g. header records). */

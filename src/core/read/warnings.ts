@@ -34,10 +34,17 @@ export interface ReadNotes { tooDeep: number; absurdUsage: number; duplicates: n
 
 export const newReadNotes = (): ReadNotes => ({ tooDeep: 0, absurdUsage: 0, duplicates: 0 });
 
+/** The warning for `n` usage records ignored for an impossible token count (see plausibleTokens); usage scans give it too. */
+export const absurdUsageWarning = (n: number): string =>
+  `${n} usage record(s) with impossible token counts (not whole numbers from 0 to 2^40) were ignored`;
+
+/** Session.absurdUsage from a reader's count: the field only when there is something to count. */
+export const absurdUsageField = (n: number): { absurdUsage?: number } => (n > 0 ? { absurdUsage: n } : {});
+
 /** The warnings both parsers give for impossible usage figures and values nested too deeply. */
 export function noteWarnings(notes: ReadNotes): string[] {
   const out: string[] = [];
-  if (notes.absurdUsage) out.push(`${notes.absurdUsage} usage record(s) with impossible token counts (not whole numbers from 0 to 2^40) were ignored`);
+  if (notes.absurdUsage) out.push(absurdUsageWarning(notes.absurdUsage));
   if (notes.tooDeep) out.push(`${notes.tooDeep} value(s) nest deeper than ${MAX_DEPTH} levels; their deepest parts are left out of estimates and rewritten records`);
   return out;
 }

@@ -1,5 +1,6 @@
 // Turns per-file parse states into per-session usage and totals; each agent's module prices its own files.
 import { AGENT_IDS, agentModule } from '../formats/registry';
+import { absurdUsageWarning } from '../read/warnings';
 import { CATALOG_ID } from './catalog';
 import { addCounts, type ModelUsage } from './modelUsage';
 import { rowsByModel } from './rows';
@@ -59,6 +60,7 @@ export function buildReportWithUsage(files: ScannedFile[], options: ReportOption
       return;
     }
     if (s.invalidLines > 0) warnings.push(`${f.path}: ${s.invalidLines} invalid line(s) ignored`);
+    if (s.absurdUsage > 0) warnings.push(`${f.path}: ${absurdUsageWarning(s.absurdUsage)}`);
     tally.sessions.push(sessionOf(f.path, s, tally.add(perFile.get(i) ?? new Map<string, ModelUsage>()), threshold));
   });
   return { report: tally.report(warnings), perFile };

@@ -8,9 +8,13 @@ export function asObject(v: unknown): Json | undefined {
   return v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Json) : undefined;
 }
 
-/** A token count, 0 when absent or impossible (1e400, 2^53+1, -1: see plausibleTokens). */
-export function num(v: unknown): number {
-  return plausibleTokens(v) ?? 0;
+/**
+ * A token count: 0 when absent, NaN when impossible (1e400, 2^53+1, -1: see plausibleTokens). NaN spreads through
+ * arithmetic, so a reader checks the sum of a record's figures once: NaN means the record is dropped and counted in
+ * FileState.absurdUsage.
+ */
+export function count(v: unknown): number {
+  return plausibleTokens(v) ?? NaN;
 }
 
 export function str(v: unknown): string | undefined {

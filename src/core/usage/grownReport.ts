@@ -23,7 +23,9 @@ export interface GrownFile {
   state: FileState;
   /** Its rows before the appended lines were parsed (row arrays are replaced, never changed in place). */
   before: ReadonlyMap<string, ClaudeRow>;
+  /** Its invalid lines and ignored usage records before: a change in either changes the session's warnings. */
   invalidBefore: number;
+  absurdBefore: number;
 }
 
 /** FNV-1a over the UTF-16 code units: a collision only costs a rebuild (a possible duplicate is assumed). */
@@ -83,7 +85,8 @@ export function grownReport(last: UsageReport, basis: ReportBasis, order: readon
   const newIds = new Set<number>();
   for (const g of grown) {
     const was = basis.byFile[g.path];
-    if (g.state.agent !== 'claude-code' || !was || !lastSessions.has(g.path) || !g.state.recognized || g.state.invalidLines !== g.invalidBefore) return undefined;
+    if (g.state.agent !== 'claude-code' || !was || !lastSessions.has(g.path) || !g.state.recognized || g.state.invalidLines !== g.invalidBefore
+      || g.state.absurdUsage !== g.absurdBefore) return undefined;
     const byModel = byModelOf(was);
     if (!agrees(new Tally().add(byModel), lastSessions.get(g.path)!)) return undefined;
     for (const [key, row] of g.state.rows) {

@@ -68,6 +68,7 @@ export function stateFromSession(session: Session): FileState {
   state.sessionId = session.id || undefined;
   state.project = session.cwd;
   state.title = session.title;
+  state.absurdUsage = session.absurdUsage ?? 0; // the reader dropped those records already: counted for the warning
   for (const m of session.messages) {
     if (m.timestamp) noteTimestamp(state, m.timestamp);
     if (m.role !== 'assistant' || !m.usage) continue;
@@ -77,7 +78,8 @@ export function stateFromSession(session: Session): FileState {
     state.rows.set(m.apiId ? `#${m.apiId}:` : `anon:${state.anonymousRows++}`, row);
     state.contextTokens = u.inputTokens + u.cacheReadTokens + u.cacheCreationTokens;
   }
-  if (state.rows.size === 0) estimateRows(session, state);
+  // Usage recorded with impossible figures is ignored, not replaced by our estimate.
+  if (state.rows.size === 0 && state.absurdUsage === 0) estimateRows(session, state);
   return state;
 }
 

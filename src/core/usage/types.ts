@@ -52,6 +52,8 @@ export interface FileState {
   codexCumulative?: [number, number, number, number, number];
   codexModel?: string;
   invalidLines: number;
+  /** Usage records ignored whole because a token count in them is impossible (see plausibleTokens). */
+  absurdUsage: number;
   /** True once any line of a known transcript shape was seen. */
   recognized: boolean;
   /** The agent recorded no usage: the rows are our estimate from the transcript's text (labelled as such). */
@@ -100,5 +102,5 @@ export function emptyCounts(): TokenCounts {
 }
 
 export function newFileState(agent: AgentKind): FileState {
-  return { agent, models: [], rows: new Map(), anonymousRows: 0, codexSums: {}, invalidLines: 0, recognized: false };
+  return { agent, models: [], rows: new Map(), anonymousRows: 0, codexSums: {}, invalidLines: 0, absurdUsage: 0, recognized: false };
 }

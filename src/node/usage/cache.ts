@@ -7,8 +7,12 @@ import { cacheFolder } from './cacheFolder';
 import type { ReportBasis, StoredUsage } from '../../core/usage/grownReport';
 import type { ClaudeRow, FileState, UsageReport } from '../../core/usage/types';
 
-/** 2: Claude rows keep 1-hour cache writes, Codex sums split at the long-context tier. 3: row keys are the ids. */
-export const CACHE_VERSION = 4; // 4: totals.cost may be null, totals.pricedCost added
+/**
+ * 2: Claude rows keep 1-hour cache writes, Codex sums split at the long-context tier. 3: row keys are the ids.
+ * 4: totals.cost may be null, totals.pricedCost added. 5: a usage record with an impossible figure is dropped and
+ * counted (FileState.absurdUsage), no longer kept with that figure as 0 (older states may hold such rows).
+ */
+export const CACHE_VERSION = 5;
 
 export interface CacheEntry {
   size: number;

@@ -74,7 +74,7 @@ interface Pending {
   mtimeMs: number;
   headHash: string;
   /** A file parsed on from where the last scan stopped: what it held then, for a report updated in place. */
-  grown?: { before: Map<string, ClaudeRow>; invalidBefore: number; inLast: boolean };
+  grown?: { before: Map<string, ClaudeRow>; invalidBefore: number; absurdBefore: number; inLast: boolean };
 }
 
 /** The file views a scan reads through: plain, or noting every use when the scan keeps a log. */
@@ -149,7 +149,7 @@ function planFile(path: string, cached: CacheEntry | undefined, stats: ScanStats
     if (cached && cachedState) {
       cached.rawState = undefined; // the parse below changes this state: its saved text is stale from now on
       stats.tailed++;
-      const grown = { before: new Map(cachedState.rows), invalidBefore: cachedState.invalidLines, inLast: cached.inLast === true };
+      const grown = { before: new Map(cachedState.rows), invalidBefore: cachedState.invalidLines, absurdBefore: cachedState.absurdUsage, inLast: cached.inLast === true };
       return { job: { path, offset: cached.offset, state: cachedState, bytes: st.size - cached.offset }, ...meta, grown };
     }
     stats.parsedFully++;
@@ -233,7 +233,7 @@ function grownFrom(last: UsageCache['last'], pending: Pending[], entries: Map<st
   for (const p of pending) {
     const state = entries.get(p.job.path)?.state;
     if (!state || !p.grown) return undefined;
-    files.push({ path: p.job.path, state, before: p.grown.before, invalidBefore: p.grown.invalidBefore });
+    files.push({ path: p.job.path, state, before: p.grown.before, invalidBefore: p.grown.invalidBefore, absurdBefore: p.grown.absurdBefore });
   }
   return grownReport(last.report, basis, order, files, threshold ?? DEFAULT_COMPACT_THRESHOLD);
 }

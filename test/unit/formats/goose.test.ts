@@ -84,6 +84,23 @@ test('usage: the last request Goose recorded is the context; the accumulated tot
   assert.deepEqual([...u.state(legacy).rows.values()].map((r) => [r[1], r[2]]), [[139_800, 1_400]]);
 });
 
+test('usage: impossible figures (2^53+1 cache reads, 1e400 accumulated output) drop their record with a warning, never count as 0', async (t) => {
+  const file = path.join(tmpDir(t), 'export.json');
+  const text = JSON.stringify({ ...raw, cache_read_input_tokens: '<read>', accumulated_output_tokens: '<output>' });
+  fs.writeFileSync(file, text.replace('"<read>"', '9007199254740993').replace('"<output>"', '1e400'));
+  const { session } = await readTranscriptFile(file);
+  assert.equal(session.messages.filter((m) => m.usage).length, 0, 'the last request is not counted with 0 cache reads');
+  assert.equal(session.recordedContext, undefined);
+  assert.deepEqual(session.warnings, ['1 usage record(s) with impossible token counts (not whole numbers from 0 to 2^40) were ignored']);
+  const usage = agentModule('goose').usage;
+  assert.ok(usage.kind === 'from-session' && usage.state);
+  const state = usage.state(session);
+  // Neither the accumulated totals nor the last request count, and no estimate stands in for them.
+  assert.deepEqual([...state.rows.values()], []);
+  assert.equal(state.estimated, undefined);
+  assert.equal(state.absurdUsage, 2);
+});
+
 test('hand-made legacy JSONL and a multi-session database: compaction-hidden messages left out, newest session by default', async () => {
   const legacy = (await readTranscriptFile(JSONL)).session;
   assert.equal(legacy.format, 'goose');

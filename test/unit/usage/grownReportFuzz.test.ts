@@ -77,7 +77,7 @@ test('random worlds: whenever grownReport answers, it equals a rebuild, basis in
           }
         }
         next[i] = { path: next[i]!.path, state };
-        grown.push({ path: next[i]!.path, state, before: new Map(before.rows), invalidBefore: before.invalidLines });
+        grown.push({ path: next[i]!.path, state, before: new Map(before.rows), invalidBefore: before.invalidLines, absurdBefore: before.absurdUsage });
       }
       const fresh = buildReportWithUsage(next, { threshold });
       const up = grownReport(last, basis, next.map((f) => f.path), grown, threshold);

@@ -3,6 +3,7 @@
 import type { Block, Message, RawRecord, Session } from '../../model/transcript';
 import type { ReadOptions } from '../../read/formatReader';
 import { buildTurns } from '../../read/turns';
+import { absurdUsageField, absurdUsageWarning } from '../../read/warnings';
 import { contextWindowOf } from '../../usage/catalog';
 import { titleFromMessages } from '../../usage/title';
 import { estimateTokens } from '../../tokens/estimate';
@@ -42,7 +43,9 @@ export function parseAiderHistory(files: readonly { readonly path: string; reado
   const run = runs[(wanted ?? runs.length) - 1]!;
   const warnings: string[] = [];
   const records: RawRecord[] = lines.map((raw) => ({ kind: 'line', inContext: false, ...(options.keepRaw ? { raw } : {}) }));
-  const messages = convertRun(run, warnings);
+  let absurd = 0;
+  const messages = convertRun(run, warnings, () => { absurd++; });
+  if (absurd) warnings.push(absurdUsageWarning(absurd));
   for (const m of messages) for (const r of m.records) records[r]!.inContext = true;
   if (runs.length > 1) {
     const when = run.startedAt ? `, started ${run.startedAt}` : '';
@@ -59,11 +62,11 @@ export function parseAiderHistory(files: readonly { readonly path: string; reado
     cwd: workingDir(run) ?? folderOf(file.path), title: titleFromMessages(messages), models, records, messages, turns: buildTurns(messages),
     recordedContext: lastUsage ? lastUsage.inputTokens + lastUsage.cacheReadTokens + lastUsage.cacheCreationTokens : undefined,
     contextWindow: [...models].reverse().map(contextWindowOf).find((w) => w !== undefined),
-    warnings, endsWithNewline, extra: extra as unknown as Record<string, unknown>,
+    warnings, ...absurdUsageField(absurd), endsWithNewline, extra: extra as unknown as Record<string, unknown>,
   } satisfies Session;
 }
 
-function convertRun(run: AiderRun, warnings: string[]): Message[] {
+function convertRun(run: AiderRun, warnings: string[], onAbsurd: () => void): Message[] {
   let messages: Message[] = [];
   let model: string | undefined;
   const timestamp = run.startedAt ? `${run.startedAt.replace(' ', 'T')}` : undefined;
@@ -72,7 +75,7 @@ function convertRun(run: AiderRun, warnings: string[]): Message[] {
     if (e.kind === 'header') continue;
     if (e.kind === 'tool') {
       model = modelOf(e.text) ?? model;
-      const usage = usageOf(e.text);
+      const usage = usageOf(e.text, onAbsurd);
       // The usage report follows the reply it measured (a reply without one was not measured: an old aider).
       const reply = usage ? [...messages].reverse().find((m) => m.role === 'assistant') : undefined;
       if (reply && !reply.usage) reply.usage = usage;

@@ -21,12 +21,13 @@ const TOKENS = /^Tokens: ([\d.,]+k?) sent(?:, ([\d.,]+k?) cache write)?(?:, ([\d
 
 /**
  * The usage a `Tokens:` report gives. "sent" is the prompt aider counted, cache writes included (and, as LiteLLM
- * reports them, cache hits): the uncached input is what remains.
+ * reports them, cache hits): the uncached input is what remains. A report with a figure that is no token count
+ * (2^40 or more, or not a number) is not counted: undefined, and `onAbsurd`.
  */
-export function usageOf(output: string): Usage | undefined {
+export function usageOf(output: string, onAbsurd?: () => void): Usage | undefined {
   const m = TOKENS.exec(output);
   if (!m) return undefined;
   const [sent, write, hit, received] = [m[1], m[2] ?? '0', m[3] ?? '0', m[4]].map((s) => tokenFigure(s!));
-  if (sent === undefined || write === undefined || hit === undefined || received === undefined) return undefined;
+  if (sent === undefined || write === undefined || hit === undefined || received === undefined) { onAbsurd?.(); return undefined; }
   return { inputTokens: Math.max(0, sent - write - hit), outputTokens: received, cacheReadTokens: hit, cacheCreationTokens: write };
 }

@@ -5,7 +5,7 @@ import { repairToolPairs } from '../../read/pairs';
 import { buildTurns } from '../../read/turns';
 import { titleFromMessages } from '../../usage/title';
 import { plausibleTokens } from '../../read/usageNumbers';
-import { newReadNotes, noteWarnings } from '../../read/warnings';
+import { absurdUsageField, newReadNotes, noteWarnings } from '../../read/warnings';
 import { estimateTokens } from '../../tokens/estimate';
 import { contextWindowOf } from '../../usage/catalog';
 import { contentBlocks } from './blocks';
@@ -69,7 +69,7 @@ export function createClaudeCodeParser(options: ReadOptions): LineParser {
         turns: buildTurns(messages),
         recordedContext: last?.usage ? contextOf(last.usage) : undefined,
         contextWindow: contextWindowOf(models[models.length - 1] ?? ''),
-        warnings, endsWithNewline, extra,
+        warnings, ...absurdUsageField(notes.absurdUsage), endsWithNewline, extra,
       } satisfies Session;
     },
   };

@@ -1,6 +1,6 @@
 // Claude Code usage: which lines matter, how a record folds into a file's state, and per-model usage of a set of
 // files with ccusage-compatible dedupe (a resumed session repeats its predecessor's responses).
-import { asObject, type Json, modelIndex, noteTimestamp, num, str } from '../../usage/common';
+import { asObject, count, type Json, modelIndex, noteTimestamp, str } from '../../usage/common';
 import { titleFromContent } from '../../usage/title';
 import type { Contains } from '../../usage/lineFilter';
 import { betterRow, rowsByModel } from '../../usage/rows';
@@ -16,10 +16,10 @@ const SYNTHETIC_MODEL = '<synthetic>';
 function cacheCreationTokens(usage: Json): [all: number, oneHour: number] {
   const breakdown = asObject(usage.cache_creation);
   if (breakdown && ('ephemeral_5m_input_tokens' in breakdown || 'ephemeral_1h_input_tokens' in breakdown)) {
-    const oneHour = num(breakdown.ephemeral_1h_input_tokens);
-    return [num(breakdown.ephemeral_5m_input_tokens) + oneHour, oneHour];
+    const oneHour = count(breakdown.ephemeral_1h_input_tokens);
+    return [count(breakdown.ephemeral_5m_input_tokens) + oneHour, oneHour];
   }
-  return [num(usage.cache_creation_input_tokens), 0];
+  return [count(usage.cache_creation_input_tokens), 0];
 }
 
 
@@ -37,12 +37,18 @@ function applyAssistant(state: FileState, rec: Json, message: Json): void {
   if (!usage || model === SYNTHETIC_MODEL) return; // API-error placeholders carry no billed usage.
   noteEnvelope(state, rec);
   const sidechain = rec.isSidechain === true ? 1 : 0;
-  const input = num(usage.input_tokens);
-  const cacheRead = num(usage.cache_read_input_tokens);
+  const input = count(usage.input_tokens);
+  const output = count(usage.output_tokens);
+  const cacheRead = count(usage.cache_read_input_tokens);
   const [cacheWrite, cacheWrite1h] = cacheCreationTokens(usage);
-  const row: ClaudeRow = [
-    '', input, num(usage.output_tokens), cacheWrite, cacheRead, modelIndex(state, model), sidechain, cacheWrite1h,
-  ];
+  // Context fill uses the API's own cache_creation_input_tokens: it is what occupied the window.
+  const context = input + cacheRead + count(usage.cache_creation_input_tokens);
+  // An impossible figure (NaN, see count) voids the whole record, as the transcript readers do: never counted as 0.
+  if (Number.isNaN(context + output + cacheWrite)) {
+    state.absurdUsage++;
+    return;
+  }
+  const row: ClaudeRow = ['', input, output, cacheWrite, cacheRead, modelIndex(state, model), sidechain, cacheWrite1h];
   const messageId = str(message.id);
   let key: string;
   if (messageId) {
@@ -56,10 +62,7 @@ function applyAssistant(state: FileState, rec: Json, message: Json): void {
   }
   const current = state.rows.get(key);
   if (!current || betterRow(row, current)) state.rows.set(key, row);
-  if (!sidechain) {
-    // Context fill uses the API's own cache_creation_input_tokens: it is what occupied the window.
-    state.contextTokens = input + cacheRead + num(usage.cache_creation_input_tokens);
-  }
+  if (!sidechain) state.contextTokens = context;
 }
 
 function applyUser(state: FileState, rec: Json, message: Json): void {

@@ -3,6 +3,7 @@
 import type { Block, Message, RawRecord, Session } from '../../model/transcript';
 import type { ReadOptions } from '../../read/formatReader';
 import { repairToolPairs } from '../../read/pairs';
+import { absurdUsageField } from '../../read/warnings';
 import { buildTurns } from '../../read/turns';
 import { contextWindowOf } from '../../usage/catalog';
 import { titleFromMessages, titleFromText } from '../../usage/title';
@@ -98,7 +99,7 @@ export function parseTask(files: readonly { path: string; text: string }[], opti
   }
   if (skipped) warnings.push(`${skipped} message(s) of ${API_FILE} are not user or assistant messages and were skipped`);
   const paired = repairToolPairs(pairTextResults(messages, variant), warnings);
-  requestUsage(paired, api, ui, warnings);
+  const absurdUsage = requestUsage(paired, api, ui, warnings);
   const models = [...new Set(paired.map((m) => m.model).filter((x): x is string => !!x))];
   const last = [...paired].reverse().find((m) => m.usage);
   const taskSay = ui.find((u) => isObj(u) && u.type === 'say' && (u.say === 'task' || u.say === 'text') && typeof u.text === 'string') as Obj | undefined;
@@ -110,7 +111,7 @@ export function parseTask(files: readonly { path: string; text: string }[], opti
     models, records, messages: paired, turns: buildTurns(paired),
     recordedContext: last?.usage ? last.usage.inputTokens + last.usage.cacheReadTokens + last.usage.cacheCreationTokens : undefined,
     contextWindow: contextWindowOf(models[models.length - 1] ?? ''),
-    warnings, endsWithNewline: false,
+    warnings, ...absurdUsageField(absurdUsage), endsWithNewline: false,
     extra: { variant, api, ui, metadata: isObj(metaRaw) ? metaRaw : undefined, historyItem, visible } satisfies ClineExtra as unknown as Record<string, unknown>,
   };
 }

@@ -5,7 +5,7 @@ import { repairToolPairs } from '../../read/pairs';
 import { buildTurns } from '../../read/turns';
 import { titleFromMessages } from '../../usage/title';
 import { plausibleTokens } from '../../read/usageNumbers';
-import { newReadNotes, noteWarnings } from '../../read/warnings';
+import { absurdUsageField, newReadNotes, noteWarnings } from '../../read/warnings';
 import { estimateTokens } from '../../tokens/estimate';
 import { contextWindowOf } from '../../usage/catalog';
 import { isLegacyHeader, legacyEnvelope } from './detect';
@@ -135,7 +135,7 @@ export function createCodexParser(options: ReadOptions): LineParser {
         turns: buildTurns(messages),
         recordedContext: lastUsage ? lastUsage.inputTokens + lastUsage.cacheReadTokens + lastUsage.cacheCreationTokens : undefined,
         // The window Codex recorded (its usable share) wins; the catalog's is the fallback.
-        contextWindow: contextWindow ?? contextWindowOf([...models].pop() ?? ''), warnings, endsWithNewline, extra: { meta, ...(legacy ? { legacy: true } : {}) },
+        contextWindow: contextWindow ?? contextWindowOf([...models].pop() ?? ''), warnings, ...absurdUsageField(notes.absurdUsage), endsWithNewline, extra: { meta, ...(legacy ? { legacy: true } : {}) },
       } satisfies Session;
     },
   };

@@ -1,6 +1,6 @@
 // Codex usage: which lines matter, how a rollout line folds into a file's state (each request counted once), and
 // per-model usage and cost of a rollout.
-import { asObject, type Json, modelIndex, noteTimestamp, num, str } from '../../usage/common';
+import { asObject, count, type Json, modelIndex, noteTimestamp, str } from '../../usage/common';
 import { findModel } from '../../usage/catalog';
 import { costOf, isLongContext } from '../../usage/pricing';
 import { titleFromContent, titleFromText } from '../../usage/title';
@@ -11,7 +11,7 @@ import type { FileState } from '../../usage/types';
 type Cumulative = [number, number, number, number, number];
 
 function cumulativeOf(u: Json): Cumulative {
-  return [num(u.input_tokens), num(u.cached_input_tokens), num(u.cache_write_input_tokens), num(u.output_tokens), num(u.total_tokens)];
+  return [count(u.input_tokens), count(u.cached_input_tokens), count(u.cache_write_input_tokens), count(u.output_tokens), count(u.total_tokens)];
 }
 
 /**
@@ -39,21 +39,31 @@ function addCumulative(state: FileState, cum: Cumulative): void {
   sums[at + 3] += d[1];
 }
 
+/**
+ * One usage record: the thread's cumulative totals, and the last request's usage (its input is the context). An
+ * impossible figure in either (NaN, see count) voids the record, as the transcript readers do: never counted as 0.
+ * The next record's totals then bill what this one would have, measured from the last totals counted.
+ */
+function applyUsage(state: FileState, cum: Cumulative, last: Json | undefined): void {
+  const context = last ? count(last.input_tokens) : 0;
+  if (Number.isNaN(cum[0] + cum[1] + cum[2] + cum[3] + cum[4] + context)) {
+    state.absurdUsage++;
+    return;
+  }
+  addCumulative(state, cum);
+  if (last) state.contextTokens = context;
+}
+
 function applyTokenCount(state: FileState, payload: Json): void {
   const info = asObject(payload.info); // null on a session's first event
   const total = info && asObject(info.total_token_usage);
   if (!info || !total) return;
-  addCumulative(state, cumulativeOf(total));
-  const last = asObject(info.last_token_usage);
-  if (last) state.contextTokens = num(last.input_tokens);
+  applyUsage(state, cumulativeOf(total), asObject(info.last_token_usage));
 }
 
 function applyUsageRecord(state: FileState, payload: Json): void {
   const thread = asObject(payload.thread_token_usage);
-  if (!thread) return;
-  addCumulative(state, cumulativeOf(thread));
-  const last = asObject(payload.usage);
-  if (last) state.contextTokens = num(last.input_tokens);
+  if (thread) applyUsage(state, cumulativeOf(thread), asObject(payload.usage));
 }
 
 /** Applies one rollout line (`{timestamp, type, payload}`); other line types are ignored. */

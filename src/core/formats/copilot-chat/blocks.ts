@@ -14,6 +14,8 @@ export interface ConvertState {
   /** The workspace context (environment, folders) is rendered into the history once. */
   globalContextSeen: boolean;
   tooDeep: number;
+  /** Requests whose recorded usage holds an impossible token count (see plausibleTokens): not counted. */
+  absurdUsage: number;
 }
 
 /** Text of Raw chat content parts (`{type: 1, text}`; cache breakpoints and images carry none). */
@@ -169,10 +171,10 @@ function partMessages(parts: unknown[], record: number, requestId: string, base:
 }
 
 /** The usage a result recorded (newer extensions: prompt and output tokens of the request's last call). */
-function usageOf(md: Obj): Usage | undefined {
+function usageOf(md: Obj, state: ConvertState): Usage | undefined {
   if (md.promptTokens === undefined || md.promptTokens === null) return undefined;
   const input = plausibleTokens(md.promptTokens), output = plausibleTokens(md.outputTokens);
-  if (input === undefined || output === undefined) return undefined;
+  if (input === undefined || output === undefined) { state.absurdUsage++; return undefined; }
   return { inputTokens: input, outputTokens: output, cacheReadTokens: 0, cacheCreationTokens: 0 };
 }
 
@@ -194,7 +196,7 @@ export function convertRequest(req: Obj, record: number, state: ConvertState): M
   if (error && !replies.some((m) => m.role === 'assistant')) {
     replies.push({ ...base, role: 'assistant', records: [record], blocks: [{ type: 'meta', subtype: 'error', text: error, ref: { record }, tokens: estimateTokens(error) }] } as Message);
   }
-  const usage = usageOf(md);
+  const usage = usageOf(md, state);
   const last = [...replies].reverse().find((m) => m.role === 'assistant');
   if (usage && last) last.usage = usage;
   return [...out, ...replies];

@@ -4,7 +4,7 @@ import type { Message, RawRecord, Session } from '../../model/transcript';
 import type { ReadOptions } from '../../read/formatReader';
 import { repairToolPairs } from '../../read/pairs';
 import { buildTurns } from '../../read/turns';
-import { noteWarnings, newReadNotes } from '../../read/warnings';
+import { absurdUsageField, noteWarnings, newReadNotes } from '../../read/warnings';
 import { estimateTokens } from '../../tokens/estimate';
 import { contextWindowOf } from '../../usage/catalog';
 import { titleFromMessages, titleFromText } from '../../usage/title';
@@ -61,7 +61,7 @@ export function parseCopilotChat(files: readonly { readonly path: string; readon
   if (!file.text.trim()) throw new Error(`empty file: ${file.path}`);
   const chat = loadChat(file.text, file.path.endsWith('.jsonl'));
   const warnings = [...chat.warnings];
-  const state: ConvertState = { globalContextSeen: false, tooDeep: 0 };
+  const state: ConvertState = { globalContextSeen: false, tooDeep: 0, absurdUsage: 0 };
   let messages: Message[] = chat.requests.flatMap((req, i) => convertRequest(req, i, state));
   const summary = latestSummary(chat.requests);
   if (summary) {
@@ -78,6 +78,7 @@ export function parseCopilotChat(files: readonly { readonly path: string; readon
   messages = repairToolPairs(messages, warnings);
   const notes = newReadNotes();
   notes.tooDeep = state.tooDeep;
+  notes.absurdUsage = state.absurdUsage;
   warnings.push(...noteWarnings(notes));
   const records: RawRecord[] = chat.requests.map(() => ({ kind: 'request', inContext: false }));
   for (const m of messages) for (const r of m.records) if (records[r]) records[r]!.inContext = true;
@@ -91,6 +92,6 @@ export function parseCopilotChat(files: readonly { readonly path: string; readon
     models, records, messages, turns: buildTurns(messages),
     recordedContext: lastUsage ? lastUsage.inputTokens : undefined,
     contextWindow: [...models].reverse().map(contextWindowOf).find((w) => w !== undefined),
-    warnings, endsWithNewline: file.text.endsWith('\n'), extra: { log: chat.log, exported: d.sessionId === undefined && d.version === undefined },
+    warnings, ...absurdUsageField(notes.absurdUsage), endsWithNewline: file.text.endsWith('\n'), extra: { log: chat.log, exported: d.sessionId === undefined && d.version === undefined },
   } satisfies Session;
 }

@@ -3,7 +3,7 @@ import type { Message, Session } from '../../model/transcript';
 import type { ReadOptions } from '../../read/formatReader';
 import { repairToolPairs } from '../../read/pairs';
 import { buildTurns } from '../../read/turns';
-import { newReadNotes, noteWarnings } from '../../read/warnings';
+import { absurdUsageField, newReadNotes, noteWarnings } from '../../read/warnings';
 import { contextWindowOf } from '../../usage/catalog';
 import { titleFromMessages, titleFromText } from '../../usage/title';
 import { contentText, convertEntry, type ConvertState } from './blocks';
@@ -42,7 +42,7 @@ export function parseGeminiChat(files: readonly { readonly path: string; readonl
     recordedContext: lastUsage ? lastUsage.inputTokens + lastUsage.cacheReadTokens : undefined,
     // The newest model the catalog knows (a preview the snapshot predates has no entry yet).
     contextWindow: [...models].reverse().map(contextWindowOf).find((w) => w !== undefined),
-    warnings, endsWithNewline: file.text.endsWith('\n'), extra: extra as unknown as Record<string, unknown>,
+    warnings, ...absurdUsageField(notes.absurdUsage), endsWithNewline: file.text.endsWith('\n'), extra: extra as unknown as Record<string, unknown>,
   } satisfies Session;
 }
 

@@ -5,6 +5,7 @@ import type { ReadOptions } from '../../read/formatReader';
 import { repairToolPairs } from '../../read/pairs';
 import { buildTurns } from '../../read/turns';
 import { plausibleTokens } from '../../read/usageNumbers';
+import { absurdUsageField, absurdUsageWarning } from '../../read/warnings';
 import { estimateTokens, IMAGE_TOKENS } from '../../tokens/estimate';
 import { contextWindowOf } from '../../usage/catalog';
 import { titleFromMessages } from '../../usage/title';
@@ -63,14 +64,15 @@ function blockOf(item: Obj, role: string, summary: boolean, ref: { record: numbe
   }
 }
 
-/** Usage Goose recorded for the session's last request (metadata `input_tokens` / `output_tokens`, or `usage`). */
-function lastRequest(meta: Obj): Usage | undefined {
+/**
+ * Usage Goose recorded for the session's last request (metadata `input_tokens` / `output_tokens`, or `usage`);
+ * undefined when none, or when a figure is impossible (see plausibleTokens: then `onAbsurd`, never counted as 0).
+ */
+function lastRequest(meta: Obj, onAbsurd: () => void): Usage | undefined {
   const u = isObj(meta.usage) ? meta.usage : meta;
-  const input = plausibleTokens(u.input_tokens);
-  const output = plausibleTokens(u.output_tokens);
-  if (input === undefined || output === undefined || input + output === 0) return undefined;
-  const read = plausibleTokens(u.cache_read_input_tokens) ?? 0;
-  const write = plausibleTokens(u.cache_write_input_tokens) ?? 0;
+  const [input, output, read, write] = [u.input_tokens, u.output_tokens, u.cache_read_input_tokens, u.cache_write_input_tokens].map(plausibleTokens);
+  if (input === undefined || output === undefined || read === undefined || write === undefined) { onAbsurd(); return undefined; }
+  if (input + output === 0) return undefined;
   return { inputTokens: Math.max(0, input - read - write), outputTokens: output, cacheReadTokens: read, cacheCreationTokens: write };
 }
 
@@ -102,7 +104,9 @@ export function toSession(g: GooseSession, _options: ReadOptions, warnings: stri
   for (const m of live) for (const r of m.records) records[r]!.inContext = true;
   const model = modelOf(g.meta);
   // Goose keeps one figure per session: the last request's, placed on the last reply it could belong to.
-  const usage = lastRequest(g.meta);
+  let absurd = 0;
+  const usage = lastRequest(g.meta, () => { absurd++; });
+  if (absurd) warnings.push(absurdUsageWarning(absurd));
   const last = [...live].reverse().find((m) => m.role === 'assistant');
   if (usage && last) { last.usage = usage; }
   const name = str(g.meta.name) || str(g.meta.description);
@@ -110,7 +114,7 @@ export function toSession(g: GooseSession, _options: ReadOptions, warnings: stri
     format: 'goose', id: g.id, cwd: str(g.meta.working_dir) || undefined, title: name || titleFromMessages(live), models: model ? [model] : [],
     records, messages: live, turns: buildTurns(live),
     recordedContext: usage ? usage.inputTokens + usage.cacheReadTokens + usage.cacheCreationTokens : undefined,
-    contextWindow: model ? contextWindowOf(model) : undefined, warnings, endsWithNewline: true,
+    contextWindow: model ? contextWindowOf(model) : undefined, warnings, ...absurdUsageField(absurd), endsWithNewline: true,
     extra: { origin: g.origin, goose: g },
   };
 }

@@ -5,6 +5,7 @@ import type { ReadOptions } from '../../read/formatReader';
 import { repairToolPairs } from '../../read/pairs';
 import { buildTurns } from '../../read/turns';
 import { plausibleTokens } from '../../read/usageNumbers';
+import { absurdUsageField, absurdUsageWarning } from '../../read/warnings';
 import { estimateTokens, IMAGE_TOKENS } from '../../tokens/estimate';
 import { contextWindowOf } from '../../usage/catalog';
 import { titleFromMessages } from '../../usage/title';
@@ -20,11 +21,11 @@ const str = (v: unknown): string => (typeof v === 'string' ? v : '');
 const jsonText = (v: unknown): string => (typeof v === 'string' ? v : JSON.stringify(v ?? {}) ?? '');
 
 /** Usage of one model request from OpenCode's tokens object: input excludes cache, reasoning is billed as output. */
-export function ocUsage(tokens: unknown): Usage | undefined {
+export function ocUsage(tokens: unknown, onAbsurd?: () => void): Usage | undefined {
   if (!isObj(tokens)) return undefined;
   const cache = isObj(tokens.cache) ? tokens.cache : {};
   const f = [tokens.input, tokens.output, tokens.reasoning ?? 0, cache.read ?? 0, cache.write ?? 0].map(plausibleTokens);
-  if (f.includes(undefined)) return undefined;
+  if (f.includes(undefined)) { onAbsurd?.(); return undefined; }
   const [input, output, reasoning, read, write] = f as number[];
   if (input! + output! + reasoning! + read! + write! === 0) return undefined;
   return { inputTokens: input!, outputTokens: output! + reasoning!, cacheReadTokens: read!, cacheCreationTokens: write! };
@@ -61,6 +62,8 @@ export function toSession(oc: OcSession, options: ReadOptions, warnings: string[
   const models = new Set<string>();
   const start = liveStart(oc);
   let erred = 0;
+  let absurd = 0;
+  const onAbsurd = (): void => { absurd++; };
   oc.messages.forEach((msg, mi) => {
     const infoRecord = records.length;
     records.push({ kind: `message:${str(msg.info.role) || 'unknown'}`, inContext: false });
@@ -119,11 +122,11 @@ export function toSession(oc: OcSession, options: ReadOptions, warnings: string[
           said.push(call[0]);
           results.push(call[1]);
         } else if (p.type === 'step-finish') {
-          usage = ocUsage(p.tokens) ?? usage;
+          usage = ocUsage(p.tokens, onAbsurd) ?? usage;
         }
       }
       // Without step-finish parts (older files), the message's own tokens are its last request's.
-      if (!usage && si === steps.length - 1) usage = ocUsage(info.tokens);
+      if (!usage && si === steps.length - 1) usage = ocUsage(info.tokens, onAbsurd);
       if (said.length === 0) return;
       messages.push({ role: 'assistant', blocks: said, records: [infoRecord, ...said.map((b) => b.ref.record)], timestamp, model: model || undefined, apiId: `${str(info.id)}#${si}`, usage });
       if (results.length > 0) messages.push({ role: 'user', blocks: results, records: results.map((b) => b.ref.record), timestamp, toolResultsOnly: true });
@@ -131,6 +134,7 @@ export function toSession(oc: OcSession, options: ReadOptions, warnings: string[
   });
   if (start > 0) warnings.push(`${start} message(s) before OpenCode's latest compaction are not sent to the model and were left out`);
   if (erred) warnings.push(`${erred} assistant message(s) that ended in an error are not sent to the model and were left out`);
+  if (absurd) warnings.push(absurdUsageWarning(absurd));
   const live = repairToolPairs(messages, warnings);
   for (const m of live) for (const r of m.records) records[r]!.inContext = true;
   const lastUsage = [...live].reverse().find((m) => m.usage)?.usage;
@@ -139,7 +143,7 @@ export function toSession(oc: OcSession, options: ReadOptions, warnings: string[
     format: 'opencode', id: str(oc.info.id), cwd: str(oc.info.directory) || undefined, title: str(oc.info.title) || titleFromMessages(live),
     models: [...models], records, messages: live, turns: buildTurns(live),
     recordedContext: lastUsage ? lastUsage.inputTokens + lastUsage.cacheReadTokens + lastUsage.cacheCreationTokens : undefined,
-    contextWindow: contextWindowOf(lastModel), warnings, endsWithNewline: true,
+    contextWindow: contextWindowOf(lastModel), warnings, ...absurdUsageField(absurd), endsWithNewline: true,
     extra: { origin: oc.origin, refs, ...(options.keepRaw ? { oc } : {}) },
   };
 }
