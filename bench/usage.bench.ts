@@ -124,6 +124,13 @@ function runOurCli(root: string): number {
   return performance.now() - t0;
 }
 
+/** The Node floor (bench/lib/usageFloor.mjs: read, marker search, JSON.parse of the usage lines, nothing else) and a bare `node -e 0`. */
+function runNode(args: string[]): number {
+  const t0 = performance.now();
+  execFileSync(process.execPath, args, { encoding: 'utf8', maxBuffer: 1 << 26 });
+  return performance.now() - t0;
+}
+
 async function main(): Promise<string[]> {
   const lines: string[] = [];
   const out = (line: string): void => { lines.push(line); };
@@ -142,6 +149,7 @@ async function main(): Promise<string[]> {
   const load = loadavg()[0];
   const rounds = Array.from({ length: ROUNDS }, () => ({
     cc: runCcusage(root), native: runCcusageNative(root), cli: runOurCli(root),
+    floor: runNode([join(REPO, 'bench/lib/usageFloor.mjs'), join(root, 'projects')]), bare: runNode(['-e', '0']),
     cold: runPhase('cold', root, cachePath), one: runPhase('cold1', root, cachePath), two: runPhase('cold2', root, cachePath),
   }));
   const med = (pick: (r: (typeof rounds)[number]) => number): number => median(rounds.map(pick));
@@ -161,6 +169,7 @@ async function main(): Promise<string[]> {
   out(`ccusage native binary alone (no Node wrapper):  ${med((r) => r.native).toFixed(0)} ms`);
   out(`ours cold, CLI process (usage --json --no-cache): ${med((r) => r.cli).toFixed(0)} ms`);
   out(`ratio cold ours/ccusage, whole processes: ${(med((r) => r.cli) / cc.ms).toFixed(2)} (median per round ${med((r) => r.cli / r.cc.ms).toFixed(2)}); vs the native binary alone ${(med((r) => r.cli) / med((r) => r.native)).toFixed(2)} (per round ${med((r) => r.cli / r.native).toFixed(2)}); target <= 1.0`);
+  out(`node floor (read + "usage" search + JSON.parse of those lines, nothing else): ${med((r) => r.floor).toFixed(0)} ms = ${med((r) => r.floor / r.native).toFixed(2)}x the native binary per round; node -e 0 ${med((r) => r.bare).toFixed(0)} ms`);
   out(`ratio cold ours in-process/ccusage process: ${(cold.ms / cc.ms).toFixed(2)} (median per round ${med((r) => r.cold.ms / r.cc.ms).toFixed(2)})`);
   out(`ratio warm ccusage/ours: ${(cc.ms / warm.ms).toFixed(1)}x (target >= 10)`);
   const big = buildBigFile(root);

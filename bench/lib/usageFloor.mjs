@@ -1,0 +1,50 @@
+// The Node floor for a cold `usage`: a process that only reads every session, finds the usage lines and parses them.
+// Plain JS run by node itself (no tsx, no bundle), so its time is node start-up plus that work and nothing else: no
+// dedupe, no prices, no report, no output beyond one number. Run: node bench/lib/usageFloor.mjs <projects-dir>
+import { closeSync, openSync, readdirSync, readSync } from 'node:fs';
+import { join } from 'node:path';
+
+const MARKER = Buffer.from('"usage"');
+const NL = 10;
+let buf = Buffer.allocUnsafe(1 << 20); // one buffer reused for every file, as our scanner does
+let output = 0;
+
+function files(dir) {
+  const out = [];
+  for (const e of readdirSync(dir, { withFileTypes: true })) {
+    if (e.isDirectory()) out.push(...files(join(dir, e.name)));
+    else if (e.name.endsWith('.jsonl')) out.push(join(dir, e.name));
+  }
+  return out;
+}
+
+/** Parses every whole line in buf[0, end) that holds the marker; returns where the unfinished last line starts. */
+function scan(end) {
+  const last = buf.lastIndexOf(NL, end - 1);
+  if (last < 0) return 0;
+  let at = buf.indexOf(MARKER, 0);
+  while (at >= 0 && at < last) {
+    const start = buf.lastIndexOf(NL, at) + 1;
+    const stop = buf.indexOf(NL, at);
+    const usage = JSON.parse(buf.toString('utf8', start, stop)).message?.usage;
+    if (usage) output += usage.output_tokens ?? 0;
+    at = buf.indexOf(MARKER, stop);
+  }
+  return last + 1;
+}
+
+for (const file of files(process.argv[2])) {
+  const fd = openSync(file, 'r');
+  let kept = 0;
+  for (;;) {
+    if (kept === buf.length) buf = Buffer.concat([buf, Buffer.allocUnsafe(buf.length)]); // a line longer than the buffer
+    const n = readSync(fd, buf, kept, buf.length - kept, null);
+    if (n === 0) break;
+    const end = kept + n;
+    const done = scan(end);
+    buf.copyWithin(0, done, end);
+    kept = end - done;
+  }
+  closeSync(fd);
+}
+process.stdout.write(`${output}\n`);
