@@ -2,6 +2,7 @@
 import type { Session } from '../model/transcript';
 import type { FormatReader, LineParser, ReadOptions } from './formatReader';
 import { WarningLog } from './warnings';
+import { parseLine } from './safeJson';
 
 /** How many leading lines we buffer to detect the format by content. */
 const DETECT_WINDOW = 64;
@@ -43,7 +44,7 @@ export function createTranscriptReader(readers: readonly FormatReader[], options
     const first = trimmed.charCodeAt(0);
     if (first !== 0x7b /* { */ && first !== 0x5b /* [ */) return invalid(raw, i);
     try {
-      return JSON.parse(trimmed) as unknown;
+      return parseLine(trimmed, () => warnings.prunedLine(i));
     } catch {
       return invalid(raw, i);
     }

@@ -4,9 +4,15 @@ import { MAX_DEPTH } from './safeJson';
 export class WarningLog {
   private readonly invalidLines: number[] = [];
   private truncated: number | undefined;
+  private readonly prunedLines: number[] = [];
 
   add(_kind: 'invalid-line', index: number): void {
     this.invalidLines.push(index);
+  }
+
+  /** A long line nested deeper than MAX_DEPTH, read with its deepest parts left out (safeJson.parseLine). */
+  prunedLine(index: number): void {
+    this.prunedLines.push(index);
   }
 
   truncatedLastLine(index: number): void {
@@ -21,6 +27,11 @@ export class WarningLog {
     if (n > 0) {
       const shown = this.invalidLines.slice(0, 5).map((i) => i + 1).join(', ');
       out.push(`${n} line${n === 1 ? ' is' : 's are'} not valid JSON and ${n === 1 ? 'was' : 'were'} skipped (line${n === 1 ? '' : 's'} ${shown}${n > 5 ? ', …' : ''})`);
+    }
+    const p = this.prunedLines.length;
+    if (p > 0) {
+      const shown = this.prunedLines.slice(0, 5).map((i) => i + 1).join(', ');
+      out.push(`${p} line(s) nest deeper than ${MAX_DEPTH} levels; their deepest parts were left out when read (line${p === 1 ? '' : 's'} ${shown}${p > 5 ? ', …' : ''})`);
     }
     if (this.truncated !== undefined) {
       out.push(`the last line (${this.truncated + 1}) is incomplete — the agent may still be writing; it was ignored`);
