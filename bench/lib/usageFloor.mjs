@@ -22,15 +22,22 @@ function files(dir) {
 function scan(end) {
   const last = buf.lastIndexOf(NL, end - 1);
   if (last < 0) return 0;
-  let at = buf.indexOf(MARKER, 0);
+  let at = buf.subarray(0, end).indexOf(MARKER);
   while (at >= 0 && at < last) {
     const start = buf.lastIndexOf(NL, at) + 1;
     const stop = buf.indexOf(NL, at);
-    const usage = JSON.parse(buf.toString('utf8', start, stop)).message?.usage;
-    if (usage) output += usage.output_tokens ?? 0;
+    take(start, stop);
     at = buf.indexOf(MARKER, stop);
   }
   return last + 1;
+}
+
+/** Parses buf[start, stop) as one usage line; a line that is not JSON is skipped, as every reader skips it. */
+function take(start, stop) {
+  try {
+    const usage = JSON.parse(buf.toString('utf8', start, stop)).message?.usage;
+    if (usage) output += usage.output_tokens ?? 0;
+  } catch { /* not JSON */ }
 }
 
 for (const file of files(process.argv[2])) {
@@ -46,5 +53,7 @@ for (const file of files(process.argv[2])) {
     kept = end - done;
   }
   closeSync(fd);
+  // A last line without its '\n' counts too.
+  if (kept > 0 && buf.subarray(0, kept).indexOf(MARKER) >= 0) take(0, kept);
 }
 process.stdout.write(`${output}\n`);

@@ -14,13 +14,14 @@ export function redactUrlCredentials(text: string): string {
 // A DNS host name: dot-separated labels of letters, digits and inner hyphens (underscores seen in private DNS).
 const LABEL = /^[a-z0-9_]([a-z0-9_-]{0,61}[a-z0-9_])?$/i;
 
-// The authority's userinfo of a base URL as typed, with or without a scheme: `user:pw@host` parses as the scheme
-// "user:" with the password in its path, so the URL-shaped rule above never sees it.
-const LEADING_USERINFO = /^(\s*(?:[a-z][a-z0-9+.-]*:\/\/)?)[^\s/?#]*@/i;
+// Everything before the last '@' of a base URL that is not a valid http(s) URL, after any `scheme://`: typed without a
+// scheme (`user:pw@host` parses as the scheme "user:") or with a '/', '?', '#' or space in the password, the
+// URL-shaped rule above cannot tell where the userinfo ends, so all of it may be credentials.
+const UP_TO_LAST_AT = /^(\s*(?:[a-z][a-z0-9+.-]*:\/\/)?)[\s\S]*@/i;
 
-/** A base URL as it may be shown: the credentials of any form removed. */
+/** A base URL that did not parse as http(s), as it may be shown: anything that may be credentials removed. */
 function shownBaseUrl(raw: string): string {
-  return redactUrlCredentials(raw.trim()).replace(LEADING_USERINFO, `$1${REDACTED}@`);
+  return redactUrlCredentials(raw.trim()).replace(UP_TO_LAST_AT, `$1${REDACTED}@`);
 }
 
 export type BaseUrlCheck = { readonly ok: true; readonly url: URL } | { readonly ok: false; readonly reason: string };
@@ -40,12 +41,13 @@ export function checkBaseUrl(raw: string): BaseUrlCheck {
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return { ok: false, reason: `the base URL ${shown} is not http(s)` };
   if (url.username || url.password) {
-    return { ok: false, reason: `the base URL ${redactUrlCredentials(url.href)} carries credentials (user:password@); give the key as the API key instead` };
+    // Shown up to the last '@' as typed: with a '#' or '@' in the password the parser's own userinfo ends too early.
+    return { ok: false, reason: `the base URL ${shown} carries credentials (user:password@); give the key as the API key instead` };
   }
   const host = url.hostname;
   const ipv6 = host.startsWith('[');
   if (!ipv6 && (host.length > 253 || !host.replace(/\.$/, '').split('.').every((l) => LABEL.test(l)))) {
-    return { ok: false, reason: `the base URL ${shown} has a malformed host name` };
+    return { ok: false, reason: `the base URL ${redactUrlCredentials(raw.trim())} has a malformed host name` };
   }
   return { ok: true, url };
 }

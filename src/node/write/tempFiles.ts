@@ -90,14 +90,15 @@ export async function lockTarget(target: string): Promise<() => Promise<void>> {
       track(lock);
       try {
         await fh.writeFile(String(process.pid));
+        await fh.close();
       } catch (e) {
-        // A disk with no room for the pid: the lock must not outlive this failure.
+        // A disk with no room for the pid (or a close that fails, as on NFS): the lock must not outlive this
+        // failure, and the error to report is this one, not a failure of the cleanup.
         await fh.close().catch(() => undefined);
         release(lock);
-        await rm(lock, { force: true });
+        await rm(lock, { force: true }).catch(() => undefined);
         throw e;
       }
-      await fh.close();
       return async () => { release(lock); await rm(lock, { force: true }); };
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code !== 'EEXIST' || tries > 0) throw e;

@@ -32,6 +32,12 @@ test('base URLs a request cannot succeed against are refused, naming them withou
     [`alice:${PASSWORD}@127.0.0.1:9`, /not http\(s\)/],
     [`alice:${PASSWORD}@127.0.0.1:9/v1?x=1`, /not http\(s\)/],
     [` ${PASSWORD}@host`, /not a valid URL/],
+    // A '/', '?', '#' or space in the password: where the userinfo ends cannot be told, all before the last '@' goes.
+    [`alice:ab/${PASSWORD}+ef==@127.0.0.1:9`, /not http\(s\)/],
+    [`alice:abc?${PASSWORD}@host`, /not http\(s\)/],
+    [`alice:pa ss${PASSWORD}@host`, /not http\(s\)|not a valid URL/],
+    [`https://alice:ab/${PASSWORD}@host/v1`, /not a valid URL|malformed host/],
+    [`https://alice:a@b#${PASSWORD}@host/v1`, /not a valid URL|malformed host|carries credentials/],
   ];
   for (const [raw, why] of bad) {
     const r = checkBaseUrl(raw);

@@ -2,7 +2,7 @@
 // session_meta, cleaned response items in order, stale usage and UI duplicates left out.
 import { requireLineText, type Block, type Session } from '../../model/transcript';
 import { rebuiltLine, type OutLine } from '../../write/serialize';
-import { blocksByRecord, copyEnvelope, cutRecords, sameBlocks, type WriteContext } from '../../write/blockMap';
+import { blocksByRecord, copyEnvelope, sameBlocks, type WriteContext } from '../../write/blockMap';
 import { legacyEnvelope } from './detect';
 import { TOOL_ITEMS } from './items';
 
@@ -22,7 +22,6 @@ export function writeCodex(original: Session, cleaned: Session, ctx: WriteContex
   const sessionId = ctx.newId();
   const before = blocksByRecord(original.messages);
   const after = blocksByRecord(cleaned.messages);
-  const cut = cutRecords(original.messages);
   const out: OutLine[] = [];
   let metaDone = false;
   let inserted = !insert;
@@ -46,7 +45,7 @@ export function writeCodex(original: Session, cleaned: Session, ctx: WriteContex
       if (type === 'event_msg' && DROP_EVENTS.has(rec.kind.slice(colon + 1))) return;
       if (DROP_TYPES.has(type)) return;
       if (isItem && !after.has(r)) return; // not in the live history (rolled back, replaced by a compaction, or dropped)
-      if (type !== 'session_meta' && type !== 'compacted' && (type !== 'response_item' || (!cut.has(r) && sameBlocks(before.get(r), after.get(r))))) {
+      if (type !== 'session_meta' && type !== 'compacted' && (type !== 'response_item' || sameBlocks(before.get(r), after.get(r)))) {
         const line = renumber(text(), out.length);
         if (line !== undefined) { out.push({ raw: line }); return; }
       }
@@ -92,8 +91,9 @@ export function writeCodex(original: Session, cleaned: Session, ctx: WriteContex
         push(o);
         return;
       case 'response_item': {
+        // A tool item holds one block: one that lost a repeated call (Message.cutRecords) has none left, and went above.
         if (!now) return;
-        if (cut.has(r) || !sameBlocks(before.get(r), now)) o.payload = rebuildItem(p, now);
+        if (!sameBlocks(before.get(r), now)) o.payload = rebuildItem(p, now);
         push(o);
         return;
       }
@@ -108,7 +108,7 @@ export function writeCodex(original: Session, cleaned: Session, ctx: WriteContex
           const blocks = items.get(k);
           if (!blocks) return [];
           const was = (before.get(r) ?? []).filter((b) => b.ref.item === k);
-          return [sameBlocks(was, blocks) && !cut.has(r) ? item : rebuildItem(item, blocks)];
+          return [sameBlocks(was, blocks) ? item : rebuildItem(item, blocks)];
         });
         push(o);
         return;

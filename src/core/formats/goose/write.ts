@@ -33,7 +33,8 @@ export function writeGoose(original: Session, cleaned: Session, ctx: WriteContex
       conversation.push({ role: 'user', created: m.created, content: [{ type: 'text', text: insert!.text }], metadata: VISIBLE });
       inserted = true;
     }
-    conversation.push(!cut.has(record) && sameBlocks(before.get(record), now) ? m : rebuild(m, now));
+    const was = before.get(record);
+    conversation.push(!cut.has(record) && sameBlocks(was, now) ? m : rebuild(m, now, was ?? []));
   });
   if (!inserted) conversation.push({ role: 'user', created: Math.floor(now.getTime() / 1000), content: [{ type: 'text', text: insert!.text }], metadata: VISIBLE });
   const at = now.toISOString();
@@ -52,10 +53,12 @@ export function writeGoose(original: Session, cleaned: Session, ctx: WriteContex
 }
 
 /** A message whose blocks cleanup changed: its content items rebuilt from them, in order. */
-function rebuild(m: Obj, blocks: readonly Block[]): Obj {
+/** The message with `blocks` as its content; a block cleanup left as it was keeps its original item whole. */
+function rebuild(m: Obj, blocks: readonly Block[], unchanged: readonly Block[]): Obj {
   const items = Array.isArray(m.content) ? m.content : [];
   const content = blocks.map((b): Obj => {
     const was = b.ref.index !== undefined && isObj(items[b.ref.index]) ? (items[b.ref.index] as Obj) : undefined;
+    if (was && unchanged.includes(b)) return was;
     switch (b.type) {
       case 'tool_call': {
         const call = was && isObj(was.toolCall) ? was.toolCall : {};
