@@ -33,6 +33,17 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { paths: [noVscode], patterns: [{ group: ['**/vscode/**'], message: 'Only src/extension.ts and src/vscode/ may depend on src/vscode.' }] }] },
   },
   {
+    // Notifications render `[x](command:…)` as a link that runs a command: their text goes through notify.ts.
+    files: ['src/**/*.ts'],
+    ignores: ['src/vscode/notify.ts'],
+    rules: {
+      'no-restricted-syntax': ['error', {
+        selector: 'MemberExpression[property.name=/^show(Information|Warning|Error)Message$/]',
+        message: 'Use showInfo/showWarning/showError from src/vscode/notify.ts: transcript text there cannot form a command link.',
+      }],
+    },
+  },
+  {
     // The webview runs in a browser sandbox: it gets data through src/protocol messages only.
     files: ['webview/**/*.ts'],
     rules: {

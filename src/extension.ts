@@ -17,6 +17,7 @@ import { registerSessionsCommands } from './vscode/sessionsCommands.js';
 import { SessionsView } from './vscode/sessionsTree.js';
 import { ContextStatusBar } from './vscode/statusBar.js';
 import type { TrustGate } from './vscode/trust.js';
+import { showWarning } from './vscode/notify.js';
 
 /** Every module of the bundle has run by now: loading took bundleLoaded - bundleStarted. */
 const bundleLoaded = performance.now();
@@ -40,7 +41,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
   const documents = new InspectionDocuments(async (fsPath) => (await inspectFile(fsPath)).markdown);
   const previews = new PreviewDocuments();
   const composition = registerCompositionPanel(context.extensionUri); // also restores panels after a reload
-  const trust: TrustGate = { trusted: () => vscode.workspace.isTrusted, warn: (m) => void vscode.window.showWarningMessage(m) };
+  const trust: TrustGate = { trusted: () => vscode.workspace.isTrusted, warn: (m) => void showWarning(m) };
 
   context.subscriptions.push(
     channel,

@@ -15,6 +15,7 @@ import type { PreviewDocuments } from './previewDocuments';
 import type { ApiKeyStore } from './secrets.js';
 import type { Settings } from './settingKeys.js';
 import { mayRunFully, type TrustGate } from './trust.js';
+import { showInfo, showError } from './notify.js';
 
 interface CompactDeps {
   readonly settings: () => Settings;
@@ -71,11 +72,11 @@ async function compact(arg: unknown, args: CompactArgs | undefined, deps: Compac
     );
   } catch (err) {
     deps.log.error(`compact ${source.fsPath}: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
-    void vscode.window.showErrorMessage(`Context Compactor: cannot compact ${name}: ${describeError(err)}`);
+    void showError(`Context Compactor: cannot compact ${name}: ${describeError(err)}`);
     return undefined;
   }
   if (!prepared) {
-    void vscode.window.showInformationMessage('Context Compactor: compaction cancelled; nothing was written.');
+    void showInfo('Context Compactor: compaction cancelled; nothing was written.');
     return undefined;
   }
   const preview = reportOf(prepared, undefined);
@@ -100,7 +101,7 @@ async function ask(p: PreparedCompaction, r: CompactReport): Promise<NonNullable
   const small = r.tooSmallToCompact ? ' Too small to compact (under 20,000 tokens of history).' : '';
   const msg = `Compaction: history ${r.before.historyTokens.toLocaleString()} → ${r.after.historyTokens.toLocaleString()} tokens (−${pct(r.historyReduction)}); whole request ${r.before.tokens.toLocaleString()} → ${r.after.tokens.toLocaleString()} (−${pct(r.reduction)}, harness ${r.harnessTokens.toLocaleString()}); identifier recall ${(r.identifierRecall * 100).toFixed(0)} %, ${r.modelCalls} model call(s)${r.fallback ? ', summary fell back to cleanup only' : ''}.${small}`;
   // A handoff is pasted, never loaded: the agent has no store to add it to.
-  const choice = await vscode.window.showInformationMessage(msg + handoff, 'Accept', ...(r.handoff ? [] : [storeLabel]), 'Discard');
+  const choice = await showInfo(msg + handoff, 'Accept', ...(r.handoff ? [] : [storeLabel]), 'Discard');
   return choice === 'Accept' ? 'accept' : choice === storeLabel ? 'accept-and-store' : 'discard';
 }
 
@@ -128,20 +129,20 @@ async function accept(p: PreparedCompaction, source: vscode.Uri, toStore: boolea
     deps.previews.put(`${p.outcome.sessionId}/report.md`, renderCompactMarkdown(report));
     deps.log.info(`compacted ${source.fsPath} -> ${output}${storeCopy ? ` and ${storeCopy}` : ''}`);
     if (report.handoff) {
-      void vscode.window.showInformationMessage(`Context Compactor: wrote ${path.basename(output)} — ${HANDOFF_NOTE}.`, 'Open', 'Copy handoff').then(async (choice) => {
+      void showInfo(`Context Compactor: wrote ${path.basename(output)} — ${HANDOFF_NOTE}.`, 'Open', 'Copy handoff').then(async (choice) => {
         if (choice === 'Open') await vscode.window.showTextDocument(vscode.Uri.file(output));
         if (choice === 'Copy handoff' && p.outcome.written.kind === 'handoff') await vscode.env.clipboard.writeText(p.outcome.written.markdown);
       });
       return { report, output, storeCopy };
     }
-    void vscode.window.showInformationMessage(`Context Compactor: wrote ${path.basename(output)}${storeCopy ? ` (also in ${agentModule(p.original.format).label}'s sessions)` : ''}.`, 'Open', 'Copy resume command').then(async (choice) => {
+    void showInfo(`Context Compactor: wrote ${path.basename(output)}${storeCopy ? ` (also in ${agentModule(p.original.format).label}'s sessions)` : ''}.`, 'Open', 'Copy resume command').then(async (choice) => {
       if (choice === 'Open') await vscode.window.showTextDocument(vscode.Uri.file(output));
       if (choice === 'Copy resume command') await vscode.env.clipboard.writeText(report.resumeCommand);
     });
     return { report, output, storeCopy };
   } catch (err) {
     deps.log.error(`write ${source.fsPath}: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
-    void vscode.window.showErrorMessage(`Context Compactor: cannot write the compacted transcript: ${describeError(err)}`);
+    void showError(`Context Compactor: cannot write the compacted transcript: ${describeError(err)}`);
     return undefined;
   }
 }

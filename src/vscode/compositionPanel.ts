@@ -10,6 +10,7 @@ import { pickTranscript } from './pickTranscript';
 import { revealTranscriptLine } from './revealLine';
 import { readSettings } from './settings';
 import { createNonce, webviewHtml } from './webviewHtml';
+import { showError } from './notify.js';
 
 export const COMPOSITION_VIEW_TYPE = 'contextCompactor.composition';
 
@@ -33,7 +34,7 @@ class CompositionPanel implements vscode.Disposable {
       post: (message) => void webview.postMessage(message),
       load: loadCompositionModel,
       reveal: (path, line) => revealTranscriptLine(path, line).then(undefined, (e: unknown) => {
-        void vscode.window.showErrorMessage(`Cannot open ${path}: ${e instanceof Error ? e.message : String(e)}`);
+        void showError(`Cannot open ${path}: ${e instanceof Error ? e.message : String(e)}`);
       }),
       setTitle: (title) => { panel.title = panelTitle(title); },
       defaults: () => {
@@ -42,7 +43,7 @@ class CompositionPanel implements vscode.Disposable {
       },
       // The command reports its own failures; this only catches a command that is not registered.
       openDiff: (path, cleanup) => Promise.resolve(vscode.commands.executeCommand(CommandIds.compactTranscript, vscode.Uri.file(path), { cleanup } satisfies CompactArgs))
-        .then(() => undefined, (e: unknown) => { void vscode.window.showErrorMessage(`Cannot compact ${path}: ${e instanceof Error ? e.message : String(e)}`); }),
+        .then(() => undefined, (e: unknown) => { void showError(`Cannot compact ${path}: ${e instanceof Error ? e.message : String(e)}`); }),
     });
     this.subscriptions.push(
       webview.onDidReceiveMessage((m: unknown) => this.controller.receive(m)),

@@ -11,6 +11,7 @@ import { pickTranscript } from './pickTranscript.js';
 import type { ApiKeyStore } from './secrets.js';
 import type { Settings } from './settingKeys.js';
 import { mayRun, type TrustGate } from './trust.js';
+import { showInfo, showWarning, showError } from './notify.js';
 
 interface Deps { readonly settings: () => Settings; readonly keys: ApiKeyStore; readonly log: Logger; readonly trust: TrustGate }
 
@@ -28,7 +29,7 @@ async function run(arg: unknown, deps: Deps): Promise<ExactCounts | undefined> {
   const settings = deps.settings();
   const provider = settings['summary.provider'];
   if (provider === 'none') {
-    void vscode.window.showWarningMessage('Context Compactor: set contextCompactor.summary.provider to count tokens with a provider.');
+    void showWarning('Context Compactor: set contextCompactor.summary.provider to count tokens with a provider.');
     return undefined;
   }
   try {
@@ -41,11 +42,11 @@ async function run(arg: unknown, deps: Deps): Promise<ExactCounts | undefined> {
       if (!summarizer) return undefined;
       return countExactly(summarizer, prepared.original.messages, prepared.outcome.result.messages, abort.signal);
     });
-    if (result) void vscode.window.showInformationMessage(`Context Compactor: ${describeExact(result)}`);
+    if (result) void showInfo(`Context Compactor: ${describeExact(result)}`);
     return result;
   } catch (err) {
     deps.log.error(`count ${source.fsPath}: ${describeError(err)}`);
-    void vscode.window.showErrorMessage(`Context Compactor: cannot count exactly: ${describeError(err)}`);
+    void showError(`Context Compactor: cannot count exactly: ${describeError(err)}`);
     return undefined;
   }
 }

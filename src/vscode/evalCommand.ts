@@ -15,6 +15,7 @@ import type { ApiKeyStore } from './secrets.js';
 import type { Settings } from './settingKeys.js';
 import type { SessionsView } from './sessionsTree.js';
 import type { TrustGate } from './trust.js';
+import { showInfo, showError } from './notify.js';
 
 interface EvalDeps {
   readonly settings: () => Settings;
@@ -44,7 +45,7 @@ async function targetFiles(arg: unknown, view: SessionsView): Promise<{ files: s
 async function evaluate(arg: unknown, args: EvalArgs | undefined, deps: EvalDeps): Promise<EvalOutcome | undefined> {
   const { files, label } = await targetFiles(arg, deps.sessions);
   if (files.length === 0) {
-    void vscode.window.showInformationMessage('Context Compactor: no sessions to evaluate (the Sessions view lists none).');
+    void showInfo('Context Compactor: no sessions to evaluate (the Sessions view lists none).');
     return undefined;
   }
   const settings = deps.settings();
@@ -68,7 +69,7 @@ async function evaluate(arg: unknown, args: EvalArgs | undefined, deps: EvalDeps
       },
     );
     if (report.files === 0) {
-      void vscode.window.showInformationMessage('Context Compactor: evaluation cancelled before any session finished.');
+      void showInfo('Context Compactor: evaluation cancelled before any session finished.');
       return undefined;
     }
     const stamp = new Date().toISOString().replace(/[:.]/g, '-');
@@ -78,7 +79,7 @@ async function evaluate(arg: unknown, args: EvalArgs | undefined, deps: EvalDeps
     return { report, ...out };
   } catch (err) {
     deps.log.error(`eval ${label}: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
-    void vscode.window.showErrorMessage(`Context Compactor: cannot evaluate ${label}: ${describeError(err)}`);
+    void showError(`Context Compactor: cannot evaluate ${label}: ${describeError(err)}`);
     return undefined;
   }
 }

@@ -6,6 +6,7 @@ import { CommandIds } from './commandIds.js';
 import { InspectionDocuments } from './inspectionDocuments.js';
 import { describeError, type Logger } from './log.js';
 import { pickTranscript } from './pickTranscript.js';
+import { showError } from './notify.js';
 
 /** Resolves to the report's Uri, or undefined when cancelled or failed (the user has seen why). */
 async function inspect(arg: unknown, documents: InspectionDocuments, log: Logger): Promise<vscode.Uri | undefined> {
@@ -20,7 +21,7 @@ async function inspect(arg: unknown, documents: InspectionDocuments, log: Logger
     );
   } catch (err) {
     log.error(`inspect ${source.fsPath}: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
-    void vscode.window.showErrorMessage(`Context Compactor: cannot inspect ${name}: ${describeError(err)}`);
+    void showError(`Context Compactor: cannot inspect ${name}: ${describeError(err)}`);
     return undefined;
   }
   const uri = InspectionDocuments.uriFor(source);

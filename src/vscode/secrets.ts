@@ -3,6 +3,7 @@ import * as vscode from 'vscode';
 import { CommandIds } from './commandIds.js';
 import type { Logger } from './log.js';
 import { keyedProviders, type KeyedProvider, type SummaryProvider } from './settingKeys.js';
+import { showInfo } from './notify.js';
 
 export class ApiKeyStore {
   constructor(private readonly secrets: vscode.SecretStorage) {}
@@ -52,7 +53,7 @@ export function registerApiKeyCommands(store: ApiKeyStore, configuredProvider: (
       if (value === undefined) return false;
       await store.set(provider, value.trim());
       log.info(`API key stored for ${provider}`);
-      void vscode.window.showInformationMessage(`Context Compactor: API key for ${provider} stored.`);
+      void showInfo(`Context Compactor: API key for ${provider} stored.`);
       return true;
     }),
     vscode.commands.registerCommand(CommandIds.clearApiKey, async (arg?: unknown) => {
@@ -60,7 +61,7 @@ export function registerApiKeyCommands(store: ApiKeyStore, configuredProvider: (
       if (provider === undefined) return false;
       await store.clear(provider);
       log.info(`API key cleared for ${provider}`);
-      void vscode.window.showInformationMessage(`Context Compactor: API key for ${provider} cleared.`);
+      void showInfo(`Context Compactor: API key for ${provider} cleared.`);
       return true;
     }),
   );

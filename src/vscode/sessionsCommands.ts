@@ -7,6 +7,7 @@ import { CommandIds } from './commandIds.js';
 import { describeError, type Logger } from './log.js';
 import { settingsSection } from './settingKeys.js';
 import type { SessionsView } from './sessionsTree.js';
+import { showInfo, showWarning } from './notify.js';
 
 /** Menus pass the element; the palette passes nothing, then the view's selection counts. */
 function sessionArg(arg: unknown, view: SessionsView): SessionNode | undefined {
@@ -43,7 +44,7 @@ async function revealFile(node: SessionNode, log: Logger): Promise<void> {
 
 export function registerSessionsCommands(view: SessionsView, log: Logger): vscode.Disposable {
   const needItem = (name: string): undefined => {
-    void vscode.window.showInformationMessage(`Context Compactor: select a session in the Sessions view to ${name}.`);
+    void showInfo(`Context Compactor: select a session in the Sessions view to ${name}.`);
     return undefined;
   };
   return vscode.Disposable.from(
@@ -60,7 +61,7 @@ export function registerSessionsCommands(view: SessionsView, log: Logger): vscod
       if (!node) return needItem('copy its resume command');
       if (node.resumeCommand === undefined) {
         const label = agentModule(node.session.agent);
-        void vscode.window.showWarningMessage(label.handoff
+        void showWarning(label.handoff
           ? `Context Compactor: ${label.label} cannot resume from a file — compact the session and paste the handoff into a new chat; nothing was copied.`
           : 'Context Compactor: this transcript\'s session id is not a UUID, so it has no resume command; nothing was copied.');
         return undefined;

@@ -7,6 +7,7 @@ import { describeError, type Logger } from './log.js';
 import type { Settings } from './settingKeys.js';
 import { resolveRoots, TranscriptWatcher } from './sessionsRoots.js';
 import { SESSIONS_STATE_KEY, SESSIONS_VIEW_ID } from './viewIds.js';
+import { showWarning } from './notify.js';
 
 export type SessionsState = 'idle' | 'scanning' | 'empty' | 'ready';
 
@@ -168,7 +169,7 @@ export class SessionsView implements vscode.Disposable {
       this.deps.log.info(`sessions: ${report.sessions.length} in ${Date.now() - started} ms; watching ${this.watcher.watchedRoots.join(', ') || 'the workspace only'}`);
     } catch (err) {
       this.deps.log.error(`sessions scan: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
-      void vscode.window.showWarningMessage(`Context Compactor: cannot list sessions: ${describeError(err)}`);
+      void showWarning(`Context Compactor: cannot list sessions: ${describeError(err)}`);
     }
     this.rebuild();
   }

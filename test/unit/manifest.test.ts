@@ -16,7 +16,7 @@ interface Manifest {
     viewsContainers: { activitybar: { id: string; title: string; icon: string }[] };
     views: Record<string, { id: string; name: string }[]>;
     viewsWelcome: { view: string; when: string; contents: string }[];
-    configuration: { properties: Record<string, { default?: unknown; enum?: unknown[] }> };
+    configuration: { properties: Record<string, { default?: unknown; enum?: unknown[]; scope?: string }> };
   };
   devDependencies: Record<string, string>;
 }
@@ -55,6 +55,12 @@ test('settings in package.json match settingKeys.ts, defaults included', () => {
     assert.deepEqual(props[`${settingsSection}.${key}`]?.default, value, key);
   }
   assert.deepEqual(props[`${settingsSection}.summary.provider`]?.enum, [...summaryProviders]);
+});
+
+test('where the key goes (provider, base URL) is set by the user only: a workspace cannot point the key elsewhere', () => {
+  const props = manifest.contributes.configuration.properties;
+  // "machine": user or remote settings only; a repository's .vscode/settings.json is ignored for these.
+  for (const key of ['summary.provider', 'summary.baseUrl']) assert.equal(props[`${settingsSection}.${key}`]?.scope, 'machine', key);
 });
 
 test('engines.vscode and @types/vscode stay on 1.100, the VS Code the integration tests run', () => {

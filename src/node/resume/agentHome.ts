@@ -2,6 +2,7 @@
 import { createReadStream, copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { createInterface } from 'node:readline';
+import { requireSessionId } from '../../core/agents/agent';
 import { codexHome, storePath } from '../agentStores';
 import { agentEnv, RESUME_PROMPT, type ResumableAgent } from './agentRun';
 import type { RecordedRequest } from './loopback';
@@ -54,6 +55,8 @@ export async function prepareAgentHome(agent: ResumableAgent, file: string, root
   });
   const [, y, mo, d, rest] = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}:\d{2}:\d{2})/.exec(meta?.timestamp ?? '') ?? [];
   if (!meta || !rest) throw new Error('no session_meta with an id and a start time in the rollout');
+  // The id names the stored file and is an argument of `codex resume`: a hostile one ("x/../../f", "--flag") must not.
+  requireSessionId(meta.id);
   // A session resumes only with the provider it was made with: the built-in "openai" one or a custom id, both
   // pointed at the loopback.
   const provider = /^[A-Za-z0-9_-]+$/.test(meta.model_provider ?? '') ? meta.model_provider! : 'openai';
