@@ -122,6 +122,12 @@ test('locations: the data folder on every OS, DB sessions listed once, resume co
   assert.equal(m.resumeCommand('ses_x; rm -rf ~'), undefined);
   assert.equal(m.resumeCommand(raw.info.id), `opencode --session ${raw.info.id}`);
   assert.equal(m.resumeCommand(raw.info.id, "/tmp/it's.json"), `opencode import '/tmp/it'\\''s.json' && opencode --session ${raw.info.id}`);
+  // Single quotes do not quote in cmd.exe: a folder named `a&calc` would run calc there. No command is offered.
+  for (const bad of ['C:\\work\\a&calc\\s.json', '/w/a|b/s.json', '/w/%PATH%/s.json', '/w/a\nb/s.json']) assert.equal(m.resumeCommand(raw.info.id, bad), undefined, bad);
+  const goose = agentModule('goose');
+  assert.equal(goose.resumeCommand('--help'), undefined, 'a Goose id never reads as an option');
+  assert.equal(goose.resumeCommand('20251201_1'), 'goose session --resume --session-id 20251201_1');
+  assert.equal(goose.resumeCommand('20251201_1', '/w/a&calc/goose.json'), undefined);
 });
 
 test('bad input: a JSON file that is no export, an unknown session id, a damaged database → one-line errors', async (t) => {

@@ -23,7 +23,8 @@ const head = (fs: FsView, p: string, n: number): string => {
 /** Line 1 of a legacy session: the metadata Goose writes first, or a message when it wrote none. */
 const JSONL_HEAD = /^\{"(working_dir|description)":|^\{("id":("[^"\\]*"|null),)?"role":"(user|assistant)","created":\d+,"content":\[/;
 const EXPORT_HEAD = /"working_dir"\s*:[^]*"(session_type|message_count|extension_data|conversation)"\s*:/;
-const SESSION_ID = /^[\w.-]{1,128}$/;
+// Never starting with '-': the id is an argument of `goose session --session-id`.
+const SESSION_ID = /^\w[\w.-]{0,127}$/;
 
 function selectDb(p: string, fs: FsView): string[] | undefined {
   const { db, id } = splitDbPath(p);
@@ -86,7 +87,9 @@ export const goose: AgentModule = {
   resumeCommand: (id, written) => {
     if (!SESSION_ID.test(id)) return undefined;
     // Goose gives an imported session an id of its own and prints it; `--resume` then picks it from the list.
-    return written ? `goose session import ${shellQuote(written)} && goose session --resume` : `goose session --resume --session-id ${id}`;
+    if (!written) return `goose session --resume --session-id ${id}`;
+    const file = shellQuote(written);
+    return file === undefined ? undefined : `goose session import ${file} && goose session --resume`;
   },
   roots: (host) => [gooseSessionsDir(host)],
   storePath(host, id) {

@@ -107,7 +107,9 @@ export const opencode: AgentModule = {
   resumeCommand: (id, written) => {
     if (!isOpencodeId(id, 'ses')) return undefined;
     // A copy we wrote is export JSON: OpenCode lists and continues it once imported (in the project folder).
-    return written ? `opencode import ${shellQuote(written)} && opencode --session ${id}` : `opencode --session ${id}`;
+    if (!written) return `opencode --session ${id}`;
+    const file = shellQuote(written);
+    return file === undefined ? undefined : `opencode import ${file} && opencode --session ${id}`;
   },
   roots: (host) => [opencodeData(host)],
   // OpenCode keeps sessions in its database; a copy goes beside it as export JSON, to be imported from there.
@@ -118,7 +120,12 @@ export const opencode: AgentModule = {
   usage: { kind: 'from-session' },
 };
 
-/** A POSIX shell word: single-quoted unless it is plainly safe. */
-export function shellQuote(s: string): string {
-  return /^[A-Za-z0-9_./:@%+=,-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`;
+/**
+ * A path as one word of a pasted command: single-quoted unless it is plainly safe (sh, PowerShell). Undefined when it
+ * holds a character that single quotes do not protect in cmd.exe (`& | < > ^ % ! "`) or a control character: such a
+ * command is not offered rather than one that runs something else when pasted there.
+ */
+export function shellQuote(s: string): string | undefined {
+  if (/[&|<>^%!"\u0000-\u001f\u007f]/.test(s)) return undefined;
+  return /^[A-Za-z0-9_./:@+=,-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`;
 }
