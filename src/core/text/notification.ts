@@ -1,7 +1,12 @@
-// Text for VS Code notifications, which turn `[label](command:id?args)` into a link that runs a command when clicked:
-// file names, recorded folders and error messages quoting a transcript must never be able to form one.
+// Text quoting a transcript, shown by VS Code: notifications turn `[label](command:id?args)` into a link that runs a
+// command when clicked, and a log entry with line breaks reads as several; neither may be formed from transcript text.
 
 /** `text` with every `](` that could open a link target broken by a space; nothing else changes. */
 export function notificationText(text: string): string {
   return text.replace(/\]\(/g, '] (');
+}
+
+/** `text` with control characters (line breaks, ESC, …) written as `\\n`, `\\u001b`: one log entry, nothing forged. */
+export function oneLine(text: string): string {
+  return text.replace(/[\u0000-\u001f\u007f-\u009f]/g, (c) => (c === '\n' ? '\\n' : c === '\t' ? ' ' : `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`));
 }

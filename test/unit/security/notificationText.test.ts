@@ -1,7 +1,7 @@
 // Notification text quoting a transcript cannot form the command links VS Code renders in notifications.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { notificationText } from '../../../src/core/text/notification';
+import { notificationText, oneLine } from '../../../src/core/text/notification';
 
 // VS Code's own link syntax for notifications (src/vs/base/common/linkedText.ts, LINK_REGEX).
 const LINK = /\[([^\]]+)\]\(((?:https?:\/\/|command:|file:)[^\)\s]+)(?: (["'])(.+?)(\3))?\)/gi;
@@ -19,4 +19,9 @@ test('a recorded folder, file name or error holding [label](command:…) gives a
     assert.equal(shown.replace(/\] \(/g, ']('), text, 'nothing but the link syntax changes');
   }
   assert.equal(notificationText('Context Compactor: wrote s.jsonl (also in Claude Code\'s sessions).'), 'Context Compactor: wrote s.jsonl (also in Claude Code\'s sessions).');
+});
+
+test('a log entry quoting a transcript stays one line: breaks and escapes are shown, not obeyed', () => {
+  assert.equal(oneLine('warning: x\n[provider] key accepted\r\u001b[2K\u009b'), 'warning: x\\n[provider] key accepted\\u000d\\u001b[2K\\u009b');
+  assert.equal(oneLine('plain text, tabs\tand all'), 'plain text, tabs and all');
 });
