@@ -2,6 +2,7 @@
 import { renderCompactMarkdown, type CompactReport } from '../core/compact/report';
 import { redactUrlCredentials } from '../core/summary/baseUrl';
 import { isProviderError, type ProviderId } from '../core/summary/provider';
+import { jsonText } from '../core/text/terminal';
 import { OutputError } from '../node/atomicWrite';
 import { compactTranscript, reportOf, writeCompaction, type PreparedCompaction } from '../node/compactFile';
 import { DEFAULT_MODELS, defaultMaxInputTokens } from '../node/compactOptions';
@@ -52,7 +53,7 @@ export async function runCompact(args: string[], io: CliIo): Promise<number> {
     await writeCompaction(prepared, out);
     const report: CompactReport & { exact?: ExactCounts } = reportOf(prepared, out);
     if (parsed.flags.exact) report.exact = await exact(summary, prepared, signal);
-    io.stdout(parsed.flags.json ? `${JSON.stringify(report, null, 2)}\n` : renderCompactMarkdown(report) + (report.exact ? renderExact(report.exact) : ''));
+    io.stdout(parsed.flags.json ? `${jsonText(report)}\n` : renderCompactMarkdown(report) + (report.exact ? renderExact(report.exact) : ''));
     return 0;
   } catch (e) {
     if (e instanceof TranscriptError || e instanceof OutputError || (e instanceof Error && 'code' in e)) {

@@ -4,6 +4,7 @@ import { renderEvalText } from '../core/eval/render';
 import { STRATEGIES, type StrategyId } from '../core/eval/types';
 import { redactUrlCredentials } from '../core/summary/baseUrl';
 import { isProviderError, type ProviderId } from '../core/summary/provider';
+import { jsonText } from '../core/text/terminal';
 import { OutputError } from '../node/atomicWrite';
 import { DEFAULT_MODELS, defaultMaxInputTokens } from '../node/compactOptions';
 import { evalFiles } from '../node/eval/files';
@@ -82,13 +83,14 @@ export async function runEvalCommand(args: string[], io: CliIo): Promise<number>
   let lastLine = 0;
   const onProgress = (p: EvalProgress): void => {
     const now = Date.now();
-    if (tty) io.stderr(`\r${progressLine(p)}\x1b[K${p.done === p.total ? '\n' : ''}`);
+    // The line redraws itself in place: its own \r and erase-to-end pass raw; it holds only numbers.
+    if (tty) (io.raw ?? io).stderr(`\r${progressLine(p)}\x1b[K${p.done === p.total ? '\n' : ''}`);
     else if (p.done === p.total || now - lastLine >= 2000) { io.stderr(`${progressLine(p)}\n`); lastLine = now; }
   };
   try {
     const report = await runEval({ files, config, jobs: Math.max(1, nums.jobs!), signal: abort.signal, onProgress, warnings });
     if (v.markdown) await writeEvalMarkdown(report, v.markdown, files);
-    io.stdout(parsed.flags.json ? `${JSON.stringify(report, null, 2)}\n` : renderEvalText(report));
+    io.stdout(parsed.flags.json ? `${jsonText(report)}\n` : renderEvalText(report));
     return report.interrupted ? 130 : 0;
   } catch (e) {
     if (e instanceof OutputError) { io.stderr(`context-compactor: ${redactUrlCredentials(e.message.split('\n')[0] ?? '')}\n`); return 2; }

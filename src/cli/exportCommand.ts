@@ -19,7 +19,7 @@ export async function runExport(args: string[], io: CliIo): Promise<number> {
     const title = `${agentModule(session.format).label} session ${session.id}${session.title ? ` — ${session.title}` : ''}`;
     const markdown = renderReadable(session, title, Number.MAX_SAFE_INTEGER);
     if (parsed.values.out) await writeFileAtomic(parsed.values.out, [markdown], { protect: [parsed.positional[0]!] });
-    else io.stdout(markdown);
+    else (io.raw ?? io).stdout(markdown); // the transcript as a document, byte for byte, as --out writes it
     return 0;
   } catch (e) {
     if (e instanceof TranscriptError || e instanceof OutputError) { io.stderr(`context-compactor: ${e.message.split('\n')[0]}\n`); return 2; }

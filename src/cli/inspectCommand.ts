@@ -1,5 +1,6 @@
 // `context-compactor inspect FILE [--json]`.
 import { renderInspect } from '../core/inspect/renderText';
+import { jsonText } from '../core/text/terminal';
 import { inspectReport } from '../node/inspectFile';
 import { TranscriptError } from '../node/readTranscriptFile';
 import { parseArgs } from './args';
@@ -13,7 +14,7 @@ export async function runInspect(args: string[], io: CliIo): Promise<number> {
   }
   try {
     const report = await inspectReport(parsed.positional[0]!);
-    io.stdout(parsed.flags.json ? `${JSON.stringify(report, null, 2)}\n` : renderInspect(report, false));
+    io.stdout(parsed.flags.json ? `${jsonText(report)}\n` : renderInspect(report, false));
     return 0;
   } catch (e) {
     if (e instanceof TranscriptError) {

@@ -1,4 +1,5 @@
 // `context-compactor` CLI entry: dispatches subcommands; every failure is one line on stderr.
+import { terminalSafe } from '../core/text/terminal';
 import { keepYoungGenerationSmall } from './heap';
 import type { CliIo } from './io';
 import { writeOut } from './stdio';
@@ -29,7 +30,18 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   eval: async () => (await import('./evalCommand.js')).runEvalCommand,
 };
 
-export async function main(argv: string[], io: CliIo): Promise<number> {
+/**
+ * The one place the CLI's human output passes: transcript text (titles, model and tool names, paths, warnings) may
+ * hold terminal controls, so every command writes through writers that make them inert. JSON output has none left
+ * to make inert (core/text/terminal jsonText), and what must stay byte-exact goes to `raw`.
+ */
+export function forHumans(io: CliIo): CliIo {
+  const raw = io.raw ?? { stdout: (s: string) => io.stdout(s), stderr: (s: string) => io.stderr(s) };
+  return { ...io, stdout: (s) => raw.stdout(terminalSafe(s)), stderr: (s) => raw.stderr(terminalSafe(s)), raw };
+}
+
+export async function main(argv: string[], given: CliIo): Promise<number> {
+  const io = forHumans(given);
   const [name, ...rest] = argv;
   if (!name || name === '--help' || name === '-h' || name === 'help') {
     io.stdout(USAGE);
@@ -47,6 +59,6 @@ if (require.main === module) {
   const io: CliIo = { stdout: (s) => writeOut(1, s), stderr: (s) => writeOut(2, s), env: process.env, beforeBigScan: keepYoungGenerationSmall };
   main(process.argv.slice(2), io).then(
     (code) => { process.exitCode = code; },
-    (e: unknown) => { io.stderr(`context-compactor: ${e instanceof Error ? e.message : String(e)}\n`); process.exitCode = 1; },
+    (e: unknown) => { io.stderr(terminalSafe(`context-compactor: ${e instanceof Error ? e.message : String(e)}\n`)); process.exitCode = 1; },
   );
 }

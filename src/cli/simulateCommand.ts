@@ -1,5 +1,6 @@
 // `context-compactor simulate FILE --threshold N --keep-recent N [--summary-tokens N] [--no-summary] [--json]`.
 import { DEFAULT_POLICY, simulate, type Simulation } from '../core/simulate/simulate';
+import { jsonText } from '../core/text/terminal';
 import { readTranscriptFile, TranscriptError } from '../node/readTranscriptFile';
 import { parseArgs } from './args';
 import type { CliIo } from './io';
@@ -17,7 +18,7 @@ export async function runSimulate(args: string[], io: CliIo): Promise<number> {
   try {
     const { session } = await readTranscriptFile(parsed.positional[0]!);
     const sim = simulate(session, { threshold, keepRecentTurns: keep, summaryTokens: st, summary: !parsed.flags['no-summary'] });
-    io.stdout(parsed.flags.json ? `${JSON.stringify(sim, null, 2)}\n` : renderSimulation(sim));
+    io.stdout(parsed.flags.json ? `${jsonText(sim)}\n` : renderSimulation(sim));
     return 0;
   } catch (e) {
     if (e instanceof TranscriptError) { io.stderr(`context-compactor: ${e.message}\n`); return 2; }

@@ -1,4 +1,5 @@
 // Picks a session title: the first prompt a person typed, skipping text the harness injected.
+import { withoutControls } from '../text/terminal';
 
 const TITLE_MAX = 80;
 
@@ -16,11 +17,14 @@ function stripReminders(text: string): string {
   return text.replace(/<system-reminder>[\s\S]*?<\/system-reminder>/g, '');
 }
 
-/** Returns a trimmed one-line title, or undefined when the text is harness-injected or empty. */
+/**
+ * Returns a trimmed one-line title, or undefined when the text is harness-injected or empty. Whitespace folds to one
+ * space and other control characters (ESC, BEL, DEL, C1) are dropped: a title is shown in terminals, tables and the
+ * editor, and a transcript's prompt is untrusted text.
+ */
 export function titleFromText(raw: string): string | undefined {
-  const text = stripReminders(raw).trim();
-  if (!text || HARNESS_PREFIXES.some((p) => text.startsWith(p))) return undefined;
-  const oneLine = text.replace(/\s+/g, ' ');
+  const oneLine = withoutControls(stripReminders(raw).replace(/\s+/g, ' ')).trim();
+  if (!oneLine || HARNESS_PREFIXES.some((p) => oneLine.startsWith(p))) return undefined;
   return oneLine.length > TITLE_MAX ? `${oneLine.slice(0, TITLE_MAX - 1)}…` : oneLine;
 }
 

@@ -1,5 +1,6 @@
 // `context-compactor usage [DIR...] [--json] [--no-cache] [--threshold N]`: token usage of every agent session.
 import { DEFAULT_COMPACT_THRESHOLD } from '../../core/usage/aggregate';
+import { jsonText, terminalSafe } from '../../core/text/terminal';
 import { formatUsageTable } from '../../core/usage/format';
 import { homedir } from 'node:os';
 import { answerKey, answerMemoPath, saveAnswer } from './answerMemo';
@@ -66,9 +67,11 @@ export async function runUsageCommand(args: string[], io: UsageIo): Promise<numb
     let err = '';
     if (parsed.json) {
       const { sessions, totals, warnings, unknownModels, pricing } = report;
-      out = `${JSON.stringify({ sessions, totals, unknownModels, pricing, warnings }, null, 2)}\n`;
+      out = `${jsonText({ sessions, totals, unknownModels, pricing, warnings })}\n`;
     } else {
-      out = report.sessions.length > 0 ? formatUsageTable(report) : 'No agent sessions found.\n';
+      // Made safe here, not only by the CLI's writers (main.ts): this text is also the answer kept for boot.ts to
+      // replay, which must print what this run prints.
+      out = terminalSafe(report.sessions.length > 0 ? formatUsageTable(report) : 'No agent sessions found.\n');
       for (const w of report.warnings) err += `warning: ${w}\n`;
     }
     io.stdout(out);
