@@ -1,6 +1,6 @@
 // Compacts a transcript file: read (streaming), cleanup, write a NEW transcript atomically, report.
-import { existsSync, statSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { statSync } from 'node:fs';
+import { lstat, readFile } from 'node:fs/promises';
 import * as path from 'node:path';
 import type { MergedFile } from '../core/agents/agent';
 import { compactSession, type CompactOutcome } from '../core/compact/compactSession';
@@ -112,20 +112,49 @@ export async function writeCompaction(p: PreparedCompaction, out: string, option
     case 'files':
       // A folder session (a Cline task): every file atomically, inside the new folder `out`.
       for (const f of written.files) await writeFileAtomic(path.join(out, f.path), [f.text], { ...opts, createDir: true });
-      for (const m of written.merges ?? []) await mergeFile(path.join(out, m.path), m, opts, p.warnings);
+      for (const m of written.merges ?? []) await mergeFile(out, m, opts, p.warnings);
       for (const n of written.notes ?? []) if (!p.warnings.includes(n)) p.warnings.push(n);
       return;
     default: written satisfies never;
   }
 }
 
-/** An agent's shared index, merged where the agent keeps it (its folder exists); otherwise left to the agent. */
-async function mergeFile(target: string, m: MergedFile, opts: { protect: string[] }, warnings: string[]): Promise<void> {
-  if (!existsSync(path.dirname(target))) { warnings.push(`${m.what} was not updated: ${path.dirname(target)} does not exist (the output is not in the agent's own folder)`); return; }
-  const existing = existsSync(target) ? await readFile(target, 'utf8') : undefined;
+/**
+ * An agent's shared index, merged only where the output is a session folder in the agent's own store; otherwise
+ * left alone with one line in the report. Never created, and never reached through a symbolic link: a folder the
+ * output merely shares a layout with (a workspace's compacted/<id> beside the repository's own state/ folder) or
+ * a planted link (compacted, tasks or state pointing elsewhere) would take the user's task text out of the store.
+ */
+async function mergeFile(out: string, m: MergedFile, opts: { protect: string[] }, warnings: string[]): Promise<void> {
+  const target = path.resolve(out, m.path);
+  const why = await notInStore(path.resolve(out), target, m.within);
+  if (why) { warnings.push(`${m.what} was not updated: ${why} (the output is not in the agent's own folder)`); return; }
+  const existing = await readFile(target, 'utf8');
   const next = m.merge(existing);
   if (next === undefined) { warnings.push(`${m.what} was not updated: ${target} is not in the shape the agent writes`); return; }
+  // writeFileAtomic checks the target again (a link or device put there meanwhile is refused).
   await writeFileAtomic(target, [next], { ...opts, createDir: false });
+}
+
+/**
+ * Why `target` is not the index of the store `dir` is in, or undefined: `dir`'s parent must be named `within`, and
+ * every folder from the store (`dir`'s grandparent) down to `dir` and to `target` must be a folder (not a link),
+ * `target` an existing regular file (not a link). Links above the store (a home folder on another disk) are the
+ * user's own and are followed.
+ */
+async function notInStore(dir: string, target: string, within: string): Promise<string | undefined> {
+  const store = path.dirname(path.dirname(dir));
+  const below = path.relative(store, target);
+  if (below === '' || below.startsWith('..') || path.isAbsolute(below)) return `${target} is outside the store of ${dir}`;
+  const chain = (to: string): string[] => path.relative(store, to).split(path.sep).map((_, i, parts) => path.join(store, ...parts.slice(0, i + 1)));
+  for (const p of [...chain(dir), ...chain(target)]) {
+    const st = await lstat(p).catch((e: unknown) => (e as NodeJS.ErrnoException).code ?? 'unreadable');
+    if (typeof st === 'string') return st === 'ENOENT' ? `${p} does not exist` : `${p} cannot be checked (${st})`;
+    if (st.isSymbolicLink()) return `${p} is a symbolic link`;
+    if (p === target ? !st.isFile() : !st.isDirectory()) return `${p} is not a ${p === target ? 'regular file' : 'folder'}`;
+  }
+  if (path.basename(path.dirname(dir)) !== within) return `${dir} is not in a ${within} folder`;
+  return undefined;
 }
 
 export function reportOf(p: PreparedCompaction, output: string | undefined, extra: Partial<Pick<CompactReport, 'summary' | 'modelCalls' | 'fallback'>> = {}): CompactReport {

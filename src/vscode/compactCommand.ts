@@ -8,6 +8,7 @@ import { agentModule } from '../core/formats/registry';
 import { storePath } from '../node/agentStores';
 import { compactTranscript, reportOf, writeCompaction, type PreparedCompaction } from '../node/compactFile';
 import { cleanupOptionsFrom, summaryConfigFrom } from '../node/compactOptions';
+import { checkOwnFolder } from '../node/write/outputTarget';
 import { CommandIds } from './commandIds.js';
 import { describeError, type Logger } from './log.js';
 import { pickTranscript } from './pickTranscript.js';
@@ -105,20 +106,25 @@ async function ask(p: PreparedCompaction, r: CompactReport): Promise<NonNullable
   return choice === 'Accept' ? 'accept' : choice === storeLabel ? 'accept-and-store' : 'discard';
 }
 
-/** Next to the original when it lives in the workspace, else under the workspace's compacted/ folder. */
-function targetPath(p: PreparedCompaction, source: vscode.Uri): string {
+/**
+ * Next to the original when it lives in the workspace, else under the workspace's compacted/ folder (`own`: that
+ * folder, which must not be a symbolic link a cloned repository planted).
+ */
+function targetPath(p: PreparedCompaction, source: vscode.Uri): { output: string; own?: string } {
   const base = path.basename(p.defaultOut);
   const folder = vscode.workspace.getWorkspaceFolder(source) ?? vscode.workspace.workspaceFolders?.[0];
-  if (!folder) return p.defaultOut;
-  if (vscode.workspace.getWorkspaceFolder(source)) return path.join(path.dirname(source.fsPath), base);
-  return path.join(folder.uri.fsPath, 'compacted', base);
+  if (!folder) return { output: p.defaultOut };
+  if (vscode.workspace.getWorkspaceFolder(source)) return { output: path.join(path.dirname(source.fsPath), base) };
+  const own = path.join(folder.uri.fsPath, 'compacted');
+  return { output: path.join(own, base), own };
 }
 
 async function accept(p: PreparedCompaction, source: vscode.Uri, toStore: boolean, deps: CompactDeps): Promise<CompactOutcome | undefined> {
   try {
-    const output = targetPath(p, source);
+    const { output, own } = targetPath(p, source);
     let storeCopy: string | undefined;
     await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: 'Context Compactor: writing the compacted transcript' }, async () => {
+      if (own) await checkOwnFolder(own);
       await writeCompaction(p, output, { createDir: true });
       if (toStore) {
         storeCopy = storePath(p.original.format, p.outcome.sessionId, p.original.cwd, p.ctx.now(), process.env, source.fsPath);

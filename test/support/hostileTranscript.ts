@@ -38,6 +38,9 @@ const Md = createRequire(__filename)('markdown-it') as new (options: object) => 
 // As VS Code's Markdown preview configures it: raw HTML allowed, bare URLs linkified.
 const md = new Md({ html: true, linkify: true });
 
+/** HTML as VS Code's Markdown preview renders it (markdown-it with html and linkify). */
+export const renderMarkdownPreview = (markdown: string): string => md.render(markdown);
+
 /** HTML that Markdown from a transcript must never produce, with the offending piece, or undefined. */
 export function markupFromTranscript(markdown: string): string | undefined {
   const html = md.render(markdown);

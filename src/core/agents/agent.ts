@@ -40,10 +40,14 @@ export type WrittenSession =
 
 /**
  * A file an agent keeps for all its sessions (Cline's task index), relative to the output folder. It is updated
- * only where the agent already keeps its folder (a new session written elsewhere leaves it alone).
+ * only where the output folder sits in the agent's own store: its parent folder is named `within` and the file
+ * already exists there as a regular file, reached through no symbolic link (a new session written elsewhere, such as
+ * a workspace's compacted/ folder, leaves everything outside its own folder alone).
  */
 export interface MergedFile {
   readonly path: string;
+  /** The name of the folder the agent keeps its session folders in ("tasks"). */
+  readonly within: string;
   /** For messages: "Cline's task index (state/taskHistory.json)". */
   readonly what: string;
   /** The new content from the current one (undefined when absent); undefined: leave it as it is (unreadable). */

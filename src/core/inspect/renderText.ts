@@ -9,8 +9,10 @@ const pct = (n: number, total: number): string => (total > 0 ? `${((100 * n) / t
 function table(headers: string[], rows: string[][], markdown: boolean): string {
   if (markdown) {
     // Cells hold transcript text (tool names, previews): escaped, so it renders as text (escaping also covers '|');
-    // numbers, plain words (an underscore inside a word is never emphasis) and the alignment row need none.
-    const cell = (c: string): string => (/^(?:[A-Za-z0-9 .,:%-]|(?<=[A-Za-z0-9])_(?=[A-Za-z0-9]))*$/.test(c) ? c : escapeMarkdown(c));
+    // numbers, plain words (an underscore inside a word is never emphasis) and the alignment row need none. A '.'
+    // only between digits ("12.5%"): a linkifier (VS Code's preview) makes "evil.com" a link, never "evil\.com",
+    // and a domain needs a dot before a letter; without a '.' or '/' nothing in the rest can be linkified.
+    const cell = (c: string): string => (/^(?:[A-Za-z0-9 ,:%-]|(?<=[0-9])\.(?=[0-9])|(?<=[A-Za-z0-9])_(?=[A-Za-z0-9]))*$/.test(c) ? c : escapeMarkdown(c));
     const line = (cells: string[]): string => `| ${cells.map(cell).join(' | ')} |`;
     return [line(headers), line(headers.map((_, i) => (i === 0 ? '---' : '---:'))), ...rows.map(line)].join('\n');
   }

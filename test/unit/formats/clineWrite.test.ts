@@ -4,6 +4,8 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { test } from 'node:test';
+import { main } from '../../../src/cli/main';
+import type { CompactReport } from '../../../src/core/compact/report';
 import { agentModule } from '../../../src/core/formats/registry';
 import type { Block, Session } from '../../../src/core/model/transcript';
 import { compactFile } from '../../../src/node/compactFile';
@@ -113,4 +115,65 @@ test('Roo Code: the new folder carries its history_item.json, the list Roo rebui
   assert.ok(!fs.existsSync(path.join(root, 'state')), 'no Cline index is made for Roo');
   const { session } = await readTranscriptFile(report.output!);
   assert.equal(session.messages[0]!.blocks[0]!.type, 'summary');
+});
+
+/** Every file under dir, relative, sorted ([] when it is empty). */
+const filesUnder = (dir: string): string[] => (fs.readdirSync(dir, { recursive: true, encoding: 'utf8' })).sort();
+
+/** `context-compactor compact <input> --out <out> --no-summary --json` in process: the report. */
+async function compactCli(input: string, out: string): Promise<CompactReport> {
+  let stdout = '', stderr = '';
+  const code = await main(['compact', input, '--out', out, '--no-summary', '--json'], { stdout: (s) => { stdout += s; }, stderr: (s) => { stderr += s; }, env: {} });
+  assert.equal(code, 0, stderr);
+  return JSON.parse(stdout) as CompactReport;
+}
+
+const NOT_UPDATED = /^Cline's task index \(state\/taskHistory\.json\) was not updated: .*\(the output is not in the agent's own folder\)$/;
+
+test("--out <workspace>/compacted/<id> beside the workspace's state/ folder: nothing is written under state/", async (t) => {
+  const { input } = store(t, CLINE_4TURNS);
+  const ws = path.join(tmpDir(t), 'ws');
+  fs.mkdirSync(path.join(ws, 'state'), { recursive: true });
+  const report = await compactCli(input, path.join(ws, 'compacted', '1800000000001'));
+  assert.ok(fs.existsSync(path.join(ws, 'compacted', '1800000000001', 'api_conversation_history.json')), 'the task is written');
+  assert.deepEqual(filesUnder(path.join(ws, 'state')), [], 'no task index is created in the workspace');
+  assert.equal(report.warnings.filter((w) => NOT_UPDATED.test(w)).length, 1, report.warnings.join('\n'));
+
+  // A taskHistory.json the repository holds is not a store either: the output folder is not in a tasks folder.
+  const planted = path.join(ws, 'state', 'taskHistory.json');
+  fs.writeFileSync(planted, '[]');
+  const second = await compactCli(input, path.join(ws, 'compacted', '1800000000002'));
+  assert.equal(fs.readFileSync(planted, 'utf8'), '[]');
+  assert.ok(second.warnings.some((w) => NOT_UPDATED.test(w) && w.includes('is not in a tasks folder')), second.warnings.join('\n'));
+});
+
+test('a store whose state/ folder, index file or tasks/ folder is a symbolic link: the index is not written through it', async (t) => {
+  const { dir, input } = store(t, CLINE_4TURNS);
+  const elsewhere = path.join(tmpDir(t), 'elsewhere');
+  fs.renameSync(path.join(dir, 'state'), elsewhere);
+  const index = path.join(elsewhere, 'taskHistory.json');
+  const before = fs.readFileSync(index, 'utf8');
+
+  fs.symlinkSync(elsewhere, path.join(dir, 'state'));
+  const viaFolder = await compactFile(input, { cleanup: { keepRecentTurns: 6 } });
+  assert.ok(fs.existsSync(path.join(dir, 'tasks', viaFolder.sessionId, 'api_conversation_history.json')), 'the task is written');
+  assert.equal(fs.readFileSync(index, 'utf8'), before, 'the linked index is untouched');
+  assert.ok(viaFolder.warnings.some((w) => NOT_UPDATED.test(w) && w.includes('is a symbolic link')), viaFolder.warnings.join('\n'));
+
+  // The index file itself a link: skipped the same way (the task is still written, the compaction succeeds).
+  fs.unlinkSync(path.join(dir, 'state'));
+  fs.mkdirSync(path.join(dir, 'state'));
+  fs.symlinkSync(index, path.join(dir, 'state', 'taskHistory.json'));
+  const viaFile = await compactFile(input, { cleanup: { keepRecentTurns: 6 } });
+  assert.equal(fs.readFileSync(index, 'utf8'), before);
+  assert.ok(viaFile.warnings.some((w) => NOT_UPDATED.test(w) && w.includes('is a symbolic link')), viaFile.warnings.join('\n'));
+
+  // A tasks/ folder that is a link (the output folder reached through it) next to a real index: not its store.
+  const ws = path.join(tmpDir(t), 'ws');
+  fs.mkdirSync(path.join(ws, 'state'), { recursive: true });
+  fs.writeFileSync(path.join(ws, 'state', 'taskHistory.json'), '[]');
+  fs.symlinkSync(path.join(tmpDir(t)), path.join(ws, 'tasks'));
+  const viaTasks = await compactCli(input, path.join(ws, 'tasks', '1800000000003'));
+  assert.equal(fs.readFileSync(path.join(ws, 'state', 'taskHistory.json'), 'utf8'), '[]');
+  assert.ok(viaTasks.warnings.some((w) => NOT_UPDATED.test(w) && w.includes('is a symbolic link')), viaTasks.warnings.join('\n'));
 });

@@ -11,7 +11,8 @@ import { isSessionId, resumeCommandFor, storePath } from '../../../src/node/agen
 import { prepareCompaction, reportOf, writeCompaction } from '../../../src/node/compactFile';
 import { inspectFile } from '../../../src/node/inspectFile';
 import { buildSessionTree, sessionsOf } from '../../../src/node/sessions/treeModel';
-import { EVIL_CWD, EVIL_ID, EVIL_TEXT, markupFromTranscript, writeHostileTranscript } from '../../support/hostileTranscript';
+import { CLAUDE_SAMPLE } from '../../support/fixtures';
+import { EVIL_CWD, EVIL_ID, EVIL_TEXT, markupFromTranscript, renderMarkdownPreview, writeHostileTranscript } from '../../support/hostileTranscript';
 import { tmpDir } from '../../support/tmp';
 import { scanDirs } from '../usage/helpers';
 
@@ -77,6 +78,36 @@ test('inspect, compaction report and readable previews render hostile transcript
     assert.ok(preview.includes('onerror=alert(1)'), 'the text is there, verbatim');
     assert.equal(markupFromTranscript(preview), undefined);
   }
+});
+
+test('inspect Markdown: tool names and previews that look like links (evil.com, www.x.com/a) are never linkified', async (t) => {
+  // VS Code's Markdown preview linkifies bare domains: a tool name or preview made only of letters and dots was
+  // written into a table cell unescaped, and rendered as a clickable link.
+  const LINKY = ['evil.com', 'www.x.com/a', 'http://x.y/z', '[a](command:x)'];
+  const dir = tmpDir(t);
+  const lines = fs.readFileSync(CLAUDE_SAMPLE, 'utf8').split('\n').filter(Boolean);
+  let call = 0;
+  let result = 0;
+  const out = lines.map((l) => {
+    const r = JSON.parse(l) as { message?: { content?: unknown } };
+    for (const c of Array.isArray(r.message?.content) ? (r.message.content as Record<string, unknown>[]) : []) {
+      if (c.type === 'tool_use') c.name = LINKY[call++ % LINKY.length];
+      // Big results head the top items: a preview that starts with the link text, then plain words.
+      if (c.type === 'tool_result') c.content = `${LINKY[result++ % LINKY.length]} ${'plain words '.repeat(2000)}`;
+    }
+    return JSON.stringify(r);
+  });
+  const file = path.join(dir, 'ab9a2988-b392-46b5-a150-6191e63efe31.jsonl');
+  fs.writeFileSync(file, `${out.join('\n')}\n`);
+  const { markdown } = await inspectFile(file);
+  const html = renderMarkdownPreview(markdown);
+  for (const text of LINKY) {
+    const row = new RegExp(`<td[^>]*>${text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}`);
+    assert.match(html, row, `${text} is shown as text in a cell`);
+  }
+  assert.match(html, /<td[^>]*>evil\.com<\/td>/, 'the tool column holds the name');
+  assert.match(html, /<td[^>]*>evil\.com plain words/, 'the preview column holds the text');
+  assert.doesNotMatch(html, /<a\s/, 'no link in the rendered report');
 });
 
 test('the usage cache (prompt titles, paths) is private: folder 0700, file 0600, even where it was 0755', async (t) => {

@@ -28,6 +28,7 @@ export function taskIndexEntry(x: ClineExtra, t: NewTask): { file?: string; merg
   return {
     merge: {
       path: CLINE_INDEX,
+      within: 'tasks',
       what: "Cline's task index (state/taskHistory.json)",
       merge(existing) {
         if (existing === undefined || existing.trim() === '') return JSON.stringify([item]);
