@@ -19,7 +19,8 @@ export async function runExport(args: string[], io: CliIo): Promise<number> {
     const title = `${agentModule(session.format).label} session ${session.id}${session.title ? ` — ${session.title}` : ''}`;
     const markdown = renderReadable(session, title, Number.MAX_SAFE_INTEGER);
     if (parsed.values.out) await writeFileAtomic(parsed.values.out, [markdown], { protect: [parsed.positional[0]!] });
-    else (io.raw ?? io).stdout(markdown); // the transcript as a document, byte for byte, as --out writes it
+    // For a pipe or a file, the document byte for byte (as --out writes it); on a terminal, with its controls inert.
+    else (process.stdout.isTTY ? io : (io.raw ?? io)).stdout(markdown);
     return 0;
   } catch (e) {
     if (e instanceof TranscriptError || e instanceof OutputError) { io.stderr(`context-compactor: ${e.message.split('\n')[0]}\n`); return 2; }

@@ -62,6 +62,9 @@ export function resumeCommandFor(format: AgentId, id: string): string | undefine
 /** The resume command of a session we created (its id is ours) and wrote to `written` (when it was written). */
 export function resumeCommand(format: AgentId, id: string, written?: string): string {
   const cmd = agentModule(format).resumeCommand(id, written);
-  if (cmd === undefined) throw new Error(`not a session id: ${JSON.stringify(id.slice(0, 80))}`);
-  return cmd;
+  if (cmd !== undefined) return cmd;
+  // The id is fine, so the written path is what a shell cannot take safely (a cmd.exe metacharacter in an OpenCode or
+  // Goose import path): the copy is written all the same; the report offers no command ('').
+  if (written !== undefined && agentModule(format).resumeCommand(id) !== undefined) return '';
+  throw new Error(`not a session id: ${JSON.stringify(id.slice(0, 80))}`);
 }

@@ -141,7 +141,8 @@ async function accept(p: PreparedCompaction, source: vscode.Uri, toStore: boolea
       });
       return { report, output, storeCopy };
     }
-    void showInfo(`Context Compactor: wrote ${path.basename(output)}${storeCopy ? ` (also in ${agentModule(p.original.format).label}'s sessions)` : ''}.`, 'Open', 'Copy resume command').then(async (choice) => {
+    const actions = report.resumeCommand ? ['Open', 'Copy resume command'] : ['Open'];
+    void showInfo(`Context Compactor: wrote ${path.basename(output)}${storeCopy ? ` (also in ${agentModule(p.original.format).label}'s sessions)` : ''}.`, ...actions).then(async (choice) => {
       if (choice === 'Open') await vscode.window.showTextDocument(vscode.Uri.file(output));
       if (choice === 'Copy resume command') await vscode.env.clipboard.writeText(report.resumeCommand);
     });

@@ -1,7 +1,7 @@
 // Logger port backed by a LogOutputChannel, so lines honour "Developer: Set Log Level".
 import * as vscode from 'vscode';
 import { redactUrlCredentials } from '../core/summary/baseUrl.js';
-import { oneLine } from '../core/text/notification.js';
+import { logText } from '../core/text/notification.js';
 
 export interface Logger {
   info(message: string): void;
@@ -11,8 +11,8 @@ export interface Logger {
 
 export function createLogger(channel: vscode.LogOutputChannel, component: string): Logger {
   // A URL with user:password@ or ?key=… (a provider base URL in an error) never reaches the log as written, and a
-  // message quoting a transcript stays one entry: its line breaks and other control characters are shown escaped.
-  const tag = (message: string) => `[${component}] ${oneLine(redactUrlCredentials(message))}`;
+  // message quoting a transcript stays one entry (logText).
+  const tag = (message: string) => `[${component}] ${logText(redactUrlCredentials(message))}`;
   return {
     info: (message) => channel.info(tag(message)),
     warn: (message) => channel.warn(tag(message)),

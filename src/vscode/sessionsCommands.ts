@@ -2,7 +2,7 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { agentModule } from '../core/formats/registry';
-import { sessionFileOf, type SessionNode, type TreeNode } from '../node/sessions/treeModel';
+import { sessionFileOf, sessionsOf, type SessionNode } from '../node/sessions/treeModel';
 import { CommandIds } from './commandIds.js';
 import { describeError, type Logger } from './log.js';
 import { settingsSection } from './settingKeys.js';
@@ -16,15 +16,7 @@ import { showInfo, showWarning } from './notify.js';
  */
 function sessionArg(arg: unknown, view: SessionsView): SessionNode | undefined {
   const file = sessionFileOf(arg ?? view.treeView.selection[0]);
-  if (file === undefined) return undefined;
-  const find = (nodes: readonly TreeNode[]): SessionNode | undefined => {
-    for (const n of nodes) {
-      const hit = n.kind === 'session' ? (n.file === file ? n : undefined) : find(n.children);
-      if (hit) return hit;
-    }
-    return undefined;
-  };
-  return find(view.provider.tree.agents);
+  return file === undefined ? undefined : sessionsOf(view.provider.tree).find((s) => s.file === file);
 }
 
 async function addRoot(view: SessionsView): Promise<string | undefined> {

@@ -59,8 +59,8 @@ test('settings in package.json match settingKeys.ts, defaults included', () => {
 
 test('where the key goes (provider, base URL) is set by the user only: a workspace cannot point the key elsewhere', () => {
   const props = manifest.contributes.configuration.properties;
-  // "machine": user or remote settings only; a repository's .vscode/settings.json is ignored for these.
-  for (const key of ['summary.provider', 'summary.baseUrl']) assert.equal(props[`${settingsSection}.${key}`]?.scope, 'machine', key);
+  // "application": user settings only (also read by a remote window); a repository's .vscode/settings.json is ignored.
+  for (const key of ['summary.provider', 'summary.baseUrl']) assert.equal(props[`${settingsSection}.${key}`]?.scope, 'application', key);
 });
 
 test('engines.vscode and @types/vscode stay on 1.100, the VS Code the integration tests run', () => {

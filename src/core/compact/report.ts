@@ -85,6 +85,8 @@ const pct = (x: number): string => `${(x * 100).toFixed(1)} %`;
 
 /** What a handoff's reader does with it (CLI, report and VS Code say the same). */
 export const HANDOFF_NOTE = 'handoff: paste into a new chat';
+/** When the output path holds a character a shell may split on (resumeCommand ''): the copy is there, no command. */
+export const NO_COMMAND_NOTE = 'no command offered: the output path holds a character a shell may not take safely (& | < > ^ % ! "); import the file by hand';
 
 /** Why each protected part was kept, in words. */
 export const PROTECT_REASONS: Readonly<Record<ProtectReason, string>> = {
@@ -102,7 +104,7 @@ export function renderCompactMarkdown(r: CompactReport): string {
     ``,
     `- input: ${codeSpan(r.input)} (${r.format})`,
     r.output ? `- output: ${codeSpan(r.output)}` : `- output: not written (preview)`,
-    r.handoff ? `- resume: ${HANDOFF_NOTE}` : `- resume: ${codeSpan(r.resumeCommand)}`,
+    r.handoff ? `- resume: ${HANDOFF_NOTE}` : r.resumeCommand ? `- resume: ${codeSpan(r.resumeCommand)}` : `- resume: ${NO_COMMAND_NOTE}`,
     `- history (what compaction acts on): ${n(r.before.historyTokens)} → ${n(r.after.historyTokens)} tokens (**${pct(r.historyReduction)} smaller**)${r.tooSmallToCompact ? ' — too small to compact (under 20,000 tokens of history)' : ''}`,
     `- tokens on resume: ${n(r.before.tokens)} → ${n(r.after.tokens)} (${pct(r.reduction)} smaller; harness ${r.harnessSource === 'unknown' ? 'unknown' : `${n(r.harnessTokens)}${r.harnessSource === 'partial' ? ' (system prompt only; no usage recorded)' : ''}`}), messages ${n(r.before.messages)} → ${n(r.after.messages)}`,
     ...(harnessNote(r) ? [`- ${harnessNote(r)!}`] : []),

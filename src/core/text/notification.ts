@@ -6,7 +6,10 @@ export function notificationText(text: string): string {
   return text.replace(/\]\(/g, '] (');
 }
 
-/** `text` with control characters (line breaks, ESC, …) written as `\\n`, `\\u001b`: one log entry, nothing forged. */
-export function oneLine(text: string): string {
-  return text.replace(/[\u0000-\u001f\u007f-\u009f]/g, (c) => (c === '\n' ? '\\n' : c === '\t' ? ' ' : `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`));
+/**
+ * `text` for one log entry: each line break followed by an indent, so a further line can never read as an entry of
+ * its own (a stack trace stays readable), and other control characters (ESC, \\r, …) written as `\\u001b`.
+ */
+export function logText(text: string): string {
+  return text.replace(/[\u0000-\u001f\u007f-\u009f]/g, (c) => (c === '\n' ? '\n    ' : c === '\t' ? ' ' : `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`));
 }

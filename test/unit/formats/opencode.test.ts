@@ -13,6 +13,7 @@ import { nodeFs } from '../../../src/node/documentSessions';
 import { readTranscriptFile, TranscriptError } from '../../../src/node/readTranscriptFile';
 import { FIXTURES, linesOf } from '../../support/fixtures';
 import { tmpDir } from '../../support/tmp';
+import { cliInProcess } from '../../support/cliProcess';
 
 const DIR = path.join(FIXTURES, 'opencode');
 const DB = path.join(DIR, 'opencode-1.18.33.db');
@@ -140,4 +141,19 @@ test('bad input: a JSON file that is no export, an unknown session id, a damaged
   const broken = path.join(dir, 'opencode.db');
   fs.writeFileSync(broken, fs.readFileSync(DB).subarray(0, 8192));
   await rejects(readTranscriptFile(broken), /cannot read/);
+});
+
+test('a copy written into a folder whose name cmd.exe would split (R&D): written, exit 0, the report offers no command', async (t) => {
+  const dir = path.join(tmpDir(t), 'R&D');
+  fs.mkdirSync(dir);
+  for (const [fixture, name] of [['opencode/export-1.18.33.json', 'o.json'], ['goose/export-1.37.0.json', 'g.json']] as const) {
+    const out = path.join(dir, name);
+    const run = await cliInProcess({}, 'compact', path.join(FIXTURES, fixture), '--out', out, '--no-summary', '--json');
+    assert.equal(run.code, 0, run.stderr);
+    assert.ok(fs.existsSync(out), fixture);
+    assert.equal((JSON.parse(run.stdout) as { resumeCommand: string }).resumeCommand, '', fixture);
+    const text = await cliInProcess({}, 'compact', path.join(FIXTURES, fixture), '--out', path.join(dir, `t-${name}`), '--no-summary');
+    assert.equal(text.code, 0, text.stderr);
+    assert.match(text.stdout, /resume: no command offered/);
+  }
 });

@@ -11,7 +11,8 @@ test('a Codex rollout whose session id climbs out of the agent home (or reads as
   const dir = tmpDir(t);
   const lines = readFileSync(CODEX_SAMPLE, 'utf8').split('\n');
   const meta = JSON.parse(lines[0]!) as { payload: { id: string } };
-  for (const id of ['x/../../../../victim/planted', '--help', '../escape']) {
+  // Seven '..' climb from sessions/YYYY/MM/DD/rollout-…-x to the test folder itself: the check below can fail.
+  for (const id of [`x${'/..'.repeat(7)}/victim/planted`, '--help', '../escape']) {
     meta.payload.id = id;
     const file = join(dir, 'rollout.jsonl');
     writeFileSync(file, [JSON.stringify(meta), ...lines.slice(1)].join('\n'));

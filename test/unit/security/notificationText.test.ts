@@ -1,7 +1,7 @@
 // Notification text quoting a transcript cannot form the command links VS Code renders in notifications.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { notificationText, oneLine } from '../../../src/core/text/notification';
+import { logText, notificationText } from '../../../src/core/text/notification';
 
 // VS Code's own link syntax for notifications (src/vs/base/common/linkedText.ts, LINK_REGEX).
 const LINK = /\[([^\]]+)\]\(((?:https?:\/\/|command:|file:)[^\)\s]+)(?: (["'])(.+?)(\3))?\)/gi;
@@ -21,7 +21,9 @@ test('a recorded folder, file name or error holding [label](command:…) gives a
   assert.equal(notificationText('Context Compactor: wrote s.jsonl (also in Claude Code\'s sessions).'), 'Context Compactor: wrote s.jsonl (also in Claude Code\'s sessions).');
 });
 
-test('a log entry quoting a transcript stays one line: breaks and escapes are shown, not obeyed', () => {
-  assert.equal(oneLine('warning: x\n[provider] key accepted\r\u001b[2K\u009b'), 'warning: x\\n[provider] key accepted\\u000d\\u001b[2K\\u009b');
-  assert.equal(oneLine('plain text, tabs\tand all'), 'plain text, tabs and all');
+test('a log entry quoting a transcript stays one entry: further lines indented, escapes shown, not obeyed', () => {
+  const forged = 'warning: x\n2026-12-04 18:00:00.000 [info] [provider] key accepted\r\u001b[2K\u009b';
+  assert.equal(logText(forged), 'warning: x\n    2026-12-04 18:00:00.000 [info] [provider] key accepted\\u000d\\u001b[2K\\u009b');
+  assert.ok(logText(forged).split('\n').slice(1).every((l) => l.startsWith('    ')));
+  assert.equal(logText('plain text, tabs\tand all'), 'plain text, tabs and all');
 });
