@@ -73,6 +73,8 @@ test('a legacy rollout scanned again after it grew continues its estimate from w
   fs.writeFileSync(file, fs.readFileSync(LEGACY));
   const grown = await scanUsage({ env: { HOME: home }, cachePath });
   assert.equal(grown.stats.tailed, 1);
+  const session = grown.report.sessions.find((s) => s.sessionId === 'e242c65b-c00b-46b3-bb89-80bbf0196c75');
+  assert.ok(session?.estimated && session.contextTokens! > 0, 'listed, with an estimated context');
   const whole = await scanUsage({ env: { HOME: home }, useCache: false });
   assert.deepEqual(grown.report.sessions, whole.report.sessions);
 });
