@@ -139,7 +139,8 @@ test('Goose: the name Goose gives a session before it has one gives way to the f
 
 test('OpenCode: "New session - <time>", "Child session - <time>" and "Untitled" give way to the first prompt', async (t) => {
   const prompt = /^"?\[task 0\] How does the cleanup engine decide/;
-  // The placeholder the real OpenCode wrote for this session before its title came (left in the fixture database's pages).
+  // The placeholder the real OpenCode wrote for this session before its title came (older versions of its row, in the
+  // fixture database's write-ahead log).
   for (const placeholder of ['New session - 2026-12-03T10:12:42.909Z', 'Child session - 2026-12-03T10:12:42.909Z', 'Untitled']) {
     assert.match((await titleOfChanged(t, 'opencode/export-1.18.33.json', (d) => { d.info.title = placeholder; })) ?? '', prompt, placeholder);
   }

@@ -98,8 +98,9 @@ export function applyCodexRecord(state: FileState, rec: Json): void {
 
 /** Usage, model and cwd live in a handful of small line types; prompts only until a title is found. */
 export function codexWants(state: FileState, has: Contains): boolean {
-  // The first lines until one is known (a legacy rollout's header has no marker), and every line of a legacy rollout.
-  if (!state.recognized || state.codexLegacy) return true;
+  // The first lines until one is known (a legacy rollout's header has no marker; a title is only found in a known
+  // file), and every line of a legacy rollout.
+  if ((!state.recognized && !state.title) || state.codexLegacy) return true;
   if (CODEX_MARKERS.some(has)) return true;
   return !state.title && (has('user_message') || has('"user"'));
 }
