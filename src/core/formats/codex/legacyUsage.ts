@@ -36,7 +36,15 @@ export function applyLegacyItem(state: FileState, rec: Json): void {
   modelIndex(state, NO_MODEL);
   const sums = (state.codexSums[NO_MODEL] ??= [0, 0, 0, 0, 0, 0, 0, 0]);
   if (item.side === 'output') {
-    if (!legacy.inRun) sums[0] += legacy.history + legacy.reasoning; // a new request: what it was sent
+    if (!legacy.inRun) {
+      // A new request, sent the history so far. OpenAI caches a repeated prompt prefix by itself: the part the last
+      // request was sent too is counted as a cache read (as the rollouts that record usage show it), the rest as input.
+      const sent = legacy.history + legacy.reasoning;
+      const cached = Math.min(legacy.lastSent ?? 0, sent);
+      sums[0] += sent - cached;
+      sums[3] += cached;
+      legacy.lastSent = sent;
+    }
     legacy.inRun = true;
     sums[1] += tokens;
   } else {
