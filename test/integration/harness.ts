@@ -35,17 +35,23 @@ export function expectOnScreen(text: string): void {
   onScreen.push(text);
 }
 
+/** How checkScreen takes its picture: `hover` rests the pointer on a text first; `selector` saves only that part. */
+export interface ScreenView {
+  readonly hover?: string;
+  readonly selector?: string;
+}
+
 /**
  * Asks the runner, now, whether the workbench shows `texts` (and loaded `images`, by file name), and to save
  * test-results/<shot>.png. Resolves to the ones not found, or undefined when no runner answers (the electron
  * runner has no page access).
  */
-export async function checkScreen(texts: readonly string[], shot?: string, ms = 20_000, images: readonly string[] = []): Promise<string[] | undefined> {
+export async function checkScreen(texts: readonly string[], shot?: string, ms = 20_000, images: readonly string[] = [], view: ScreenView = {}): Promise<string[] | undefined> {
   const result = process.env['VSCODE_E2E_RESULT'];
   if (!result) return undefined;
   const done = `${result}.screen-done.json`;
   rmSync(done, { force: true });
-  writeFileSync(`${result}.screen.json`, JSON.stringify({ texts, shot, images }));
+  writeFileSync(`${result}.screen.json`, JSON.stringify({ texts, shot, images, ...view }));
   for (const end = Date.now() + ms; Date.now() < end; await new Promise((r) => setTimeout(r, 100))) {
     if (existsSync(done)) return (JSON.parse(readFileSync(done, 'utf8')) as { missing: string[] }).missing;
   }

@@ -1,0 +1,52 @@
+// `npm run screens`: screenshots of every screen (test/integration/screens/screens.ts) in the real VS Code 1.100.3
+// host over a throwaway home of real sessions (test/integration/screens/home.mjs), in Light Modern and Dark Modern.
+// Writes test-results/screens/<theme>-<screen>.png and prints them. Not part of `npm test`.
+// Options: --theme light|dark (one theme), --only sessions,composition (some screens).
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as esbuild from 'esbuild';
+
+const root = path.resolve(fileURLToPath(import.meta.url), '../..');
+const THEMES = { light: 'Default Light Modern', dark: 'Default Dark Modern' };
+const arg = (name) => { const i = process.argv.indexOf(`--${name}`); return i > 0 ? process.argv[i + 1] : undefined; };
+const themes = arg('theme') ? [arg('theme')] : Object.keys(THEMES);
+for (const t of themes) if (!THEMES[t]) { console.error(`screens: unknown theme ${t} (light or dark)`); process.exit(2); }
+const out = path.join(root, 'test-results/screens');
+const entry = path.join(root, 'dist/test/integration/screens.js');
+
+const build = spawnSync(process.execPath, ['esbuild.mjs'], { cwd: root, stdio: 'inherit' });
+if (build.status !== 0) process.exit(build.status ?? 1);
+// Bundled here, not in esbuild.mjs: the screens entry is a tool of its own, never part of a build or a package.
+await esbuild.build({
+  entryPoints: [path.join(root, 'test/integration/screens/index.ts')], outfile: entry, bundle: true, platform: 'node',
+  format: 'cjs', target: 'node20', sourcemap: true, external: ['vscode'], logLevel: 'warning',
+});
+
+let failed = 0;
+for (const theme of themes) {
+  for (const f of fs.existsSync(out) ? fs.readdirSync(out) : []) if (f.startsWith(`${theme}-`)) fs.rmSync(path.join(out, f));
+  // The window opens a folder of its own (Accept may write there); the agent home is built by the runner.
+  const workspace = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'context-compactor-screens-')), 'my-project');
+  fs.mkdirSync(workspace);
+  console.log(`screens: ${THEMES[theme]}`);
+  const run = spawnSync(process.execPath, [path.join(root, 'test/integration/runInVsCode.mjs')], {
+    cwd: root, stdio: 'inherit',
+    env: {
+      ...process.env, VSCODE_E2E_TESTS: entry, VSCODE_E2E_WORKSPACE: workspace,
+      VSCODE_E2E_AGENT_HOMES: path.join(root, 'test/integration/screens/home.mjs'), VSCODE_E2E_SHOT: `screens/${theme}-last`,
+      VSCODE_E2E_TIMEOUT_MS: process.env.VSCODE_E2E_TIMEOUT_MS ?? '1500000', SCREENS_THEME: theme, SCREENS_ONLY: arg('only') ?? '',
+      VSCODE_E2E_SETTINGS: JSON.stringify({ 'workbench.colorTheme': THEMES[theme] }),
+    },
+  });
+  if (run.status !== 0) failed++;
+  fs.rmSync(path.dirname(workspace), { recursive: true, force: true });
+}
+
+const shots = fs.existsSync(out) ? fs.readdirSync(out).filter((f) => f.endsWith('.png')).sort() : [];
+console.log(`\n${shots.length} screenshots:`);
+for (const f of shots) console.log(`  ${path.relative(process.cwd(), path.join(out, f))}`);
+if (failed > 0) console.error(`screens: ${failed} of ${themes.length} runs had failing screens (see FAIL above)`);
+process.exit(failed > 0 ? 1 : 0);

@@ -1,0 +1,140 @@
+// The screens `npm run screens` photographs, in order: one entry per screen; add a screen here and nowhere else.
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import { CommandIds } from '../../../src/vscode/commandIds.js';
+import type { ScreenView } from '../harness.js';
+import { closeEditors, extensionApi, firstSession, openTabs, revealTree, sessionsView, settle, treeLabel, waitFor, whenSettled } from './workbench.js';
+
+/** What to photograph once `show` has run: texts that must be on the page first (the screen is checked, too). */
+export interface Shot extends ScreenView {
+  readonly texts?: readonly string[];
+}
+
+export interface Screen {
+  readonly name: string;
+  /** Sets the screen up and says what the picture must show; `done` (optional) leaves it afterwards. */
+  readonly show: () => Promise<Shot>;
+  readonly done?: () => Promise<void>;
+}
+
+/** The real session the composition, inspect and compact screens open (a Claude Code 2.1 session, ~2 MB). */
+const FEATURED = 'febf280e-1e79-4907-bd45-cfd44e22485f';
+let pending: Thenable<unknown> | undefined;
+
+export const SCREENS: readonly Screen[] = [
+  {
+    // The Sessions view at VS Code's default side bar width (not widened): agents, their projects, one selected.
+    name: 'sessions',
+    show: async () => {
+      await closeEditors();
+      const view = await sessionsView();
+      await revealTree(view, FEATURED);
+      return { texts: ['Claude Code', 'Codex'] };
+    },
+  },
+  {
+    // The hover of the selected session row (its tooltip: context, tokens, actions).
+    name: 'sessions-hover',
+    show: async () => {
+      const view = await sessionsView();
+      const label = treeLabel(view, firstSession(view, FEATURED));
+      return { hover: label.slice(0, 30), texts: [label.slice(0, 30)] };
+    },
+  },
+  {
+    // The status bar item (the open workspace's session, else the machine's newest), cut out of the page.
+    name: 'status-bar',
+    show: async () => {
+      const api = await extensionApi();
+      await waitFor(() => String(api.status?.item?.text ?? '') !== '', 10_000);
+      return { selector: '[id="workbench.parts.statusbar"]' };
+    },
+  },
+  {
+    // Whatever a palette command offers to pick a session with (today: a file dialog; issue #23: a quick pick).
+    name: 'pick-session',
+    show: async () => {
+      await closeEditors();
+      pending = vscode.commands.executeCommand(CommandIds.inspectTranscript);
+      await settle(2500);
+      return {};
+    },
+    done: async () => {
+      await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
+      await whenSettled(pending, 5000);
+    },
+  },
+  {
+    // The composition panel (webview chart) of a real session.
+    name: 'composition',
+    show: async () => {
+      await closeEditors();
+      const view = await sessionsView();
+      await vscode.commands.executeCommand(CommandIds.showComposition, vscode.Uri.file(firstSession(view, FEATURED).file));
+      return { texts: ['Tokens by kind', 'Largest items'] };
+    },
+  },
+  {
+    // The inspect report in the Markdown preview.
+    name: 'inspect',
+    show: async () => {
+      await closeEditors();
+      const view = await sessionsView();
+      await vscode.commands.executeCommand(CommandIds.inspectTranscript, vscode.Uri.file(firstSession(view, FEATURED).file));
+      await waitFor(() => openTabs().some((t) => t.input instanceof vscode.TabInputWebview), 20_000);
+      // The Markdown source beside it is not the screen; the rendered preview is.
+      await vscode.window.tabGroups.close(openTabs().filter((t) => t.input instanceof vscode.TabInputText));
+      return { texts: ['Tokens by kind'] };
+    },
+  },
+  {
+    // The compact diff preview as the user meets it, waiting for the decision.
+    // Steps (today): run the command with no decision → the diff opens and a toast asks Accept / Discard → shot →
+    // clearing the notifications answers Discard. TODO(lead, after the "flow" change): Accept / Discard are title
+    // actions of the diff editor — shoot the diff with its title bar, then run the Discard action's command in `done`.
+    name: 'compact-diff',
+    show: async () => {
+      await closeEditors();
+      const view = await sessionsView();
+      pending = vscode.commands.executeCommand(CommandIds.compactTranscript, vscode.Uri.file(firstSession(view, FEATURED).file));
+      await waitFor(() => openTabs().some((t) => t.input instanceof vscode.TabInputTextDiff), 120_000);
+      await settle(1500);
+      return { texts: ['original'] };
+    },
+    done: async () => {
+      await vscode.commands.executeCommand('notifications.clearAll');
+      await whenSettled(pending, 10_000);
+    },
+  },
+  {
+    // The result after Accept, through the command's programmatic form. Today the report is built but not opened,
+    // so it is opened here from the preview documents; once Accept opens it itself this screen shows that.
+    name: 'compact-report',
+    show: async () => {
+      await closeEditors();
+      const view = await sessionsView();
+      const out = (await vscode.commands.executeCommand(CommandIds.compactTranscript, vscode.Uri.file(firstSession(view, FEATURED).file), { decision: 'accept' })) as any;
+      if (!out?.report) throw new Error('Accept returned no outcome');
+      await settle(2000);
+      const shown = openTabs().some((t) => /report/i.test(t.label) || t.input instanceof vscode.TabInputWebview);
+      if (!shown) {
+        const report = vscode.Uri.from({ scheme: 'context-compactor-preview', path: `/${out.report.sessionId}/report.md` });
+        await vscode.commands.executeCommand('markdown.showPreview', report);
+      }
+      console.log(`compact-report: wrote ${out.output}${out.storeCopy ? ` and ${out.storeCopy}` : ''}; resume: ${out.report.resumeCommand ?? '(none)'}`);
+      return { texts: [path.basename(String(out.output ?? '')).slice(0, 8)] };
+    },
+  },
+  {
+    // Evaluate compaction on the Claude Code node, rules only (no provider, no model call): the report's preview.
+    name: 'eval-report',
+    show: async () => {
+      await closeEditors();
+      const view = await sessionsView();
+      const claude = view.tree.agents.find((a: any) => a.agent === 'claude-code');
+      const out = (await vscode.commands.executeCommand(CommandIds.evaluateCompaction, claude, { strategies: ['cleanup'], jobs: 1 })) as any;
+      if (!out?.markdown) throw new Error('Evaluate compaction returned no outcome');
+      return { texts: ['Compaction evaluation'] };
+    },
+  },
+];
