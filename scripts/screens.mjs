@@ -36,7 +36,7 @@ for (const theme of themes) {
     cwd: root, stdio: 'inherit',
     env: {
       ...process.env, VSCODE_E2E_TESTS: entry, VSCODE_E2E_WORKSPACE: workspace,
-      VSCODE_E2E_AGENT_HOMES: path.join(root, 'test/integration/screens/home.mjs'), VSCODE_E2E_SHOT: `screens/${theme}-last`,
+      VSCODE_E2E_AGENT_HOMES: path.join(root, 'test/integration/screens/home.mjs'), VSCODE_E2E_SHOT: `screens/${theme}-end`,
       VSCODE_E2E_TIMEOUT_MS: process.env.VSCODE_E2E_TIMEOUT_MS ?? '1500000', SCREENS_THEME: theme, SCREENS_ONLY: arg('only') ?? '',
       VSCODE_E2E_SETTINGS: JSON.stringify({ 'workbench.colorTheme': THEMES[theme] }),
     },

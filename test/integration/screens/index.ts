@@ -1,4 +1,5 @@
-// extensionTestsPath entry of `npm run screens`: walks SCREENS and asks the runner for test-results/screens/<theme>-<name>.png.
+// extensionTestsPath entry of `npm run screens`: walks SCREENS and asks the runner for <theme>-<name>.png beside its
+// own last screenshot (test-results/screens/, as scripts/screens.mjs names it).
 import { finish } from '../finish.js';
 import { checkScreen, runAll, test } from '../harness.js';
 import { SCREENS } from './screens.js';
@@ -13,7 +14,7 @@ for (const screen of SCREENS.filter((s) => only.length === 0 || only.includes(s.
       // A webview may take seconds to draw on a loaded machine: look again a few times before the picture counts.
       let missing: string[] | undefined;
       for (let i = 0; i < 3 && (missing === undefined || missing.length > 0); i++) {
-        missing = await checkScreen(texts, `screens/${theme}-${screen.name}`, 60_000, [], view);
+        missing = await checkScreen(texts, `${theme}-${screen.name}`, 60_000, [], view);
         if (missing === undefined) throw new Error('no runner answers screen requests (run it with npm run screens)');
       }
       if (missing && missing.length > 0) throw new Error(`not on screen: ${missing.join(', ')} (test-results/screens/${theme}-${screen.name}.png)`);

@@ -1,5 +1,4 @@
 // The screens `npm run screens` photographs, in order: one entry per screen; add a screen here and nowhere else.
-import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { CommandIds } from '../../../src/vscode/commandIds.js';
 import type { ScreenView } from '../harness.js';
@@ -17,8 +16,12 @@ export interface Screen {
   readonly done?: () => Promise<void>;
 }
 
-/** The real session the composition, inspect and compact screens open (a Claude Code 2.1 session, ~2 MB). */
-const FEATURED = 'febf280e-1e79-4907-bd45-cfd44e22485f';
+/**
+ * The real session the composition, inspect and compact screens open, first found: a Claude Code 2.1 session of
+ * ../shared/corpus (the one issue #23 names by UUID), else a Claude Code 1.0 one of test/fixtures/real. Both ~2 MB
+ * with a Latin-script title (headless Chromium here has no CJK font).
+ */
+const FEATURED = ['1fb5e404-604d-4a2b-baf1-3beb42a67371', '536b4eec-7d70-4e39-a8a6-6882ed120752'];
 let pending: Thenable<unknown> | undefined;
 
 export const SCREENS: readonly Screen[] = [
@@ -48,6 +51,14 @@ export const SCREENS: readonly Screen[] = [
       const api = await extensionApi();
       await waitFor(() => String(api.status?.item?.text ?? '') !== '', 10_000);
       return { selector: '[id="workbench.parts.statusbar"]' };
+    },
+  },
+  {
+    // The status bar item's tooltip, pointer resting on it.
+    name: 'status-bar-hover',
+    show: async () => {
+      const text = String((await extensionApi()).status?.item?.text ?? '').replace(/\$\([^)]*\)\s*/g, '').trim();
+      return { hover: text, texts: [text] };
     },
   },
   {
@@ -98,8 +109,8 @@ export const SCREENS: readonly Screen[] = [
       const view = await sessionsView();
       pending = vscode.commands.executeCommand(CommandIds.compactTranscript, vscode.Uri.file(firstSession(view, FEATURED).file));
       await waitFor(() => openTabs().some((t) => t.input instanceof vscode.TabInputTextDiff), 120_000);
-      await settle(1500);
-      return { texts: ['original'] };
+      // Both sides drawn (their headers), and today's decision toast.
+      return { texts: ['live context as the agent sends it', 'after compaction', 'Compaction: history'] };
     },
     done: async () => {
       await vscode.commands.executeCommand('notifications.clearAll');
@@ -122,7 +133,7 @@ export const SCREENS: readonly Screen[] = [
         await vscode.commands.executeCommand('markdown.showPreview', report);
       }
       console.log(`compact-report: wrote ${out.output}${out.storeCopy ? ` and ${out.storeCopy}` : ''}; resume: ${out.report.resumeCommand ?? '(none)'}`);
-      return { texts: [path.basename(String(out.output ?? '')).slice(0, 8)] };
+      return { texts: ['Compaction report'] };
     },
   },
   {

@@ -34,10 +34,10 @@ export function allNodes(view: any): any[] {
   return out;
 }
 
-/** The session whose file name holds `id`, else the first session listed (a screen still gets a session). */
-export function firstSession(view: any, id: string): any {
+/** The session whose file name holds the first id found, else the first session listed (a screen still gets one). */
+export function firstSession(view: any, ids: readonly string[]): any {
   const sessions = allNodes(view).filter((n) => n.kind === 'session');
-  const found = sessions.find((n) => String(n.file).includes(id)) ?? sessions[0];
+  const found = ids.map((id) => sessions.find((n) => String(n.file).includes(id))).find(Boolean) ?? sessions[0];
   if (!found) throw new Error('the Sessions view lists no session');
   return found;
 }
@@ -47,10 +47,14 @@ export function treeLabel(view: any, node: any): string {
   return typeof label === 'string' ? label : String(label?.label ?? '');
 }
 
-/** Expands every agent, and the project of the featured session, then selects that session. */
-export async function revealTree(view: any, featuredId: string): Promise<void> {
-  for (const agent of view.provider.getChildren() ?? []) await view.treeView.reveal(agent, { expand: true, select: false });
-  await view.treeView.reveal(firstSession(view, featuredId), { select: true, focus: true });
+/** Expands every agent and its first project (session rows of each agent), then selects the featured session. */
+export async function revealTree(view: any, featured: readonly string[]): Promise<void> {
+  for (const agent of view.provider.getChildren() ?? []) {
+    await view.treeView.reveal(agent, { expand: true, select: false });
+    const first = (view.provider.getChildren(agent) ?? [])[0];
+    if (first && first.kind !== 'session') await view.treeView.reveal(first, { expand: true, select: false });
+  }
+  await view.treeView.reveal(firstSession(view, featured), { select: true, focus: true });
 }
 
 export const openTabs = (): vscode.Tab[] => vscode.window.tabGroups.all.flatMap((g) => g.tabs);
