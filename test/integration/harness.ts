@@ -35,10 +35,14 @@ export function expectOnScreen(text: string): void {
   onScreen.push(text);
 }
 
-/** How checkScreen takes its picture: `hover` rests the pointer on a text first; `selector` saves only that part. */
+/**
+ * How checkScreen takes its picture: `hover` rests the pointer on a text first; `selector` saves only that part;
+ * `pause` (ms) lets an animation end first (a toast fading in).
+ */
 export interface ScreenView {
   readonly hover?: string;
   readonly selector?: string;
+  readonly pause?: number;
 }
 
 /**

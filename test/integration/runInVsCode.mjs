@@ -97,8 +97,8 @@ async function answerScreenCheck(page) {
   const request = `${resultFile}.screen.json`;
   if (!fs.existsSync(request)) return;
   // Optional (screens): `hover`, a text to rest the pointer on first (tooltips, hovers); `selector`, a part of the
-  // page to save instead of the whole page (the status bar).
-  const { texts, shot: name, images = [], hover, selector } = JSON.parse(fs.readFileSync(request, 'utf8'));
+  // page to save instead of the whole page (the status bar); `pause`, ms to let an animation end before the picture.
+  const { texts, shot: name, images = [], hover, selector, pause = 0 } = JSON.parse(fs.readFileSync(request, 'utf8'));
   fs.rmSync(request);
   const missing = [];
   for (const text of texts) {
@@ -111,6 +111,7 @@ async function answerScreenCheck(page) {
     if (await target.hover({ timeout: 5000 }).then(() => true, () => false)) await page.waitForTimeout(1500);
     else missing.push(`hover ${hover}`);
   }
+  if (pause > 0) await page.waitForTimeout(pause);
   if (name) {
     const file = path.join(path.dirname(shot), `${name}.png`);
     fs.mkdirSync(path.dirname(file), { recursive: true });

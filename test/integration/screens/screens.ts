@@ -110,7 +110,7 @@ export const SCREENS: readonly Screen[] = [
       pending = vscode.commands.executeCommand(CommandIds.compactTranscript, vscode.Uri.file(firstSession(view, FEATURED).file));
       await waitFor(() => openTabs().some((t) => t.input instanceof vscode.TabInputTextDiff), 120_000);
       // Both sides drawn (their headers), and today's decision toast.
-      return { texts: ['live context as the agent sends it', 'after compaction', 'Compaction: history'] };
+      return { texts: ['live context as the agent sends it', 'after compaction', 'Compaction: history'], pause: 1000 };
     },
     done: async () => {
       await vscode.commands.executeCommand('notifications.clearAll');
@@ -133,7 +133,7 @@ export const SCREENS: readonly Screen[] = [
         await vscode.commands.executeCommand('markdown.showPreview', report);
       }
       console.log(`compact-report: wrote ${out.output}${out.storeCopy ? ` and ${out.storeCopy}` : ''}; resume: ${out.report.resumeCommand ?? '(none)'}`);
-      return { texts: ['Compaction report'] };
+      return { texts: ['Compaction report'], pause: 1000 };
     },
   },
   {
