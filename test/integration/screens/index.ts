@@ -10,7 +10,7 @@ const only = (process.env['SCREENS_ONLY'] ?? '').split(',').filter(Boolean);
 for (const screen of SCREENS.filter((s) => only.length === 0 || only.includes(s.name))) {
   test(screen.name, async () => {
     try {
-      const { texts = [], ...view } = await screen.show();
+      const { texts = [], crop, ...view } = await screen.show();
       // A webview may take seconds to draw on a loaded machine: look again a few times before the picture counts.
       let missing: string[] | undefined;
       for (let i = 0; i < 3 && (missing === undefined || missing.length > 0); i++) {
@@ -18,6 +18,10 @@ for (const screen of SCREENS.filter((s) => only.length === 0 || only.includes(s.
         if (missing === undefined) throw new Error('no runner answers screen requests (run it with npm run screens)');
       }
       if (missing && missing.length > 0) throw new Error(`not on screen: ${missing.join(', ')} (test-results/screens/${theme}-${screen.name}.png)`);
+      if (crop) {
+        const lost = await checkScreen([], `${theme}-${screen.name}-crop`, 60_000, [], { ...view, selector: crop, pause: 0 });
+        if (lost && lost.length > 0) throw new Error(`cannot crop: ${lost.join(', ')}`);
+      }
     } finally {
       await screen.done?.();
     }

@@ -4,10 +4,17 @@ import { CommandIds } from '../../../src/vscode/commandIds.js';
 import type { ScreenView } from '../harness.js';
 import { closeEditors, extensionApi, firstSession, openTabs, revealTree, sessionsView, settle, treeLabel, waitFor, whenSettled } from './workbench.js';
 
-/** What to photograph once `show` has run: texts that must be on the page first (the screen is checked, too). */
+/**
+ * What to photograph once `show` has run: texts that must be on the page first (the screen is checked, too), and
+ * `crop`, a part of the workbench also saved alone as <theme>-<name>-crop.png (the pictures docs/ takes).
+ */
 export interface Shot extends ScreenView {
   readonly texts?: readonly string[];
+  readonly crop?: string;
 }
+
+const SIDE_BAR = '[id="workbench.parts.sidebar"]';
+const EDITOR = '[id="workbench.parts.editor"]';
 
 export interface Screen {
   readonly name: string;
@@ -32,7 +39,7 @@ export const SCREENS: readonly Screen[] = [
       await closeEditors();
       const view = await sessionsView();
       await revealTree(view, FEATURED);
-      return { texts: ['Claude Code', 'Codex'] };
+      return { texts: ['Claude Code', 'Codex'], crop: SIDE_BAR };
     },
   },
   {
@@ -82,7 +89,7 @@ export const SCREENS: readonly Screen[] = [
       await closeEditors();
       const view = await sessionsView();
       await vscode.commands.executeCommand(CommandIds.showComposition, vscode.Uri.file(firstSession(view, FEATURED).file));
-      return { texts: ['Tokens by kind', 'Largest items'] };
+      return { texts: ['Tokens by kind', 'Largest items'], crop: EDITOR };
     },
   },
   {
@@ -110,7 +117,7 @@ export const SCREENS: readonly Screen[] = [
       pending = vscode.commands.executeCommand(CommandIds.compactTranscript, vscode.Uri.file(firstSession(view, FEATURED).file));
       await waitFor(() => openTabs().some((t) => t.input instanceof vscode.TabInputTextDiff), 120_000);
       // Both sides drawn (their headers), and today's decision toast.
-      return { texts: ['live context as the agent sends it', 'after compaction', 'Compaction: history'], pause: 1000 };
+      return { texts: ['live context as the agent sends it', 'after compaction', 'Compaction: history'], pause: 1000, crop: EDITOR };
     },
     done: async () => {
       await vscode.commands.executeCommand('notifications.clearAll');
@@ -133,7 +140,7 @@ export const SCREENS: readonly Screen[] = [
         await vscode.commands.executeCommand('markdown.showPreview', report);
       }
       console.log(`compact-report: wrote ${out.output}${out.storeCopy ? ` and ${out.storeCopy}` : ''}; resume: ${out.report.resumeCommand ?? '(none)'}`);
-      return { texts: ['Compaction report'], pause: 1000 };
+      return { texts: ['Compaction report'], pause: 1000, crop: EDITOR };
     },
   },
   {
@@ -145,7 +152,7 @@ export const SCREENS: readonly Screen[] = [
       const claude = view.tree.agents.find((a: any) => a.agent === 'claude-code');
       const out = (await vscode.commands.executeCommand(CommandIds.evaluateCompaction, claude, { strategies: ['cleanup'], jobs: 1 })) as any;
       if (!out?.markdown) throw new Error('Evaluate compaction returned no outcome');
-      return { texts: ['Compaction evaluation'] };
+      return { texts: ['Compaction evaluation'], crop: EDITOR };
     },
   },
 ];
