@@ -1,7 +1,8 @@
 // `npm run screens`: screenshots of every screen (test/integration/screens/screens.ts) in the real VS Code 1.100.3
 // host over a throwaway home of real sessions (test/integration/screens/home.mjs), in Light Modern and Dark Modern.
 // Writes test-results/screens/<theme>-<screen>.png and prints them. Not part of `npm test`.
-// Options: --theme light|dark (one theme), --only sessions,composition (some screens).
+// Options: --theme light|dark (one theme), --only sessions,composition (some screens), --docs (then copy the README's
+// pictures, DOCS below, into docs/).
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -11,6 +12,12 @@ import * as esbuild from 'esbuild';
 
 const root = path.resolve(fileURLToPath(import.meta.url), '../..');
 const THEMES = { light: 'Default Light Modern', dark: 'Default Dark Modern' };
+/** README pictures (docs/<name>) ← screenshots (test-results/screens/<file>); docs/simulator.png is not one of them. */
+const DOCS = {
+  'sessions.png': 'light-sessions-crop.png', 'sessions-dark.png': 'dark-sessions-crop.png',
+  'composition.png': 'light-composition-crop.png', 'composition-dark.png': 'dark-composition-crop.png',
+  'compact-diff.png': 'light-compact-diff-crop.png', 'compact-report-dark.png': 'dark-compact-report-crop.png',
+};
 const arg = (name) => { const i = process.argv.indexOf(`--${name}`); return i > 0 ? process.argv[i + 1] : undefined; };
 const themes = arg('theme') ? [arg('theme')] : Object.keys(THEMES);
 for (const t of themes) if (!THEMES[t]) { console.error(`screens: unknown theme ${t} (light or dark)`); process.exit(2); }
@@ -48,5 +55,15 @@ for (const theme of themes) {
 const shots = fs.existsSync(out) ? fs.readdirSync(out).filter((f) => f.endsWith('.png')).sort() : [];
 console.log(`\n${shots.length} screenshots:`);
 for (const f of shots) console.log(`  ${path.relative(process.cwd(), path.join(out, f))}`);
+if (process.argv.includes('--docs')) {
+  if (failed > 0) console.error('screens: --docs skipped: some screens failed');
+  else {
+    for (const [doc, shotName] of Object.entries(DOCS)) {
+      const from = path.join(out, shotName);
+      if (fs.existsSync(from)) fs.copyFileSync(from, path.join(root, 'docs', doc));
+      console.log(`${fs.existsSync(from) ? 'copied' : 'missing (not taken this run)'}: docs/${doc} ← ${shotName}`);
+    }
+  }
+}
 if (failed > 0) console.error(`screens: ${failed} of ${themes.length} runs had failing screens (see FAIL above)`);
 process.exit(failed > 0 ? 1 : 0);
