@@ -37,9 +37,10 @@ export function expectOnScreen(text: string): void {
 
 /**
  * How checkScreen takes its picture: `hover` rests the pointer on a text first; `selector` saves only that part;
- * `pause` (ms) lets an animation end first (a toast fading in).
+ * `pause` (ms) lets an animation end first (a toast fading in); `click` clicks a CSS selector first, in any frame.
  */
 export interface ScreenView {
+  readonly click?: string;
   readonly hover?: string;
   readonly selector?: string;
   readonly pause?: number;

@@ -97,8 +97,10 @@ async function answerScreenCheck(page) {
   const request = `${resultFile}.screen.json`;
   if (!fs.existsSync(request)) return;
   // Optional (screens): `hover`, a text to rest the pointer on first (tooltips, hovers); `selector`, a part of the
-  // page to save instead of the whole page (the status bar); `pause`, ms to let an animation end before the picture.
-  const { texts, shot: name, images = [], hover, selector, pause = 0 } = JSON.parse(fs.readFileSync(request, 'utf8'));
+  // page to save instead of the whole page (the status bar); `pause`, ms to let an animation end before the picture;
+  // `click`, a CSS selector to click first in whichever frame has it (a webview's tab).
+  const { texts, shot: name, images = [], hover, selector, pause = 0, click } = JSON.parse(fs.readFileSync(request, 'utf8'));
+  if (click && !(await clickInFrames(page, click))) return void fs.writeFileSync(`${resultFile}.screen-done.json`, JSON.stringify({ missing: [`click ${click}`] }));
   fs.rmSync(request);
   const missing = [];
   for (const text of texts) {
@@ -119,6 +121,26 @@ async function answerScreenCheck(page) {
     else await page.screenshot({ path: file });
   }
   fs.writeFileSync(`${resultFile}.screen-done.json`, JSON.stringify({ missing }));
+}
+
+/** Clicks the first element matching `selector` in any frame, webviews' nested documents included; false if none. */
+async function clickInFrames(page, selector) {
+  for (let tries = 0; tries < 20; tries++) {
+    for (const frame of page.frames()) {
+      const target = frame.locator(selector).first();
+      if (await target.count().catch(() => 0)) return target.click({ timeout: 5000 }).then(() => true, () => false);
+    }
+    // As in findOnPage: a webview's inner document may be missing from Playwright's frame list; walk it from the top.
+    const clicked = await page.evaluate((sel) => {
+      const find = (doc) => doc?.querySelector(sel) ?? [...(doc?.querySelectorAll('iframe') ?? [])].map((f) => { try { return find(f.contentDocument); } catch { return null; } }).find(Boolean);
+      const el = find(document);
+      el?.click();
+      return Boolean(el);
+    }, selector).catch(() => false);
+    if (clicked) return true;
+    await page.waitForTimeout(500);
+  }
+  return false;
 }
 
 /** Whether some frame shows a loaded <img> whose alt text is `name` or whose src ends with it (webviews nest frames). */

@@ -2,7 +2,7 @@
 import * as vscode from 'vscode';
 import { CommandIds } from '../../../src/vscode/commandIds.js';
 import type { ScreenView } from '../harness.js';
-import { closeEditors, extensionApi, firstSession, openTabs, revealTree, sessionsView, settle, treeLabel, waitFor, whenSettled } from './workbench.js';
+import { allNodes, closeEditors, extensionApi, firstSession, openTabs, revealTree, sessionsView, settle, treeLabel, waitFor, whenSettled } from './workbench.js';
 
 /**
  * What to photograph once `show` has run: texts that must be on the page first (the screen is checked, too), and
@@ -90,6 +90,30 @@ export const SCREENS: readonly Screen[] = [
       const view = await sessionsView();
       await vscode.commands.executeCommand(CommandIds.showComposition, vscode.Uri.file(firstSession(view, FEATURED).file));
       return { texts: ['Tokens by kind', 'Largest items'], crop: EDITOR };
+    },
+  },
+  {
+    // The composition panel's Simulator tab (rolling compaction replayed over the session).
+    name: 'simulator',
+    show: async () => ({ click: 'vscode-tab-header[data-tab="simulator"]', texts: ['Tokens by kind'], pause: 2000, crop: EDITOR }),
+  },
+  {
+    // The composition panel's Cleanup tab (the rules and what each saves on this session).
+    name: 'cleanup',
+    show: async () => ({ click: 'vscode-tab-header[data-tab="cleanup"]', texts: ['Tokens by kind'], pause: 2000, crop: EDITOR }),
+  },
+  {
+    // The lower part of the Sessions view: the other agents' sessions (OpenCode, Goose, Aider, Copilot Chat, Cline).
+    name: 'sessions-more',
+    show: async () => {
+      const view = await sessionsView();
+      const agents = view.provider.getChildren() ?? [];
+      for (const agent of agents.slice(-4)) {
+        for (const child of view.provider.getChildren(agent) ?? []) await view.treeView.reveal(child, { expand: true, select: false });
+      }
+      const last = allNodes(view).filter((n) => n.kind === 'session').at(-1);
+      if (last) await view.treeView.reveal(last, { select: true, focus: true });
+      return { texts: ['Cline'], crop: SIDE_BAR };
     },
   },
   {
