@@ -12,16 +12,17 @@ import * as esbuild from 'esbuild';
 
 const root = path.resolve(fileURLToPath(import.meta.url), '../..');
 const THEMES = { light: 'Default Light Modern', dark: 'Default Dark Modern' };
-/** README pictures (docs/<name>) ← screenshots (test-results/screens/<file>); docs/simulator.png is not one of them. */
+/** README pictures (docs/<name>) ← screenshots (test-results/screens/<file>). */
 const DOCS = {
   'sessions.png': 'light-sessions-crop.png', 'sessions-dark.png': 'dark-sessions-crop.png',
-  'composition.png': 'light-composition-crop.png', 'composition-dark.png': 'dark-composition-crop.png',
+  'composition.png': 'light-composition-crop.png', 'composition-dark.png': 'dark-composition-crop.png', 'simulator.png': 'light-simulator-crop.png',
   'compact-diff.png': 'light-compact-diff-crop.png', 'compact-report-dark.png': 'dark-compact-report-crop.png',
 };
 const arg = (name) => { const i = process.argv.indexOf(`--${name}`); return i > 0 ? process.argv[i + 1] : undefined; };
 const themes = arg('theme') ? [arg('theme')] : Object.keys(THEMES);
 for (const t of themes) if (!THEMES[t]) { console.error(`screens: unknown theme ${t} (light or dark)`); process.exit(2); }
 const out = path.join(root, 'test-results/screens');
+const only = (arg('only') ?? '').split(',').filter(Boolean);
 const entry = path.join(root, 'dist/test/integration/screens.js');
 
 const build = spawnSync(process.execPath, ['esbuild.mjs'], { cwd: root, stdio: 'inherit' });
@@ -34,7 +35,9 @@ await esbuild.build({
 
 let failed = 0;
 for (const theme of themes) {
-  for (const f of fs.existsSync(out) ? fs.readdirSync(out) : []) if (f.startsWith(`${theme}-`)) fs.rmSync(path.join(out, f));
+  // Earlier pictures of the screens about to be taken go (all of this theme's, unless --only names some).
+  const retaken = (f) => f.startsWith(`${theme}-`) && (only.length === 0 || only.some((n) => f === `${theme}-${n}.png` || f === `${theme}-${n}-crop.png`));
+  for (const f of fs.existsSync(out) ? fs.readdirSync(out) : []) if (retaken(f)) fs.rmSync(path.join(out, f));
   // The window opens a folder of its own (Accept may write there); the agent home is built by the runner.
   const workspace = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'context-compactor-screens-')), 'my-project');
   fs.mkdirSync(workspace);
