@@ -19,6 +19,9 @@ export function screensHome(root, dir, workspace) {
     XDG_DATA_HOME: path.join(home, 'share'),
     XDG_CONFIG_HOME: path.join(home, 'config'),
     XDG_CACHE_HOME: path.join(dir, 'cache'),
+    // Variables that would point OpenCode and Goose elsewhere: set here so that a machine's own do not leak in.
+    OPENCODE_DATA_DIR: path.join(home, 'share', 'opencode'),
+    GOOSE_PATH_ROOT: '',
   };
   const fixtures = path.join(root, 'test/fixtures');
   const corpus = path.resolve(root, '../shared/corpus');
