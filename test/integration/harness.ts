@@ -37,10 +37,12 @@ export function expectOnScreen(text: string): void {
 
 /**
  * How checkScreen takes its picture: `hover` rests the pointer on a text first; `selector` saves only that part;
- * `pause` (ms) lets an animation end first (a toast fading in); `click` clicks a CSS selector first, in any frame.
+ * `pause` (ms) lets an animation end first (a toast fading in); `click` clicks a CSS selector first, in any frame;
+ * `scrollTo` scrolls a text into view first (a section further down a preview).
  */
 export interface ScreenView {
   readonly click?: string;
+  readonly scrollTo?: string;
   readonly hover?: string;
   readonly selector?: string;
   readonly pause?: number;

@@ -98,9 +98,12 @@ async function answerScreenCheck(page) {
   if (!fs.existsSync(request)) return;
   // Optional (screens): `hover`, a text to rest the pointer on first (tooltips, hovers); `selector`, a part of the
   // page to save instead of the whole page (the status bar); `pause`, ms to let an animation end before the picture;
-  // `click`, a CSS selector to click first in whichever frame has it (a webview's tab).
-  const { texts, shot: name, images = [], hover, selector, pause = 0, click } = JSON.parse(fs.readFileSync(request, 'utf8'));
-  if (click && !(await clickInFrames(page, click))) return void fs.writeFileSync(`${resultFile}.screen-done.json`, JSON.stringify({ missing: [`click ${click}`] }));
+  // `click`, a CSS selector to click first in whichever frame has it (a webview's tab); `scrollTo`, a text to scroll
+  // into view (a section further down a preview).
+  const { texts, shot: name, images = [], hover, selector, pause = 0, click, scrollTo } = JSON.parse(fs.readFileSync(request, 'utf8'));
+  const failed = (what) => void fs.writeFileSync(`${resultFile}.screen-done.json`, JSON.stringify({ missing: [what] }));
+  if (click && !(await inFrames(page, { selector: click }, 'click'))) return failed(`click ${click}`);
+  if (scrollTo && !(await inFrames(page, { text: scrollTo }, 'scroll'))) return failed(`scroll to ${scrollTo}`);
   fs.rmSync(request);
   const missing = [];
   for (const text of texts) {
@@ -123,21 +126,27 @@ async function answerScreenCheck(page) {
   fs.writeFileSync(`${resultFile}.screen-done.json`, JSON.stringify({ missing }));
 }
 
-/** Clicks the first element matching `selector` in any frame, webviews' nested documents included; false if none. */
-async function clickInFrames(page, selector) {
+/**
+ * Clicks, or scrolls into view, the first element matching `selector` (CSS) or holding `text` in any frame, webviews'
+ * nested documents included; false if there is none.
+ */
+async function inFrames(page, { selector, text }, action) {
   for (let tries = 0; tries < 20; tries++) {
     for (const frame of page.frames()) {
-      const target = frame.locator(selector).first();
-      if (await target.count().catch(() => 0)) return target.click({ timeout: 5000 }).then(() => true, () => false);
+      const target = (selector ? frame.locator(selector) : frame.getByText(text, { exact: false })).first();
+      if (!(await target.count().catch(() => 0))) continue;
+      const done = action === 'click' ? target.click({ timeout: 5000 }) : target.scrollIntoViewIfNeeded({ timeout: 5000 });
+      return done.then(() => true, () => false);
     }
     // As in findOnPage: a webview's inner document may be missing from Playwright's frame list; walk it from the top.
-    const clicked = await page.evaluate((sel) => {
-      const find = (doc) => doc?.querySelector(sel) ?? [...(doc?.querySelectorAll('iframe') ?? [])].map((f) => { try { return find(f.contentDocument); } catch { return null; } }).find(Boolean);
+    const acted = await page.evaluate(({ selector: sel, text: t, action: a }) => {
+      const own = (doc) => (sel ? doc.querySelector(sel) : [...doc.querySelectorAll('h1,h2,h3,h4,p,li,td,th,span,div')].find((e) => e.children.length === 0 && e.textContent.includes(t)));
+      const find = (doc) => (doc && own(doc)) || [...(doc?.querySelectorAll('iframe') ?? [])].map((f) => { try { return find(f.contentDocument); } catch { return null; } }).find(Boolean);
       const el = find(document);
-      el?.click();
+      if (el) a === 'click' ? el.click() : el.scrollIntoView({ block: 'start' });
       return Boolean(el);
-    }, selector).catch(() => false);
-    if (clicked) return true;
+    }, { selector, text, action }).catch(() => false);
+    if (acted) return true;
     await page.waitForTimeout(500);
   }
   return false;

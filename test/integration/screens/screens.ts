@@ -31,6 +31,18 @@ export interface Screen {
 const FEATURED = ['1fb5e404-604d-4a2b-baf1-3beb42a67371', '536b4eec-7d70-4e39-a8a6-6882ed120752'];
 let pending: Thenable<unknown> | undefined;
 
+/*
+ * Screens to add once the other parts of issue #23 are merged (the lead's list; each is one entry below):
+ * - compact-diff: Accept / Discard as title actions of the diff editor (see the steps at that entry).
+ * - compact-report: the report Accept opens by itself, with where the file went and "Resume in terminal".
+ * - resume-terminal: the integrated terminal that "Resume in terminal" opens (window.terminals, then a shot).
+ * - pick-session: the quick pick of sessions (title, agent, project, context; "Browse…") — already taken here as
+ *   soon as a palette command shows it, since the screen just runs Inspect without a file.
+ * - sessions-filter: the view's filter box and sort by context / recency / cost.
+ * - eval-confirm: with a provider set, Evaluate's confirmation (model calls, estimated cost) before it spends;
+ *   needs a key in SecretStorage and a loopback provider, and Escape in `done`.
+ * - summary-state: "Cleanup only — no summary provider [Configure…]" and "Summary skipped: no API key [Set API key]".
+ */
 export const SCREENS: readonly Screen[] = [
   {
     // The Sessions view at VS Code's default side bar width (not widened): agents, their projects, one selected.
@@ -178,5 +190,10 @@ export const SCREENS: readonly Screen[] = [
       if (!out?.markdown) throw new Error('Evaluate compaction returned no outcome');
       return { texts: ['Compaction evaluation'], crop: EDITOR };
     },
+  },
+  {
+    // Further down the same report: the worst files of each strategy (how they are named, whether they open).
+    name: 'eval-worst',
+    show: async () => ({ scrollTo: 'Worst files per strategy', texts: ['Worst files per strategy'], pause: 500, crop: EDITOR }),
   },
 ];
