@@ -47,7 +47,7 @@ test('file names from disk cannot break the SVG or the Markdown table', () => {
   const report: EvalReport = { strategies: ['cleanup'], threshold: 150_000, files: 1, interrupted: false, durationMs: 5, rows, summary: { cleanup: summarize(rows) }, warnings: [] };
   const md = renderEvalMarkdown(report, 'eval.svg');
   const line = md.split('\n').find((l) => l.includes('alert'))!;
-  assert.equal(line.split(/(?<!\\)\|/).length - 2, 4, `four cells: ${line}`);
+  assert.equal(line.split(/(?<!\\)\|/).length - 2, 5, `five cells: ${line}`);
   assert.doesNotMatch(line, /(?<!\\)<img/, 'an unescaped tag would render');
 });
 
