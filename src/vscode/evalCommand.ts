@@ -86,7 +86,7 @@ async function evaluate(arg: unknown, args: EvalArgs | undefined, deps: EvalDeps
       return undefined;
     }
     const stamp = new Date().toISOString().replace(/[:.]/g, '-');
-    const out = await writeEvalMarkdown(report, path.join(deps.storage.fsPath, 'eval', `eval-${stamp}.md`), files, { titles, createDir: true });
+    const out = await writeEvalMarkdown(report, path.join(deps.storage.fsPath, 'eval', `eval-${stamp}.md`), files, { titles, createDir: true, inlineChart: true });
     deps.log.info(`evaluated ${report.files} of ${files.length} sessions in ${report.durationMs} ms${report.interrupted ? ' (cancelled)' : ''}${summary ? ` with ${summary.provider}` : ', rules only'} -> ${out.markdown}`);
     await vscode.commands.executeCommand('markdown.showPreview', vscode.Uri.file(out.markdown));
     void offerReport(report, out.markdown, files, titles, deps);
@@ -111,7 +111,7 @@ async function offerReport(report: EvalReport, markdown: string, files: readonly
     const target = await vscode.window.showSaveDialog({ defaultUri: vscode.Uri.joinPath(home, path.basename(markdown)), filters: { Markdown: ['md'] }, saveLabel: 'Save report' });
     if (!target) return;
     // Written anew for its place: links to the sessions are relative to it, and the chart goes beside it.
-    const out = await writeEvalMarkdown(report, target.fsPath, files, { titles });
+    const out = await writeEvalMarkdown(report, target.fsPath, files, { titles, inlineChart: true });
     deps.log.info(`eval report saved as ${out.markdown} (chart ${out.chart})`);
     void showInfo(`Context Compactor: report saved as ${out.markdown} (chart beside it).`);
   } catch (err) {

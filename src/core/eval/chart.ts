@@ -14,32 +14,42 @@ const PW = W - L - R, PH = H - T - B;
 const x = (v: number): number => L + Math.max(0, Math.min(1, v)) * PW;
 const y = (v: number): number => T + (1 - Math.max(0, Math.min(1, v))) * PH;
 const f1 = (n: number): string => n.toFixed(1);
+const GRID = 'stroke="currentColor" stroke-opacity="0.15"';
+const SOFT = 'fill-opacity="0.75"';
 
 /**
- * No background: the picture sits on the editor's own. Text and lines are mid-grey by default, legible on white and
- * on a dark theme (an SVG shown as an image does not inherit the page's colours, so currentColor would be black);
- * where the viewer reports its scheme (prefers-color-scheme, which VS Code's webviews and browsers set), they are
- * darkened or lightened for contrast.
+ * No background: the picture sits on the page's own. Every line and word is `currentColor` at some opacity, so shown
+ * inline in VS Code's Markdown preview it takes the theme's text colour (checked in the host, light and dark). As a
+ * file behind an <img> it inherits nothing and an SVG image's prefers-color-scheme does not follow the editor theme
+ * (the web workbench reports light under a dark theme), so the file sets a mid-grey that reads on white and on dark.
  */
-const STYLE = '<style>text{fill:#707070}.strong{fill:#505050}.grid{stroke:#8080804d}.frame{stroke:#808080}'
-  + '@media (prefers-color-scheme: dark){text{fill:#a8a8a8}.strong{fill:#d0d0d0}}@media (prefers-color-scheme: light){text{fill:#555}.strong{fill:#222}}</style>';
+const FILE_INK = '#808080';
+
+export interface ChartOptions {
+  readonly title?: string;
+  /** The name a dot's tooltip gives its session. */
+  readonly nameOf?: (r: EvalRow) => string;
+  /** For inlining in an HTML page: the text colour comes from the page (no colour of its own). */
+  readonly inherit?: boolean;
+}
 
 /** Rows without both figures (skipped, failed, encrypted output) are not drawn; the legend says how many were. */
-export function scatterSvg(rows: readonly EvalRow[], strategies: readonly StrategyId[], title = 'History cut vs probes kept', nameOf: (r: EvalRow) => string = (r) => r.title ?? r.file.replace(/^.*[\\/]/, '')): string {
+export function scatterSvg(rows: readonly EvalRow[], strategies: readonly StrategyId[], o: ChartOptions = {}): string {
+  const title = o.title ?? 'History cut vs probes kept';
+  const nameOf = o.nameOf ?? ((r: EvalRow): string => r.title ?? r.file.replace(/^.*[\\/]/, ''));
   const out: string[] = [
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}" font-family="system-ui, sans-serif" font-size="12" role="img" aria-label="${escapeXml(title)}">`,
-    STYLE,
-    `<text x="${L}" y="20" font-size="14" font-weight="600" class="strong">${escapeXml(title)}</text>`,
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}"${o.inherit ? '' : ` color="${FILE_INK}"`} fill="currentColor" font-family="system-ui, sans-serif" font-size="12" role="img" aria-label="${escapeXml(title)}">`,
+    `<text x="${L}" y="20" font-size="14" font-weight="600">${escapeXml(title)}</text>`,
   ];
   for (const t of [0, 0.25, 0.5, 0.75, 1]) {
-    out.push(`<line x1="${f1(x(t))}" y1="${T}" x2="${f1(x(t))}" y2="${T + PH}" class="grid"/>`, `<line x1="${L}" y1="${f1(y(t))}" x2="${L + PW}" y2="${f1(y(t))}" class="grid"/>`);
-    out.push(`<text x="${f1(x(t))}" y="${T + PH + 16}" text-anchor="middle">${t * 100}%</text>`, `<text x="${L - 6}" y="${f1(y(t) + 4)}" text-anchor="end">${t * 100}%</text>`);
+    out.push(`<line x1="${f1(x(t))}" y1="${T}" x2="${f1(x(t))}" y2="${T + PH}" ${GRID}/>`, `<line x1="${L}" y1="${f1(y(t))}" x2="${L + PW}" y2="${f1(y(t))}" ${GRID}/>`);
+    out.push(`<text x="${f1(x(t))}" y="${T + PH + 16}" text-anchor="middle" ${SOFT}>${t * 100}%</text>`, `<text x="${L - 6}" y="${f1(y(t) + 4)}" text-anchor="end" ${SOFT}>${t * 100}%</text>`);
   }
-  out.push(`<rect x="${L}" y="${T}" width="${PW}" height="${PH}" fill="none" class="frame"/>`);
-  out.push(`<text x="${L + PW / 2}" y="${H - 10}" text-anchor="middle" class="strong">history cut (more is smaller) →</text>`);
-  out.push(`<text transform="translate(16 ${T + PH / 2}) rotate(-90)" text-anchor="middle" class="strong">probes kept →</text>`);
+  out.push(`<rect x="${L}" y="${T}" width="${PW}" height="${PH}" fill="none" stroke="currentColor" stroke-opacity="0.5"/>`);
+  out.push(`<text x="${L + PW / 2}" y="${H - 10}" text-anchor="middle">history cut (more is smaller) →</text>`);
+  out.push(`<text transform="translate(16 ${T + PH / 2}) rotate(-90)" text-anchor="middle">probes kept →</text>`);
   // The ideal corner: everything cut, nothing lost.
-  out.push(`<text x="${L + PW}" y="${T - 6}" text-anchor="end" style="fill:#3aa361">best: all cut, nothing lost ↗</text>`);
+  out.push(`<text x="${L + PW}" y="${T - 6}" text-anchor="end" fill="#3aa361">best: all cut, nothing lost ↗</text>`);
   let notDrawn = 0;
   strategies.forEach((s, i) => {
     const drawn = rows.filter((r) => r.strategy === s && r.historyReduction !== null && r.probesKept !== null);
@@ -49,9 +59,9 @@ export function scatterSvg(rows: readonly EvalRow[], strategies: readonly Strate
       out.push(`<circle cx="${f1(x(r.historyReduction!))}" cy="${f1(y(r.probesKept!))}" r="4.5" fill="${STRATEGY_COLORS[s]}" fill-opacity="0.8"><title>${escapeXml(label)}</title></circle>`);
     }
     const ly = T + 10 + i * 20;
-    out.push(`<circle cx="${L + PW + 18}" cy="${ly}" r="5" fill="${STRATEGY_COLORS[s]}"/>`, `<text x="${L + PW + 28}" y="${ly + 4}" class="strong">${escapeXml(s)} (${drawn.length})</text>`);
+    out.push(`<circle cx="${L + PW + 18}" cy="${ly}" r="5" fill="${STRATEGY_COLORS[s]}"/>`, `<text x="${L + PW + 28}" y="${ly + 4}">${escapeXml(s)} (${drawn.length})</text>`);
   });
-  if (notDrawn) out.push(`<text x="${L + PW + 12}" y="${T + 10 + strategies.length * 20 + 8}" font-size="11">${notDrawn} not drawn (skipped,</text>`, `<text x="${L + PW + 12}" y="${T + 10 + strategies.length * 20 + 22}" font-size="11">failed or unreadable)</text>`);
+  if (notDrawn) out.push(`<text x="${L + PW + 12}" y="${T + 10 + strategies.length * 20 + 8}" font-size="11" ${SOFT}>${notDrawn} not drawn (skipped,</text>`, `<text x="${L + PW + 12}" y="${T + 10 + strategies.length * 20 + 22}" font-size="11" ${SOFT}>failed or unreadable)</text>`);
   out.push('</svg>');
   return out.join('\n') + '\n';
 }

@@ -35,7 +35,7 @@ function rollingNote(r: EvalReport): string | undefined {
   const c = r.summary.rolling?.compacted;
   if (!c) return undefined;
   const ran = r.summary.rolling!.files - r.summary.rolling!.skipped - r.summary.rolling!.failed;
-  return `rolling: ${c.files} of ${ran} transcripts passed ${r.threshold.toLocaleString('en-US')} tokens of context (${c.compactions} compactions in all); the others never compacted and are unchanged (--threshold N).`;
+  return `rolling: ${c.files} of ${ran} transcripts passed ${r.threshold.toLocaleString('en-US')} tokens of context (${c.compactions} compactions in all); the others never compacted and are unchanged (the threshold: --threshold in the CLI, Context Threshold in VS Code settings).`;
 }
 
 function header(r: EvalReport): string {
@@ -66,6 +66,8 @@ const mdTable = (head: string[], rows: string[][]): string[] => [mdRow(head), md
 export interface MarkdownOptions {
   /** The SVG chart's file name relative to the Markdown file. */
   readonly chart?: string;
+  /** The chart's SVG itself, shown inline instead (VS Code's preview: it then takes the theme's text colour). */
+  readonly inlineChart?: string;
   /** Titles by file, preferred over the row's own (the title the Sessions view shows). */
   readonly titles?: ReadonlyMap<string, string>;
   /** A link to the session's file from the report (relative, URL-encoded), or undefined for none. */
@@ -95,7 +97,7 @@ const costCell = (s: StrategySummary): string => (s.modelCalls === 0 ? '0' : `${
 function mainTable(r: EvalReport): string[] {
   return mdTable(['strategy', 'accepted', 'history cut', 'probes kept', 'model calls · cost'], ids(r).map((id) => {
     const s = r.summary[id]!;
-    return [id, `${s.accepted}/${s.files - s.skipped}`, pctText(s.medianHistoryReduction), pctText(s.medianProbesKept), costCell(s)];
+    return [id, s.files === s.skipped ? 'skipped' : `${s.accepted}/${s.files - s.skipped}`, pctText(s.medianHistoryReduction), pctText(s.medianProbesKept), costCell(s)];
   }));
 }
 
@@ -125,7 +127,9 @@ export function renderEvalMarkdown(r: EvalReport, options: MarkdownOptions | str
   lines.push(...mainTable(r), '');
   for (const note of [rollingNote(r), resumeNote(r)]) if (note) lines.push(escapeMarkdown(note), '');
   lines.push('**accepted**: finished, tool pairs intact, not larger than the input, no fallback. **history cut**: 1 − after/before of the history. **probes kept**: facts a continuation needs — files modified, the last error (and its fix), the latest request, commands, ids and hashes, open todos, stated constraints, instruction-file rules — found in the output, found without a model.', '');
-  if (o.chart) lines.push(`![History cut against probes kept, one dot per session and strategy](${encodeURI(o.chart)})`, '');
+  // Inline SVG is one HTML block: it must hold no blank line, or Markdown would resume inside it.
+  if (o.inlineChart) lines.push(o.inlineChart.replace(/\n\s*\n/g, '\n').trimEnd(), '');
+  else if (o.chart) lines.push(`![History cut against probes kept, one dot per session and strategy](${encodeURI(o.chart)})`, '');
   lines.push('## Sessions', '');
   ids(r).forEach((id, i) => lines.push(...sessionsBlock(r, id, o, i === 0)));
   lines.push('## Details', '', '<details>', '<summary>All figures per strategy</summary>', '', ...figuresTable(r), '', '</details>', '');

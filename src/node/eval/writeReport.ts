@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import * as path from 'node:path';
 import { scatterSvg } from '../../core/eval/chart';
 import { renderEvalMarkdown, sessionName } from '../../core/eval/render';
-import type { EvalReport } from '../../core/eval/types';
+import type { EvalReport, EvalRow } from '../../core/eval/types';
 import { writeFileAtomic } from '../atomicWrite';
 
 /** `report.md` → `report.svg` (a name without .md gets .svg appended). */
@@ -28,13 +28,17 @@ export interface ReportOptions {
   /** Titles by file (the Sessions view's), preferred over those the eval read. */
   readonly titles?: ReadonlyMap<string, string>;
   readonly createDir?: boolean;
+  /** The chart inside the Markdown (VS Code's preview, theme colours) as well as in its file beside. */
+  readonly inlineChart?: boolean;
 }
 
 export async function writeEvalMarkdown(report: EvalReport, markdown: string, protect: readonly string[], options: ReportOptions = {}): Promise<{ markdown: string; chart: string }> {
   const chart = chartPathFor(markdown);
   const write = { protect: [...protect], createDir: options.createDir ?? false };
   const titles = options.titles;
-  await writeFileAtomic(chart, [scatterSvg(report.rows, report.strategies, undefined, (r) => sessionName(r, titles))], write);
-  await writeFileAtomic(markdown, [renderEvalMarkdown(report, { chart: path.basename(chart), titles, href: linkFrom(markdown) })], write);
+  const nameOf = (r: EvalRow): string => sessionName(r, titles);
+  await writeFileAtomic(chart, [scatterSvg(report.rows, report.strategies, { nameOf })], write);
+  const inline = options.inlineChart ? { inlineChart: scatterSvg(report.rows, report.strategies, { nameOf, inherit: true }) } : {};
+  await writeFileAtomic(markdown, [renderEvalMarkdown(report, { chart: path.basename(chart), titles, href: linkFrom(markdown), ...inline })], write);
   return { markdown, chart };
 }

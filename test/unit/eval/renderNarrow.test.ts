@@ -71,12 +71,21 @@ test('sessions are named by their title, linked to their file, never by a UUID f
   assert.ok(fs.readFileSync(out.chart, 'utf8').includes(`cleanup · ${sessionName(report.rows[0]!)}`.replace(/&/g, '&#38;')));
 });
 
-test('the chart has no white box and follows the theme: mid-grey by default, lighter or darker by colour scheme', async () => {
-  const svg = scatterSvg((await realReport()).rows, ['cleanup', 'rolling']);
-  assert.doesNotMatch(svg, /fill="#fff(fff)?"|stroke="#fff(fff)?"/i, 'nothing white');
-  assert.doesNotMatch(svg, /<rect [^>]*fill="#/, 'no background rectangle');
-  assert.match(svg, /<style>[^<]*@media \(prefers-color-scheme: dark\)\{text\{fill:#a8a8a8\}/);
-  assert.match(svg, /<style>text\{fill:#707070\}/);
-  // Text takes its colour from the style, not from a fixed dark fill that vanishes on a dark theme.
-  for (const m of svg.matchAll(/<text [^>]*>/g)) assert.doesNotMatch(m[0], /fill="#(222|555|666)"/);
+test('the chart has no white box and takes the theme\'s text colour inline; its file is a grey that reads on both', async () => {
+  const rows = (await realReport()).rows;
+  const file = scatterSvg(rows, ['cleanup', 'rolling']);
+  const inline = scatterSvg(rows, ['cleanup', 'rolling'], { inherit: true });
+  for (const svg of [file, inline]) {
+    assert.doesNotMatch(svg, /#fff(fff)?\b|white/i, 'nothing white');
+    assert.doesNotMatch(svg, /<rect [^>]*fill="#/, 'no background rectangle');
+    // Words and lines are the current colour (the root's fill), never a fixed dark grey that vanishes on a dark theme.
+    assert.match(svg, /^<svg [^>]*fill="currentColor"/);
+    for (const m of svg.matchAll(/<(text|line)\b[^>]*>/g)) assert.doesNotMatch(m[0], /(fill|stroke)="#(?!3aa361)/, m[0]);
+  }
+  assert.match(file, /^<svg [^>]* color="#808080"/);
+  assert.doesNotMatch(inline, /^<svg [^>]* color=/);
+  // Inline in the Markdown: one HTML block (no blank line), in place of the image link.
+  const md = renderEvalMarkdown(await realReport(), { chart: 'eval.svg', inlineChart: inline });
+  assert.ok(md.includes(inline.trimEnd()));
+  assert.doesNotMatch(md, /!\[History cut/);
 });
