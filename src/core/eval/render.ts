@@ -1,6 +1,6 @@
 // The eval report as the seed's table (terminal) and as Markdown that fits a preview: a narrow table, sessions by title, details folded.
 import { escapeMarkdown } from '../text/markdown';
-import { pctText, whyBad, worstRows } from './aggregate';
+import { pctText, worstRows } from './aggregate';
 import { PROBE_KINDS, type EvalReport, type EvalRow, type StrategyId, type StrategySummary } from './types';
 
 const n = (x: number | null): string => (x === null ? '–' : Math.round(x).toLocaleString('en-US'));
@@ -60,7 +60,21 @@ export function renderEvalText(r: EvalReport): string {
 }
 
 const mdRow = (c: readonly string[]): string => `| ${c.join(' | ')} |`;
-const mdTable = (head: string[], rows: string[][]): string[] => [mdRow(head), mdRow(head.map((_, i) => (i === 0 ? '---' : '---:'))), ...rows.map(mdRow)];
+/** First column left, figures right; `leftLast`: the last column is words (left too). */
+const mdTable = (head: string[], rows: string[][], leftLast = false): string[] =>
+  [mdRow(head), mdRow(head.map((_, i) => (i === 0 || (leftLast && i === head.length - 1) ? '---' : '---:'))), ...rows.map(mdRow)];
+/** A figure that never wraps between its number and its unit in a narrow column. */
+const pctCell = (x: number | null): string => pctText(x).replace(' ', '\u00a0');
+
+/** Why a row is where it is, without the figures beside it: what failed or was lost. */
+function whyCell(w: EvalRow): string {
+  if (w.status === 'failed') return escapeMarkdown(`failed: ${w.failure ?? 'unknown error'}`);
+  const parts: string[] = [];
+  if (!w.accepted) parts.push(w.pairsIntact === false ? 'tool pairs broken' : w.fallback ? 'summary fell back to cleanup' : 'output not smaller');
+  if (w.lost.length) parts.push(`lost ${w.lost.slice(0, 3).join('; ')}${w.lost.length > 3 ? '…' : ''}`);
+  if (w.tooSmallToCompact) parts.push('too small to compact');
+  return parts.length ? escapeMarkdown(parts.join(' · ')) : '–';
+}
 
 /** How the Markdown names and links sessions: titles the caller knows (the Sessions view's), links it can open. */
 export interface MarkdownOptions {
@@ -97,7 +111,7 @@ const costCell = (s: StrategySummary): string => (s.modelCalls === 0 ? '0' : `${
 function mainTable(r: EvalReport): string[] {
   return mdTable(['strategy', 'accepted', 'history cut', 'probes kept', 'model calls · cost'], ids(r).map((id) => {
     const s = r.summary[id]!;
-    return [id, s.files === s.skipped ? 'skipped' : `${s.accepted}/${s.files - s.skipped}`, pctText(s.medianHistoryReduction), pctText(s.medianProbesKept), costCell(s)];
+    return [id, s.files === s.skipped ? 'skipped' : `${s.accepted}/${s.files - s.skipped}`, pctCell(s.medianHistoryReduction), pctCell(s.medianProbesKept), costCell(s)];
   }));
 }
 
@@ -115,7 +129,7 @@ function sessionsBlock(r: EvalReport, id: StrategyId, o: MarkdownOptions, open: 
   const summary = `<summary><b>${id}</b> — ${rows.length} session${rows.length === 1 ? '' : 's'}, worst first${skipped.length ? ` (${skipped.length} skipped)` : ''}</summary>`;
   const body = rows.length === 0
     ? [`No session ran: ${escapeMarkdown(skipped[0]?.skipped ?? 'all skipped')}.`]
-    : mdTable(['session', 'history cut', 'probes kept', 'pairs ok', 'why'], rows.map((w) => [sessionCell(w, o), pctText(w.historyReduction), pctText(w.probesKept), check(w.pairsIntact), escapeMarkdown(whyBad(w))]));
+    : mdTable(['session', 'history cut', 'probes kept', 'pairs ok', 'why'], rows.map((w) => [sessionCell(w, o), pctCell(w.historyReduction), pctCell(w.probesKept), check(w.pairsIntact), whyCell(w)]), true);
   // Blank lines around the Markdown inside: the preview (markdown-it) parses it as Markdown, not as HTML.
   return [open ? '<details open>' : '<details>', summary, '', ...body, '', '</details>', ''];
 }

@@ -37,6 +37,13 @@ test('Evaluate compaction on the Claude Code node: every session of it, rows per
   const title = claude.children[0]!.children[0]!.label;
   assert.ok(md.includes(title.slice(0, 20).replace(/[!-/:-@[-`{-~]/g, '\\$&')), `the report names "${title}"`);
   await onScreen(['Compaction evaluation', 'model calls · cost', 'worst first', 'All figures per strategy'], 'eval-report');
+  // Beside the Markdown source, as people read a preview next to code: scrolled to the sessions, each table fits.
+  const doc = await vscode.workspace.openTextDocument(out.markdown);
+  const editor = await vscode.window.showTextDocument(doc, vscode.ViewColumn.One);
+  const at = doc.getText().split('\n').findIndex((l) => l === '## Sessions');
+  editor.revealRange(new vscode.Range(at, 0, at, 0), vscode.TextEditorRevealType.AtTop);
+  await vscode.commands.executeCommand('markdown.showPreviewToSide', doc.uri);
+  await onScreen(['worst first', 'pairs ok', title.slice(0, 12)], 'eval-report-side');
   // The same preview in a dark theme: the chart has no white box and its text stays legible (look at the picture).
   const theme = vscode.workspace.getConfiguration('workbench');
   const before = theme.inspect<string>('colorTheme')?.globalValue;
@@ -88,7 +95,7 @@ test('with a provider, Evaluate asks before it spends: rules only calls nothing,
     assert.equal(fake.requests.filter((r) => r.path === '/v1/chat/completions').length, calls);
     // A model the price catalog does not know: the question says "cost unknown", not $0.
     assert.equal(run.estimate.costUsd, undefined);
-    assert.match(fs.readFileSync(run.markdown, 'utf8'), /^\| summary \| \d+\/\d+ \| [\d.]+ % \| [\d.]+ % \| \d+ · cost unknown \|$/m);
+    assert.match(fs.readFileSync(run.markdown, 'utf8'), /^\| summary \| \d+\/\d+ \| [\d.]+\s% \| [\d.]+\s% \| \d+ · cost unknown \|$/m);
   } finally {
     for (const k of ['summary.provider', 'summary.baseUrl', 'summary.model', 'cleanup.keepRecentTurns']) await set(k, undefined);
     await fake.close();

@@ -123,7 +123,7 @@ test('--markdown writes the narrow table, each strategy\'s sessions by title wit
   assert.match(r.stdout, /^strategy\s+accepted\s+failed\s+skipped/m);
   const text = fs.readFileSync(md, 'utf8');
   assert.match(text, /^\| strategy \| accepted \| history cut \| probes kept \| model calls · cost \|$/m);
-  assert.match(text, /^\| cleanup \| 4\/4 \| [\d.]+ % \| [\d.]+ % \| 0 \|$/m);
+  assert.match(text, /^\| cleanup \| 4\/4 \| [\d.]+\s% \| [\d.]+\s% \| 0 \|$/m);
   assert.match(text, /!\[History cut against probes kept[^\]]*\]\(eval\.svg\)/);
   assert.match(text, /## Sessions\n\n<details open>\n<summary><b>cleanup<\/b> — 4 sessions, worst first<\/summary>\n\n\| session \| history cut \| probes kept \| pairs ok \| why \|/);
   assert.match(text, /<summary><b>summary<\/b> — 0 sessions, worst first \(4 skipped\)<\/summary>\n\nNo session ran: no provider configured/);

@@ -36,7 +36,7 @@ test('no table is wider than six columns (the seed\'s table had fourteen), and t
   assert.ok(Math.max(...widths) <= 6, `widest table: ${Math.max(...widths)} columns`);
   // The main table: strategy, accepted, history cut, probes kept, model calls · cost.
   assert.match(md, /^\| strategy \| accepted \| history cut \| probes kept \| model calls · cost \|$/m);
-  assert.match(md, /^\| cleanup \| 2\/2 \| [\d.]+ % \| [\d.]+ % \| 0 \|$/m);
+  assert.match(md, /^\| cleanup \| 2\/2 \| [\d.]+\s% \| [\d.]+\s% \| 0 \|$/m);
   // Each strategy's sessions fold (the first open); all figures and probes by kind fold too.
   assert.equal((md.match(/^<details( open)?>$/gm) ?? []).length, 5 + 2);
   assert.equal((md.match(/^<details open>$/gm) ?? []).length, 1);
