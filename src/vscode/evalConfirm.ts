@@ -5,6 +5,8 @@ import { MODEL_STRATEGIES, type StrategyId } from '../core/eval/types';
 import type { SummaryConfig } from '../node/summarizeStep';
 import { estimateSessions } from '../node/eval/estimateInput';
 import { checkProvider } from '../node/eval/serverStrategy';
+import { isProviderError } from '../core/summary/provider';
+import { CommandIds } from './commandIds.js';
 import { describeError } from './log.js';
 import { askModal, showWarning } from './notify.js';
 
@@ -31,7 +33,11 @@ export async function confirmEval(i: ConfirmInput): Promise<EvalChoice> {
   // A provider that cannot work (no key, a refused base URL) is said once, here, not as a failed row per session.
   try { checkProvider(s); } catch (e) {
     if (i.confirm === 'run') throw e;
-    void showWarning(`Context Compactor: evaluating rules only — ${s.provider} cannot be used: ${describeError(e)}`);
+    const setKey = 'Set API key';
+    const noKey = isProviderError(e) && e.kind === 'auth';
+    // Not awaited: the rules-only run goes on; the button stays on the toast for after.
+    void showWarning(`Context Compactor: evaluating rules only — ${s.provider} cannot be used: ${describeError(e)}`, ...(noKey ? [setKey] : []))
+      .then((pick) => (pick === setKey ? vscode.commands.executeCommand(CommandIds.setApiKey, s.provider) : undefined));
     return { run: 'rules-only' };
   }
   if (i.confirm === 'rules-only') return { run: 'rules-only' };

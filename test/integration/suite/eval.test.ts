@@ -2,6 +2,7 @@
 // with its chart opens in the Markdown preview (light and dark); with a provider, the cost question comes first.
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
+import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { ExtensionApi } from '../../../src/extension.js';
 import type { EvalOutcome } from '../../../src/vscode/evalCommand.js';
@@ -36,6 +37,9 @@ test('Evaluate compaction on the Claude Code node: every session of it, rows per
   const md = fs.readFileSync(out.markdown, 'utf8');
   const title = claude.children[0]!.children[0]!.label;
   assert.ok(md.includes(title.slice(0, 20).replace(/[!-/:-@[-`{-~]/g, '\\$&')), `the report names "${title}"`);
+  // Each title links to its session, relative to the report: the preview opens it.
+  const links = [...md.matchAll(/\]\(<([^>]+)>\)/g)].map((m) => path.resolve(path.dirname(out.markdown), decodeURIComponent(m[1]!)));
+  assert.deepEqual([...new Set(links)].sort(), files);
   await onScreen(['Compaction evaluation', 'model calls · cost', 'worst first', 'All figures per strategy'], 'eval-report');
   // Beside the Markdown source, as people read a preview next to code: scrolled to the sessions, each table fits.
   const doc = await vscode.workspace.openTextDocument(out.markdown);
