@@ -103,7 +103,9 @@ async function offerReport(report: EvalReport, markdown: string, files: readonly
   const reveal = 'Reveal in file manager';
   const saveAs = 'Save as…';
   const calls = report.rows.reduce((a, r) => a + r.modelCalls, 0);
-  const pick = await showInfo(`Context Compactor: evaluated ${report.files} session(s), ${calls} model call(s); the report is in ${markdown}`, reveal, saveAs);
+  const priced = report.rows.filter((r) => r.costUsd !== undefined);
+  const cost = calls === 0 ? '' : priced.length ? ` ($${priced.reduce((a, r) => a + r.costUsd!, 0).toFixed(2)})` : ' (cost unknown)';
+  const pick = await showInfo(`Context Compactor: evaluated ${report.files} session(s), ${calls === 0 ? 'rules only, no model call' : `${calls} model call(s)${cost}`}; the report is in ${markdown}`, reveal, saveAs);
   try {
     if (pick === reveal) await vscode.commands.executeCommand('revealFileInOS', vscode.Uri.file(markdown));
     if (pick !== saveAs) return;
