@@ -9,8 +9,9 @@ export const STRATEGY_COLORS: Readonly<Record<StrategyId, string>> = {
 /** Text and attribute values: file names come from the user's disk. */
 export const escapeXml = (s: string): string => s.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-const W = 720, H = 420, L = 56, R = 200, T = 40, B = 48;
-const PW = W - L - R, PH = H - T - B;
+// The legend sits below the plot, three strategies a row: the picture stays legible shrunk into a narrow preview.
+const W = 560, L = 56, R = 20, T = 40, PH = 300, LEGEND = T + PH + 50, ROW = 18, COL = 160;
+const PW = W - L - R, H = LEGEND + 3 * ROW;
 const x = (v: number): number => L + Math.max(0, Math.min(1, v)) * PW;
 const y = (v: number): number => T + (1 - Math.max(0, Math.min(1, v))) * PH;
 const f1 = (n: number): string => n.toFixed(1);
@@ -29,7 +30,10 @@ export interface ChartOptions {
   readonly title?: string;
   /** The name a dot's tooltip gives its session. */
   readonly nameOf?: (r: EvalRow) => string;
-  /** For inlining in an HTML page: the text colour comes from the page (no colour of its own). */
+  /**
+   * For inlining in an HTML page: the text colour comes from the page (no colour of its own), and the width from
+   * the column (a preview beside the code is narrower than the picture; an <img> shrinks itself, inline SVG does not).
+   */
   readonly inherit?: boolean;
 }
 
@@ -38,7 +42,7 @@ export function scatterSvg(rows: readonly EvalRow[], strategies: readonly Strate
   const title = o.title ?? 'History cut vs probes kept';
   const nameOf = o.nameOf ?? ((r: EvalRow): string => r.title ?? r.file.replace(/^.*[\\/]/, ''));
   const out: string[] = [
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}"${o.inherit ? '' : ` color="${FILE_INK}"`} fill="currentColor" font-family="system-ui, sans-serif" font-size="12" role="img" aria-label="${escapeXml(title)}">`,
+    `<svg xmlns="http://www.w3.org/2000/svg" ${o.inherit ? `width="100%" style="max-width:${W}px"` : `width="${W}" height="${H}" color="${FILE_INK}"`} viewBox="0 0 ${W} ${H}" fill="currentColor" font-family="system-ui, sans-serif" font-size="12" role="img" aria-label="${escapeXml(title)}">`,
     `<text x="${L}" y="20" font-size="14" font-weight="600">${escapeXml(title)}</text>`,
   ];
   for (const t of [0, 0.25, 0.5, 0.75, 1]) {
@@ -46,7 +50,7 @@ export function scatterSvg(rows: readonly EvalRow[], strategies: readonly Strate
     out.push(`<text x="${f1(x(t))}" y="${T + PH + 16}" text-anchor="middle" ${SOFT}>${t * 100}%</text>`, `<text x="${L - 6}" y="${f1(y(t) + 4)}" text-anchor="end" ${SOFT}>${t * 100}%</text>`);
   }
   out.push(`<rect x="${L}" y="${T}" width="${PW}" height="${PH}" fill="none" stroke="currentColor" stroke-opacity="0.5"/>`);
-  out.push(`<text x="${L + PW / 2}" y="${H - 10}" text-anchor="middle">history cut (more is smaller) →</text>`);
+  out.push(`<text x="${L + PW / 2}" y="${T + PH + 34}" text-anchor="middle">history cut (more is smaller) →</text>`);
   out.push(`<text transform="translate(16 ${T + PH / 2}) rotate(-90)" text-anchor="middle">probes kept →</text>`);
   // The ideal corner: everything cut, nothing lost.
   out.push(`<text x="${L + PW}" y="${T - 6}" text-anchor="end" fill="#3aa361">best: all cut, nothing lost ↗</text>`);
@@ -58,10 +62,10 @@ export function scatterSvg(rows: readonly EvalRow[], strategies: readonly Strate
       const label = `${s} · ${nameOf(r)}: history −${(r.historyReduction! * 100).toFixed(1)} %, probes kept ${(r.probesKept! * 100).toFixed(0)} %`;
       out.push(`<circle cx="${f1(x(r.historyReduction!))}" cy="${f1(y(r.probesKept!))}" r="4.5" fill="${STRATEGY_COLORS[s]}" fill-opacity="0.8"><title>${escapeXml(label)}</title></circle>`);
     }
-    const ly = T + 10 + i * 20;
-    out.push(`<circle cx="${L + PW + 18}" cy="${ly}" r="5" fill="${STRATEGY_COLORS[s]}"/>`, `<text x="${L + PW + 28}" y="${ly + 4}">${escapeXml(s)} (${drawn.length})</text>`);
+    const lx = L + (i % 3) * COL, ly = LEGEND + Math.floor(i / 3) * ROW;
+    out.push(`<circle cx="${lx + 5}" cy="${ly - 4}" r="5" fill="${STRATEGY_COLORS[s]}"/>`, `<text x="${lx + 15}" y="${ly}">${escapeXml(s)} (${drawn.length})</text>`);
   });
-  if (notDrawn) out.push(`<text x="${L + PW + 12}" y="${T + 10 + strategies.length * 20 + 8}" font-size="11" ${SOFT}>${notDrawn} not drawn (skipped,</text>`, `<text x="${L + PW + 12}" y="${T + 10 + strategies.length * 20 + 22}" font-size="11" ${SOFT}>failed or unreadable)</text>`);
+  if (notDrawn) out.push(`<text x="${L}" y="${LEGEND + 2 * ROW}" font-size="11" ${SOFT}>${notDrawn} not drawn (skipped, failed or unreadable)</text>`);
   out.push('</svg>');
   return out.join('\n') + '\n';
 }

@@ -48,6 +48,11 @@ test('Evaluate compaction on the Claude Code node: every session of it, rows per
   editor.revealRange(new vscode.Range(at, 0, at, 0), vscode.TextEditorRevealType.AtTop);
   await vscode.commands.executeCommand('markdown.showPreviewToSide', doc.uri);
   await onScreen(['worst first', 'pairs ok', title.slice(0, 12)], 'eval-report-side');
+  // And the chart, inline: it shrinks to the narrow column with its legend (look at the picture).
+  const svgAt = doc.getText().split('\n').findIndex((l) => l.startsWith('<svg '));
+  editor.revealRange(new vscode.Range(svgAt - 2, 0, svgAt - 2, 0), vscode.TextEditorRevealType.AtTop);
+  await new Promise((r) => setTimeout(r, 1000));
+  await onScreen(['History cut vs probes kept', 'rolling ('], 'eval-report-side-chart');
   // The same preview in a dark theme: the chart has no white box and its text stays legible (look at the picture).
   const theme = vscode.workspace.getConfiguration('workbench');
   const before = theme.inspect<string>('colorTheme')?.globalValue;

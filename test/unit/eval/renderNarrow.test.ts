@@ -84,6 +84,8 @@ test('the chart has no white box and takes the theme\'s text colour inline; its 
   }
   assert.match(file, /^<svg [^>]* color="#808080"/);
   assert.doesNotMatch(inline, /^<svg [^>]* color=/);
+  // Inline, it fits the column: no fixed width, its own as a maximum.
+  assert.match(inline, /^<svg [^>]*width="100%" style="max-width:560px" viewBox="0 0 560 444"/);
   // Inline in the Markdown: one HTML block (no blank line), in place of the image link.
   const md = renderEvalMarkdown(await realReport(), { chart: 'eval.svg', inlineChart: inline });
   assert.ok(md.includes(inline.trimEnd()));
