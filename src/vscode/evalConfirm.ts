@@ -56,7 +56,7 @@ export async function confirmEval(i: ConfirmInput): Promise<EvalChoice> {
   const rules = 'Rules only (no model calls)';
   const answer = await askModal(
     `Evaluate ${i.files.length} session${i.files.length === 1 ? '' : 's'} (${i.label}) with ${s.provider} / ${s.model}?`,
-    `This run makes ${estimateText(estimate)}, at catalog prices; a failed call is retried at most twice. Rules only runs cleanup and rolling without a model and skips the summary and server strategies.`,
+    `This run makes ${estimateText(estimate)}; a failed call is retried at most twice. Rules only runs cleanup and rolling without a model and skips the summary and server strategies.`,
     run, rules,
   );
   return answer === run ? { run: 'provider', estimate } : answer === rules ? { run: 'rules-only', estimate } : undefined;

@@ -127,9 +127,9 @@ export function estimateEval(sessions: readonly EstimateSession[], c: EstimateCo
 
 const tokens = (n: number): string => (n >= 1e6 ? `${(n / 1e6).toFixed(1)}M` : n >= 1e3 ? `${Math.round(n / 1e3)}k` : String(n));
 
-/** "up to 41 model calls (summary 12, cleanup+summary 12, rolling 5, server 12) · ~1.9M tokens in, 164k out · ≤ $6.20". */
+/** "up to 41 model calls (summary 12, cleanup+summary 12, rolling 5, server 12) · about 1.9M tokens in, at most 164k out · cost ≤ $6.20 at catalog prices". */
 export function estimateText(e: EvalEstimate): string {
   const parts = e.byStrategy.filter((x) => x.calls > 0).map((x) => `${x.strategy} ${x.calls}`);
-  const cost = e.costUsd === undefined ? 'cost unknown (the model has no price in the catalog)' : `at most about $${e.costUsd < 0.01 && e.costUsd > 0 ? e.costUsd.toFixed(4) : e.costUsd.toFixed(2)}`;
+  const cost = e.costUsd === undefined ? 'cost unknown (the model has no price in the catalog)' : `cost ≤ $${e.costUsd < 0.01 && e.costUsd > 0 ? e.costUsd.toFixed(4) : e.costUsd.toFixed(2)} at catalog prices`;
   return `up to ${e.calls} model call${e.calls === 1 ? '' : 's'} (${parts.join(', ')}) · about ${tokens(e.inputTokens)} tokens in, at most ${tokens(e.outputTokens)} out · ${cost}`;
 }

@@ -37,8 +37,9 @@ export async function writeEvalMarkdown(report: EvalReport, markdown: string, pr
   const write = { protect: [...protect], createDir: options.createDir ?? false };
   const titles = options.titles;
   const nameOf = (r: EvalRow): string => sessionName(r, titles);
-  await writeFileAtomic(chart, [scatterSvg(report.rows, report.strategies, { nameOf })], write);
   const inline = options.inlineChart ? { inlineChart: scatterSvg(report.rows, report.strategies, { nameOf, inherit: true }) } : {};
+  // The report first: a name that is refused (a transcript read) leaves nothing behind, not a stray chart beside it.
   await writeFileAtomic(markdown, [renderEvalMarkdown(report, { chart: path.basename(chart), titles, href: linkFrom(markdown), ...inline })], write);
+  await writeFileAtomic(chart, [scatterSvg(report.rows, report.strategies, { nameOf })], write);
   return { markdown, chart };
 }

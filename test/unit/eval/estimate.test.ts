@@ -37,7 +37,7 @@ test('calls per strategy match what runEval records on real sessions (loopback A
   const all = estimateEval(sessions, c);
   assert.equal(all.calls, all.byStrategy.reduce((a, x) => a + x.calls, 0));
   assert.ok(all.costUsd !== undefined && all.costUsd > 0);
-  assert.match(estimateText(all), /^up to \d+ model calls \(summary 7, cleanup\+summary 7, rolling \d+, server 7\) · about [\d.]+[kM] tokens in, at most \d+k out · at most about \$\d+\.\d\d$/);
+  assert.match(estimateText(all), /^up to \d+ model calls \(summary 7, cleanup\+summary 7, rolling \d+, server 7\) · about [\d.]+[kM] tokens in, at most \d+k out · cost ≤ \$\d+\.\d\d at catalog prices$/);
 });
 
 const base: EstimateConfig = { strategies: ['cleanup', 'summary', 'rolling', 'server'], provider: 'anthropic', model: 'claude-sonnet-4-5', threshold: 100_000, maxInputTokens: 150_000, maxOutputTokens: 4000, keepRecentTurns: 6 };

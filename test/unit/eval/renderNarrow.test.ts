@@ -91,3 +91,24 @@ test('the chart has no white box and takes the theme\'s text colour inline; its 
   assert.ok(md.includes(inline.trimEnd()));
   assert.doesNotMatch(md, /!\[History cut/);
 });
+
+test('Save as writes the report anew for its place: links relative to the new folder, the chart beside it', async (t) => {
+  const report = await realReport();
+  const dir = tmpDir(t);
+  const first = await writeEvalMarkdown(report, path.join(dir, 'a', 'eval.md'), FILES, { createDir: true, inlineChart: true });
+  fs.mkdirSync(path.join(dir, 'b', 'c'), { recursive: true });
+  const saved = await writeEvalMarkdown(report, path.join(dir, 'b', 'c', 'mine.md'), FILES, { inlineChart: true });
+  assert.equal(saved.chart, path.join(dir, 'b', 'c', 'mine.svg'));
+  assert.ok(fs.existsSync(saved.chart));
+  for (const out of [first, saved]) {
+    const md = fs.readFileSync(out.markdown, 'utf8');
+    const links = [...md.matchAll(/\]\(<([^>]+)>\)/g)].map((m) => path.resolve(path.dirname(out.markdown), decodeURIComponent(m[1]!)));
+    assert.deepEqual([...new Set(links)].sort(), [...FILES].sort(), out.markdown);
+    assert.match(md, /^<svg [^>]*width="100%"/m, 'the chart inline');
+  }
+  // Never over a session it read, and nothing written beside it either. (A copy: a failure must not touch the fixtures.)
+  const copy = path.join(dir, path.basename(FILES[0]!));
+  fs.copyFileSync(FILES[0]!, copy);
+  await assert.rejects(writeEvalMarkdown(report, copy, [copy]));
+  assert.deepEqual(fs.readdirSync(dir).sort(), ['a', 'b', path.basename(copy)].sort());
+});
