@@ -1,7 +1,7 @@
 // The eval report as the seed's table (terminal) and as Markdown that fits a preview: a narrow table, sessions by title, details folded.
 import { escapeMarkdown } from '../text/markdown';
 import { pctText, worstRows } from './aggregate';
-import { PROBE_KINDS, type EvalReport, type EvalRow, type StrategyId, type StrategySummary } from './types';
+import { MODEL_STRATEGIES, PROBE_KINDS, type EvalReport, type EvalRow, type StrategyId, type StrategySummary } from './types';
 
 const n = (x: number | null): string => (x === null ? '–' : Math.round(x).toLocaleString('en-US'));
 const sec = (ms: number | null): string => (ms === null ? '–' : ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(1)} s`);
@@ -39,7 +39,7 @@ function rollingNote(r: EvalReport): string | undefined {
 }
 
 function header(r: EvalReport): string {
-  return `${r.files} transcript(s) · ${r.provider ? `provider ${r.provider.id} / ${r.provider.model}` : 'no provider (model strategies skipped)'} · ${sec(r.durationMs)}${r.interrupted ? ' · INTERRUPTED: rows hold what finished' : ''}`;
+  return `${r.files} session(s) · ${r.provider ? `provider ${r.provider.id} / ${r.provider.model}` : `rules only: no model called${r.strategies.some((s) => MODEL_STRATEGIES.has(s)) ? ' (the summary and server strategies skipped)' : ''}`} · ${sec(r.durationMs)}${r.interrupted ? ' · INTERRUPTED: rows hold what finished' : ''}`;
 }
 
 /** --resume-check: what the real agent sent resuming each strategy's output, against the original. */
