@@ -32,7 +32,6 @@ test('Evaluate compaction on the Claude Code node: every session of it, rows per
   assert.ok(out.report.rows.filter((x) => x.strategy === 'summary').every((x) => x.status === 'skipped'));
   assert.match(fs.readFileSync(out.markdown, 'utf8'), /^# Compaction evaluation/);
   assert.match(fs.readFileSync(out.chart, 'utf8'), /<circle /);
-  // The Markdown preview is a webview that can take seconds to render on a loaded machine: look again a few times.
   // Sessions by the title the Sessions view shows, not by file name.
   const md = fs.readFileSync(out.markdown, 'utf8');
   const title = claude.children[0]!.children[0]!.label;
@@ -42,18 +41,29 @@ test('Evaluate compaction on the Claude Code node: every session of it, rows per
   assert.deepEqual([...new Set(links)].sort(), files);
   await onScreen(['Compaction evaluation', 'model calls · cost', 'worst first', 'All figures per strategy'], 'eval-report');
   // Beside the Markdown source, as people read a preview next to code: scrolled to the sessions, each table fits.
-  const doc = await vscode.workspace.openTextDocument(out.markdown);
+  // The side bar goes away meanwhile (an earlier test may have widened it), and comes back as it was.
+  await vscode.commands.executeCommand('workbench.action.closeSidebar');
+  try {
+    await besideTheSource(out.markdown, title);
+  } finally {
+    await vscode.commands.executeCommand('workbench.action.toggleSidebarVisibility');
+  }
+});
+
+async function besideTheSource(markdown: string, title: string): Promise<void> {
+  const doc = await vscode.workspace.openTextDocument(markdown);
   const editor = await vscode.window.showTextDocument(doc, vscode.ViewColumn.One);
   const at = doc.getText().split('\n').findIndex((l) => l === '## Sessions');
   editor.revealRange(new vscode.Range(at, 0, at, 0), vscode.TextEditorRevealType.AtTop);
   await vscode.commands.executeCommand('markdown.showPreviewToSide', doc.uri);
+  await new Promise((r) => setTimeout(r, 1500));
   await onScreen(['worst first', 'pairs ok', title.slice(0, 12)], 'eval-report-side');
   // And the chart, inline: it shrinks to the narrow column with its legend (look at the picture).
   const svgAt = doc.getText().split('\n').findIndex((l) => l.startsWith('<svg '));
   editor.revealRange(new vscode.Range(svgAt - 2, 0, svgAt - 2, 0), vscode.TextEditorRevealType.AtTop);
   await new Promise((r) => setTimeout(r, 1000));
   await onScreen(['History cut vs probes kept', 'rolling ('], 'eval-report-side-chart');
-  // The same preview in a dark theme: the chart has no white box and its text stays legible (look at the picture).
+  // The same in a dark theme: the chart has no white box and its text stays legible (look at the picture).
   const theme = vscode.workspace.getConfiguration('workbench');
   const before = theme.inspect<string>('colorTheme')?.globalValue;
   await theme.update('colorTheme', 'Default Dark Modern', vscode.ConfigurationTarget.Global);
@@ -63,7 +73,7 @@ test('Evaluate compaction on the Claude Code node: every session of it, rows per
   } finally {
     await theme.update('colorTheme', before, vscode.ConfigurationTarget.Global);
   }
-});
+}
 
 /** The Markdown preview is a webview that can take seconds to render on a loaded machine: look again a few times. */
 async function onScreen(texts: string[], shot: string): Promise<void> {
