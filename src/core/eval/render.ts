@@ -35,7 +35,7 @@ function rollingNote(r: EvalReport): string | undefined {
   const c = r.summary.rolling?.compacted;
   if (!c) return undefined;
   const ran = r.summary.rolling!.files - r.summary.rolling!.skipped - r.summary.rolling!.failed;
-  return `rolling: ${c.files} of ${ran} transcripts passed ${r.threshold.toLocaleString('en-US')} tokens of context (${c.compactions} compactions in all); the others never compacted and are unchanged (the threshold: --threshold in the CLI, Context Threshold in VS Code settings).`;
+  return `rolling: ${c.files} of ${ran} sessions passed ${r.threshold.toLocaleString('en-US')} tokens of context (${c.compactions} compactions in all); the others never compacted and are unchanged (the threshold: --threshold in the CLI, Context Threshold in VS Code settings).`;
 }
 
 function header(r: EvalReport): string {
