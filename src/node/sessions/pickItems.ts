@@ -1,0 +1,24 @@
+// The quick pick's rows for a session (pure): title, then agent · project, then the figure and age; urgent first.
+import { agentModule } from '../../core/formats/registry';
+import type { SessionNode } from './treeModel';
+
+/** A quick pick renders `$(name)` as an icon: transcript text must not pick icons (a zero-width space breaks it). */
+const plain = (t: string): string => t.replace(/\$\(/g, '$\u200b(');
+const baseName = (p: string): string => p.replace(/[\\/]+$/, '').replace(/^.*[\\/]/, '') || p;
+
+/** "Compact soon" sessions first (largest first), then the rest newest first; subagents are not offered. */
+export function pickOrder(sessions: readonly SessionNode[]): SessionNode[] {
+  const recent = (a: SessionNode, b: SessionNode): number => (b.session.lastTimestamp ?? '').localeCompare(a.session.lastTimestamp ?? '') || a.file.localeCompare(b.file);
+  return sessions.filter((s) => !s.subagent).sort((a, b) => Number(b.compactSoon) - Number(a.compactSoon)
+    || (a.compactSoon && b.compactSoon ? (b.context ?? 0) - (a.context ?? 0) : 0) || recent(a, b));
+}
+
+/** label = the whole title; description = agent · project; detail = the row's figure and age, "compact soon" first. */
+export function sessionPickText(node: SessionNode): { label: string; description: string; detail: string } {
+  const s = node.session;
+  return {
+    label: plain(node.title),
+    description: plain([agentModule(s.agent).label, s.project ? baseName(s.project) : ''].filter(Boolean).join(' · ')),
+    detail: [node.compactSoon ? '$(warning) compact soon' : '', plain(node.description)].filter(Boolean).join(' · '),
+  };
+}
