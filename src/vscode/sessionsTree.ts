@@ -28,7 +28,8 @@ class SessionsProvider implements vscode.TreeDataProvider<TreeNode> {
     item.id = node.id;
     item.description = node.description;
     item.iconPath = new vscode.ThemeIcon(node.icon.id, node.icon.color ? new vscode.ThemeColor(node.icon.color) : undefined);
-    item.contextValue = node.kind === 'session' && node.compactSoon ? 'session.compactSoon' : node.kind;
+    // Subagents: inspect, composition and reveal only (they are not resumed or compacted on their own).
+    item.contextValue = node.kind !== 'session' ? node.kind : node.subagent ? 'subagent' : node.compactSoon ? 'session.compactSoon' : 'session';
     if (node.kind === 'session') {
       // No HTML; transcript text in it is escaped. Command links run only for our three commands, and their
       // arguments are built from the file path alone, never from transcript text.
