@@ -13,12 +13,11 @@ export function pickOrder(sessions: readonly SessionNode[]): SessionNode[] {
     || (a.compactSoon && b.compactSoon ? (b.context ?? 0) - (a.context ?? 0) : 0) || recent(a, b));
 }
 
-/** label = the whole title; description = agent · project; detail = the row's figure and age, "compact soon" first. */
-export function sessionPickText(node: SessionNode): { label: string; description: string; detail: string } {
+/** label = the whole title; detail = "compact soon", the row's figure and age, agent and project (a long title hides a description). */
+export function sessionPickText(node: SessionNode): { label: string; detail: string } {
   const s = node.session;
   return {
     label: plain(node.title),
-    description: plain([agentModule(s.agent).label, s.project ? baseName(s.project) : ''].filter(Boolean).join(' · ')),
-    detail: [node.compactSoon ? '$(warning) compact soon' : '', plain(node.description)].filter(Boolean).join(' · '),
+    detail: [node.compactSoon ? '$(warning) compact soon' : '', plain(node.description), agentModule(s.agent).label, s.project ? plain(baseName(s.project)) : ''].filter(Boolean).join(' · '),
   };
 }

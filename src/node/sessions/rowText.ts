@@ -82,9 +82,9 @@ export function totalsOf(rows: readonly { session: SessionUsage; compactSoon: bo
 
 const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
 
-/** "3 sessions · 1.25M tokens · $4.10 · 1 to compact": counts first, they are what a group row is for. */
+/** "3 sessions · $4.10 · 1.25M tokens · 1 to compact": count and cost first, the side bar cuts the end. */
 export function totalsText(t: Totals): string {
-  return [plural(t.sessions, 'session'), `${shortTokens(t.tokens)} tokens`, costText(t.cost, t.unknownCost), t.soon > 0 ? `${t.soon} to compact` : ''].filter(Boolean).join(' · ');
+  return [plural(t.sessions, 'session'), costText(t.cost, t.unknownCost), `${shortTokens(t.tokens)} tokens`, t.soon > 0 ? `${t.soon} to compact` : ''].filter(Boolean).join(' · ');
 }
 
 /** A title cut to `max` characters for a row (the whole title is in the hover and the quick pick). */

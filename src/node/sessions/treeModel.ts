@@ -91,7 +91,7 @@ export interface SessionTree {
 
 export const WARNING_COLOR = 'list.warningForeground';
 /** Characters of title a session row keeps so that its figure still shows at the view's default 300 px. */
-export const ROW_TITLE_MAX = 26;
+export const ROW_TITLE_MAX = 18;
 
 export { shortDate, shortTokens };
 

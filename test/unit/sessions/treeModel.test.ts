@@ -28,11 +28,11 @@ test('groups agent → project → session, Claude Code before Codex, newest pro
   const [claude, codex] = tree.agents;
   // Each session bills 100 tokens and $0.50: counts, tokens and cost lead (the path is in the hover).
   assert.deepEqual(claude.children.map((p) => [p.label, p.description, p.where]), [
-    ['repo', '2 sessions · 200 tokens · $1.00', '~/repo'],
-    ['other', '1 session · 100 tokens · $0.50 · 1 to compact', '~/other'],
+    ['repo', '2 sessions · $1.00 · 200 tokens', '~/repo'],
+    ['other', '1 session · $0.50 · 100 tokens · 1 to compact', '~/other'],
   ]);
   assert.deepEqual(claude.children[0].children.map((s) => s.file), ['/s/d.jsonl', '/s/a.jsonl']);
-  assert.equal(claude.description, '3 sessions · 300 tokens · $1.50 · 1 to compact');
+  assert.equal(claude.description, '3 sessions · $1.50 · 300 tokens · 1 to compact');
   assert.equal(codex.children[0].label, '(unknown project)');
   assert.equal(tree.sessionCount, 4);
 });
@@ -132,7 +132,7 @@ test('built from a real scan of the fixture corpus: both agents, titles from the
   assert.deepEqual(tree.agents.map((n) => n.agent), ['claude-code', 'codex']);
   for (const s of sessionsOf(tree)) {
     assert.match(s.title, /^Task 1: investigate how npm handles/);
-    assert.ok(s.label.length <= 26 && s.label.endsWith('…'), `the row keeps the start of the title: ${s.label}`);
+    assert.ok(s.label.length <= 18 && s.label.endsWith('…'), `the row keeps the start of the title: ${s.label}`);
     assert.match(s.description, /^\d+\.\dk · \d+ % · 20h$/);
   }
 });

@@ -35,11 +35,11 @@ test('subagent transcripts nest under the session that started them (2.0 and 2.1
   const row = project.children[0];
   assert.deepEqual(row.children.map((s) => [s.label, s.description, s.subagent, s.owner === row]), [
     ['Run the tests', 'subagent · $0.50 · 1h', true, true],
-    ['Explore the auth module', 'subagent · $0.25 · 2h', true, true],
+    ['Explore the auth…', 'subagent · $0.25 · 2h', true, true],
   ]);
   assert.equal(tree.sessionCount, 2, 'subagents are not sessions of their own');
   // Their cost is billed: the project's totals include it (4 × 1,000 tokens; $1 + $0.25 + $0.50 + $1).
-  assert.equal(project.description, '2 sessions · 4.0k tokens · $2.75');
+  assert.equal(project.description, '2 sessions · $2.75 · 4.0k tokens');
   assert.deepEqual(sessionsOf(tree).map((s) => s.file), [parent.file, sub21.file, sub20.file, orphan.file]);
   assert.match(row.children[0].tooltip, /Subagent of the session above/);
 });
@@ -99,8 +99,7 @@ test('the quick pick offers "compact soon" first (largest first), then newest, n
   assert.deepEqual(ordered.map((n) => n.file), [sooner.file, soon.file, parent.file]);
   const text = sessionPickText(ordered[1]);
   assert.equal(text.label, 'A very long title that the tree row would cut off');
-  assert.equal(text.description, 'Claude Code · repo');
-  assert.equal(text.detail, '$(warning) compact soon · 160k · 80 % · Nov 1');
+  assert.equal(text.detail, '$(warning) compact soon · 160k · 80 % · Nov 1 · Claude Code · repo');
   const icons = sessionPickText(sessionsOf(buildSessionTree([session({ file: '/s/i.jsonl', sessionId: 'i', title: 'see $(alert) here' })], { threshold: 1e9 }))[0]);
   assert.doesNotMatch(icons.label, /\$\(/, 'transcript text picks no codicon');
 });
