@@ -109,8 +109,10 @@ function sessionNode(s: SessionUsage, parent: ProjectNode, opts: TreeOptions, no
   const context = compacted ? copy.contextTokens : s.contextTokens;
   const compactSoon = !compacted && !subagent && s.contextTokens !== undefined && s.contextTokens >= opts.threshold;
   const cmd = resumeCommandFor(agent, s.sessionId);
-  const title = s.title ?? `${subagent ? 'Subagent' : 'Session'} ${s.sessionId.slice(0, 8)}`;
-  const figure = subagent && context === undefined ? `subagent · ${costText(s.cost ?? 0, s.cost === undefined)}` : contextFigure(context, windowOf(s), compacted);
+  // A subagent's records carry its parent's session id; its file name (`agent-<hex>`) is what tells them apart.
+  const title = s.title ?? (subagent ? `Subagent ${/agent-([^\\/]*?)\.jsonl$/.exec(s.file)?.[1] ?? s.sessionId.slice(0, 8)}` : `Session ${s.sessionId.slice(0, 8)}`);
+  // A copy's share of the window is in its hover: the row says what it is, the estimate first.
+  const figure = subagent && context === undefined ? `subagent · ${costText(s.cost ?? 0, s.cost === undefined)}` : contextFigure(context, compacted ? undefined : windowOf(s), compacted);
   const description = [figure, compacted ? 'compacted' : '', shortAge(s.lastTimestamp, now)].filter(Boolean).join(' · ');
   return {
     kind: 'session', id: `${agent}\u0000${s.file}`, parent, file: s.file,

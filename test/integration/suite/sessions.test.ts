@@ -232,7 +232,7 @@ test('subagents nest under their session, a compacted copy is marked with its es
     assert.equal(view.provider.getTreeItem(parent.children[0]).contextValue, 'subagent');
     const copied = sessionFor(view, copy);
     assert.ok(copied?.compacted, 'the copy is recognised');
-    assert.match(copied.description, /^~\d+\.\dk · \d+ % · compacted · /);
+    assert.match(copied.description, /^~\d+\.\dk · compacted · /);
     await vscode.commands.executeCommand(CommandIds.sortSessions, 'context');
     const project = parent.parent.kind === 'project' ? view.provider.getChildren(view.provider.getChildren()[0]).find((p) => p.id === parent.parent.id) : undefined;
     assert.ok(project && project.kind === 'project');

@@ -42,6 +42,8 @@ test('subagent transcripts nest under the session that started them (2.0 and 2.1
   assert.equal(project.description, '2 sessions · $2.75 · 4.0k tokens');
   assert.deepEqual(sessionsOf(tree).map((s) => s.file), [parent.file, sub21.file, sub20.file, orphan.file]);
   assert.match(row.children[0].tooltip, /Subagent of the session above/);
+  const untitled = buildSessionTree([parent, { ...sub20, title: undefined }], { threshold: 150_000, now: NOW });
+  assert.equal(sessionsOf(untitled)[1].label, 'Subagent a0e47dc4', 'named by its file, not by the parent\'s id');
 });
 
 test('reconcile sees a subagent that came as a change of shape, and updates one in place', () => {
@@ -57,7 +59,7 @@ test('a compacted copy shows its estimated context and is marked, instead of "0 
   const tree = buildSessionTree([copy], { threshold: 150_000, now: NOW, compacted: new Map([[copy.file, { contextTokens: 30_000 }]]) });
   const [s] = sessionsOf(tree);
   assert.equal(s.compacted, true);
-  assert.equal(s.description, '~30.0k · 15 % · compacted · 2h');
+  assert.equal(s.description, '~30.0k · compacted · 2h');
   assert.deepEqual(s.icon, { id: 'fold-down' });
   assert.match(s.tooltip, /Compacted copy written by Context Compactor/);
   assert.match(s.tooltip, /Current context: ~30,000 tokens \(15 % of 200,000\), estimated/);
