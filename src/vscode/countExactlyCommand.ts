@@ -35,7 +35,7 @@ async function run(arg: unknown, deps: Deps): Promise<ExactCounts | undefined> {
   const source = picked.uri;
   try {
     const config = summaryConfigFrom(settings, await deps.keys.get(provider));
-    const result = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Counting "${picked.title}" with ${provider}`, cancellable: true }, async (_p, token) => {
+    const result = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Counting ${picked.title} with ${provider}`, cancellable: true }, async (_p, token) => {
       const abort = new AbortController();
       token.onCancellationRequested(() => abort.abort());
       const prepared = await prepareCompaction(source.fsPath, cleanupOptionsFrom(settings));

@@ -13,7 +13,7 @@ async function inspect(arg: unknown, documents: InspectionDocuments, log: Logger
   if (picked === undefined) return undefined;
   const source = picked.uri;
   // The session's title (its file name only when it is no known session): a UUID names nothing to a person.
-  const name = `"${picked.title}"`;
+  const name = picked.title;
   let markdown: string;
   try {
     markdown = await vscode.window.withProgress(
