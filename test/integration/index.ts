@@ -2,13 +2,13 @@
 import { finish } from './finish.js';
 import { runAll } from './harness.js';
 import './suite/activation.test.js';
-// TEMP import './suite/apiKeys.test.js';
+import './suite/apiKeys.test.js';
 // Before inspect: its notification is checked at the very end, and VS Code hides error toasts after 20 s.
 import './suite/sessions.test.js';
-// TEMP import './suite/inspect.test.js';
-// TEMP import './suite/compact.test.js';
-// TEMP import './suite/composition.test.js';
-// TEMP import './suite/eval.test.js';
+import './suite/inspect.test.js';
+import './suite/compact.test.js';
+import './suite/composition.test.js';
+import './suite/eval.test.js';
 
 export async function run(): Promise<void> {
   await finish(await runAll());
