@@ -265,3 +265,19 @@ test('Resume in terminal opens a terminal in the session\'s folder running its r
   assert.match(terminal.name, /^Claude Code: Task 1: investigate/);
   terminal.dispose();
 });
+
+test('the Sessions view in a dark theme at the default width (screenshot)', async () => {
+  const view = await api();
+  const config = vscode.workspace.getConfiguration('workbench');
+  await config.update('colorTheme', 'Default Dark Modern', vscode.ConfigurationTarget.Global);
+  try {
+    await vscode.commands.executeCommand('workbench.view.extension.contextCompactor');
+    const s = sessionFor(view, claudeFile());
+    assert.ok(s);
+    await view.treeView.reveal(s, { select: false, expand: true });
+    const missing = await checkScreen(['Claude Code', 'Codex', '172k · 17 %'], 'sessions-tree-dark');
+    assert.deepEqual(missing ?? [], [], 'the tree is on screen (test-results/sessions-tree-dark.png)');
+  } finally {
+    await config.update('colorTheme', undefined, vscode.ConfigurationTarget.Global);
+  }
+});
