@@ -33,7 +33,8 @@ class SessionsProvider implements vscode.TreeDataProvider<TreeNode> {
     if (node.kind === 'session') {
       // No HTML; transcript text in it is escaped. Command links run only for our three commands, and their
       // arguments are built from the file path alone, never from transcript text.
-      const tip = new vscode.MarkdownString(`${node.tooltip}\n\n${this.actions(node)}`, true);
+      // No theme icons either: a `$(…)` in a title must stay text.
+      const tip = new vscode.MarkdownString(`${node.tooltip}\n\n${this.actions(node)}`, false);
       tip.isTrusted = { enabledCommands: SessionsProvider.actionCommands };
       item.tooltip = tip;
       item.accessibilityInformation = { label: `${node.title}, ${node.description}${node.compactSoon ? ', compact soon' : ''}` };
@@ -47,9 +48,9 @@ class SessionsProvider implements vscode.TreeDataProvider<TreeNode> {
   private actions(node: SessionNode): string {
     const arg = encodeURIComponent(JSON.stringify([{ kind: 'session', file: node.file }]));
     const link = (label: string, command: string): string => `[${label}](command:${command}?${arg})`;
-    const links = [link('$(fold-down) Compact', CommandIds.compactTranscript)];
+    const links = [link('Compact', CommandIds.compactTranscript)];
     if (node.resumeCommand !== undefined && !node.subagent) {
-      links.push(link('$(terminal) Resume in terminal', CommandIds.resumeInTerminal), link('$(copy) Copy resume command', CommandIds.copyResumeCommand));
+      links.push(link('Resume in terminal', CommandIds.resumeInTerminal), link('Copy resume command', CommandIds.copyResumeCommand));
     }
     return links.join(' · ');
   }
