@@ -12,7 +12,7 @@ import type { ClaudeRow, FileState, UsageReport } from '../../core/usage/types';
  * 4: totals.cost may be null, totals.pricedCost added. 5: a usage record with an impossible figure is dropped and
  * counted (FileState.absurdUsage), no longer kept with that figure as 0 (older states may hold such rows).
  */
-export const CACHE_VERSION = 6; // 6: titles drop control characters (titleFromText)
+export const CACHE_VERSION = 7; // 7: titles skip leading harness wrappers (<ide_selection>…); 6: no control characters
 
 export interface CacheEntry {
   size: number;
