@@ -13,6 +13,7 @@ import { createLogger } from './vscode/log.js';
 import { PreviewDocuments, previewScheme } from './vscode/previewDocuments.js';
 import { ApiKeyStore, registerApiKeyCommands } from './vscode/secrets.js';
 import { readSettings } from './vscode/settings.js';
+import { setSessionSource } from './vscode/pickTranscript.js';
 import { registerSessionsCommands } from './vscode/sessionsCommands.js';
 import { SessionsView } from './vscode/sessionsTree.js';
 import { ContextStatusBar } from './vscode/statusBar.js';
@@ -59,10 +60,12 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
   // Sessions view: creating it is cheap; the first scan waits until the view is shown, or (status bar on) until
   // startup has settled — it then reads only what changed since the last scan (the usage cache).
   const statusOn = (): boolean => readSettings().statusBar;
-  const sessions = new SessionsView({ settings: () => readSettings(), log: createLogger(channel, 'sessions'), trusted: () => vscode.workspace.isTrusted, keepFresh: statusOn });
+  const sessions = new SessionsView({ settings: () => readSettings(), log: createLogger(channel, 'sessions'), trusted: () => vscode.workspace.isTrusted, keepFresh: statusOn, state: context.workspaceState });
+  // Commands that need a session offer the view's sessions by title.
+  setSessionSource((scan) => sessions.allSessions(scan));
   const status = new ContextStatusBar();
   context.subscriptions.push(
-    sessions, status, registerSessionsCommands(sessions, createLogger(channel, 'sessions')),
+    sessions, status, { dispose: () => setSessionSource(undefined) }, registerSessionsCommands(sessions, createLogger(channel, 'sessions'), trust),
     registerEvalCommand({ settings: () => readSettings(), keys, log: createLogger(channel, 'eval'), trust, sessions, storage: context.globalStorageUri }),
     sessions.onDidScan((report) => status.update(statusOn() ? report : undefined, readSettings().contextThreshold)),
     vscode.workspace.onDidChangeConfiguration((e) => { if (e.affectsConfiguration('contextCompactor.statusBar') && statusOn()) sessions.scanOnce(); }),

@@ -12,6 +12,10 @@ export const CommandIds = {
   addSessionRoot: 'contextCompactor.sessions.addRoot',
   revealSessionFile: 'contextCompactor.sessions.revealFile',
   copyResumeCommand: 'contextCompactor.sessions.copyResumeCommand',
+  resumeInTerminal: 'contextCompactor.sessions.resumeInTerminal',
+  filterSessions: 'contextCompactor.sessions.filter',
+  clearSessionsFilter: 'contextCompactor.sessions.clearFilter',
+  sortSessions: 'contextCompactor.sessions.sort',
 } as const;
 
 export type CommandId = (typeof CommandIds)[keyof typeof CommandIds];

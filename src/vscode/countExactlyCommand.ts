@@ -1,5 +1,4 @@
 // "Count exactly": the configured provider's own token counter for a compaction's before and after.
-import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { prepareCompaction } from '../node/compactFile';
 import { cleanupOptionsFrom, summaryConfigFrom } from '../node/compactOptions';
@@ -7,7 +6,7 @@ import { countExactly, type ExactCounts } from '../node/exactCount';
 import { createSummarizer } from '../node/providers/createSummarizer';
 import { CommandIds } from './commandIds.js';
 import { describeError, type Logger } from './log.js';
-import { pickTranscript } from './pickTranscript.js';
+import { pickSession } from './pickTranscript.js';
 import type { ApiKeyStore } from './secrets.js';
 import type { Settings } from './settingKeys.js';
 import { mayRun, type TrustGate } from './trust.js';
@@ -24,17 +23,19 @@ export function describeExact(x: ExactCounts): string {
 
 async function run(arg: unknown, deps: Deps): Promise<ExactCounts | undefined> {
   if (!mayRun(deps.trust, CommandIds.countExactly, 'Counting tokens with the provider')) return undefined;
-  const source = await pickTranscript(arg, 'Count tokens exactly');
-  if (!source) return undefined;
+  // The provider first: no session is asked for a count that cannot run.
   const settings = deps.settings();
   const provider = settings['summary.provider'];
   if (provider === 'none') {
     void showWarning('Context Compactor: set contextCompactor.summary.provider to count tokens with a provider.');
     return undefined;
   }
+  const picked = await pickSession(arg, 'Count tokens exactly');
+  if (!picked) return undefined;
+  const source = picked.uri;
   try {
     const config = summaryConfigFrom(settings, await deps.keys.get(provider));
-    const result = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Counting ${path.basename(source.fsPath)} with ${provider}`, cancellable: true }, async (_p, token) => {
+    const result = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Counting ${picked.title} with ${provider}`, cancellable: true }, async (_p, token) => {
       const abort = new AbortController();
       token.onCancellationRequested(() => abort.abort());
       const prepared = await prepareCompaction(source.fsPath, cleanupOptionsFrom(settings));

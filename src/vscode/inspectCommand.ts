@@ -1,18 +1,19 @@
 // "Inspect transcript": runs inspectFile on a transcript and shows the report as a markdown document.
 import * as vscode from 'vscode';
-import * as path from 'node:path';
 import { inspectFile } from '../node/inspectFile.js';
 import { CommandIds } from './commandIds.js';
 import { InspectionDocuments } from './inspectionDocuments.js';
 import { describeError, type Logger } from './log.js';
-import { pickTranscript } from './pickTranscript.js';
+import { pickSession } from './pickTranscript.js';
 import { showError } from './notify.js';
 
 /** Resolves to the report's Uri, or undefined when cancelled or failed (the user has seen why). */
 async function inspect(arg: unknown, documents: InspectionDocuments, log: Logger): Promise<vscode.Uri | undefined> {
-  const source = await pickTranscript(arg, 'Inspect transcript');
-  if (source === undefined) return undefined;
-  const name = path.basename(source.fsPath);
+  const picked = await pickSession(arg, 'Inspect transcript');
+  if (picked === undefined) return undefined;
+  const source = picked.uri;
+  // The session's title (its file name only when it is no known session): a UUID names nothing to a person.
+  const name = picked.title;
   let markdown: string;
   try {
     markdown = await vscode.window.withProgress(

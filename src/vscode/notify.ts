@@ -14,3 +14,8 @@ export function showWarning<T extends string>(message: string, ...items: T[]): T
 export function showError<T extends string>(message: string, ...items: T[]): Thenable<T | undefined> {
   return vscode.window.showErrorMessage(notificationText(message), ...items);
 }
+
+/** A question that waits for an answer (a modal dialog): for choices that spend money or time. Cancel is VS Code's own. */
+export function askModal<T extends string>(message: string, detail: string, ...items: T[]): Thenable<T | undefined> {
+  return vscode.window.showWarningMessage(notificationText(message), { modal: true, detail: notificationText(detail) }, ...items);
+}

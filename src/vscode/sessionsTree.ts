@@ -1,12 +1,14 @@
 // The Sessions view: agent → project → session tree over the usage scanner, scanned in the background, kept live.
 import * as vscode from 'vscode';
 import type { UsageReport } from '../core/usage/types';
-import { buildSessionTree, reconcile, type SessionTree, type TreeNode } from '../node/sessions/treeModel';
+import { compactedCopies, type CompactedFacts } from '../node/sessions/compacted';
+import { buildSessionTree, reconcile, SORT_KEYS, type SessionNode, type SessionTree, type SortKey, type TreeNode } from '../node/sessions/treeModel';
 import { scanUsage } from '../node/usage/scanner';
 import { describeError, type Logger } from './log.js';
 import type { Settings } from './settingKeys.js';
 import { resolveRoots, TranscriptWatcher } from './sessionsRoots.js';
-import { SESSIONS_STATE_KEY, SESSIONS_VIEW_ID } from './viewIds.js';
+import { SESSIONS_FILTERED_KEY, SESSIONS_SORT_KEY, SESSIONS_STATE_KEY, SESSIONS_VIEW_ID } from './viewIds.js';
+import { CommandIds } from './commandIds.js';
 import { showWarning } from './notify.js';
 
 export type SessionsState = 'idle' | 'scanning' | 'empty' | 'ready';
@@ -15,25 +17,42 @@ class SessionsProvider implements vscode.TreeDataProvider<TreeNode> {
   private readonly changed = new vscode.EventEmitter<TreeNode | TreeNode[] | undefined>();
   readonly onDidChangeTreeData = this.changed.event;
   tree: SessionTree = buildSessionTree([], { threshold: 1 });
+  private static readonly actionCommands = [CommandIds.compactTranscript, CommandIds.resumeInTerminal, CommandIds.copyResumeCommand];
 
   constructor(private readonly onFirstLook: () => void) {}
 
   getTreeItem(node: TreeNode): vscode.TreeItem {
-    const state = node.kind === 'session' ? vscode.TreeItemCollapsibleState.None
+    const state = node.kind === 'session' ? (node.children.length > 0 ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None)
       : node.kind === 'agent' ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.Collapsed;
     const item = new vscode.TreeItem(node.label, state);
     item.id = node.id;
     item.description = node.description;
     item.iconPath = new vscode.ThemeIcon(node.icon.id, node.icon.color ? new vscode.ThemeColor(node.icon.color) : undefined);
-    item.contextValue = node.kind === 'session' && node.compactSoon ? 'session.compactSoon' : node.kind;
+    // Subagents: inspect, composition and reveal only (they are not resumed or compacted on their own).
+    item.contextValue = node.kind !== 'session' ? node.kind : node.subagent ? 'subagent' : node.compactSoon ? 'session.compactSoon' : 'session';
     if (node.kind === 'session') {
-      // Not trusted, no HTML: the text is escaped already, this is the second fence (no command: links run).
-      item.tooltip = new vscode.MarkdownString(node.tooltip, false);
-      item.accessibilityInformation = { label: `${node.label}, ${node.description}` };
-    } else if (node.kind === 'project' && node.project) {
-      item.tooltip = node.project;
+      // No HTML; transcript text in it is escaped. Command links run only for our three commands, and their
+      // arguments are built from the file path alone, never from transcript text.
+      // No theme icons either: a `$(…)` in a title must stay text.
+      const tip = new vscode.MarkdownString(`${node.tooltip}\n\n${this.actions(node)}`, false);
+      tip.isTrusted = { enabledCommands: SessionsProvider.actionCommands };
+      item.tooltip = tip;
+      item.accessibilityInformation = { label: `${node.title}, ${node.description}${node.compactSoon ? ', compact soon' : ''}` };
+    } else {
+      item.tooltip = node.kind === 'project' ? `${node.where}\n${node.description}` : node.description;
     }
     return item;
+  }
+
+  /** Hover actions: a handoff agent cannot resume from a file, a non-UUID id has no command. */
+  private actions(node: SessionNode): string {
+    const arg = encodeURIComponent(JSON.stringify([{ kind: 'session', file: node.file }]));
+    const link = (label: string, command: string): string => `[${label}](command:${command}?${arg})`;
+    const links = [link('Compact', CommandIds.compactTranscript)];
+    if (node.resumeCommand !== undefined && !node.subagent) {
+      links.push(link('Resume in terminal', CommandIds.resumeInTerminal), link('Copy resume command', CommandIds.copyResumeCommand));
+    }
+    return links.join(' · ');
   }
 
   getChildren(node?: TreeNode): TreeNode[] {
@@ -41,11 +60,12 @@ class SessionsProvider implements vscode.TreeDataProvider<TreeNode> {
       this.onFirstLook();
       return this.tree.agents;
     }
-    return node.kind === 'session' ? [] : node.children;
+    return node.children;
   }
 
   getParent(node: TreeNode): TreeNode | undefined {
-    return node.kind === 'agent' ? undefined : node.parent;
+    if (node.kind === 'agent') return undefined;
+    return node.kind === 'session' && node.owner ? node.owner : node.parent;
   }
 
   /** Swaps in a new tree, refreshing only the elements that changed when the shape is the same. */
@@ -73,6 +93,8 @@ export interface SessionsDeps {
   readonly trusted?: () => boolean;
   /** Something besides the view shows the sessions (the status bar): rescan on file changes while it is hidden too. */
   readonly keepFresh?: () => boolean;
+  /** Workspace state: where the sort order is remembered. */
+  readonly state?: vscode.Memento;
 }
 
 /** Owns the view, the last report, the scans and the watchers; exported to tests through the extension's API. */
@@ -92,8 +114,14 @@ export class SessionsView implements vscode.Disposable {
   /** A scan still in flight at dispose() must not touch the disposed view. */
   private disposed = false;
   state: SessionsState = 'idle';
+  /** The filter box's text ('' = none). */
+  filter = '';
+  sort: SortKey;
+  private compacted = new Map<string, CompactedFacts>();
 
   constructor(private readonly deps: SessionsDeps) {
+    const saved = deps.state?.get<string>(SESSIONS_SORT_KEY);
+    this.sort = SORT_KEYS.find((k) => k === saved) ?? 'recency';
     this.provider = new SessionsProvider(() => {
       if (this.state === 'idle') void this.refresh();
     });
@@ -162,7 +190,10 @@ export class SessionsView implements vscode.Disposable {
       const report = await vscode.window.withProgress({ location: { viewId: SESSIONS_VIEW_ID } }, async () => {
         const roots = await resolveRoots(settings.sessionRoots, env);
         this.watcher.setRoots(roots.watchDirs);
-        return (await scanUsage({ env, extraDirs: roots.extraDirs, includeDefaults: true, threshold: settings.contextThreshold, useCache: this.deps.trusted?.() ?? true })).report;
+        const scanned = (await scanUsage({ env, extraDirs: roots.extraDirs, includeDefaults: true, threshold: settings.contextThreshold, useCache: this.deps.trusted?.() ?? true })).report;
+        // Copies carry no usage: the few sessions without any are checked for our mark, and their context estimated.
+        this.compacted = await compactedCopies(scanned.sessions);
+        return scanned;
       });
       this.report = report;
       for (const w of report.warnings) this.deps.log.warn(w);
@@ -178,13 +209,42 @@ export class SessionsView implements vscode.Disposable {
   private rebuild(): void {
     if (this.disposed) return;
     const settings = this.deps.settings();
-    this.provider.apply(buildSessionTree(this.report?.sessions ?? [], { threshold: settings.contextThreshold, homeDir: (this.deps.env ?? process.env).HOME }));
+    this.provider.apply(buildSessionTree(this.report?.sessions ?? [], this.treeOptions(this.filter)));
     const soon = this.tree.compactSoonCount;
+    this.treeView.message = this.filter
+      ? `Filter: "${this.filter}" — ${this.tree.sessionCount} of ${this.tree.totalCount} sessions`
+      : undefined;
+    this.treeView.description = this.sort === 'recency' ? undefined : `by ${this.sort}`;
+    void vscode.commands.executeCommand('setContext', SESSIONS_FILTERED_KEY, this.filter !== '');
     this.treeView.badge = soon > 0
       ? { value: soon, tooltip: `${soon} session${soon === 1 ? '' : 's'} at or above ${settings.contextThreshold.toLocaleString('en-US')} tokens of context` }
       : undefined;
     void this.setState(this.tree.sessionCount > 0 ? 'ready' : 'empty');
     this.scanned.fire(this.report);
+  }
+
+  private treeOptions(filter: string): Parameters<typeof buildSessionTree>[1] {
+    return { threshold: this.deps.settings().contextThreshold, homeDir: (this.deps.env ?? process.env).HOME, sort: this.sort, filter, compacted: this.compacted };
+  }
+
+  /** Shows only the sessions matching `text` (title, project, agent, file, id); '' shows all. */
+  setFilter(text: string): void {
+    this.filter = text.trim();
+    this.rebuild();
+  }
+
+  async setSort(sort: SortKey): Promise<void> {
+    this.sort = sort;
+    await this.deps.state?.update(SESSIONS_SORT_KEY, sort);
+    this.rebuild();
+  }
+
+  /** Every known session, whatever the filter, for pickers; `scan`: scan first if nothing was scanned, and wait for a scan in flight. */
+  async allSessions(scan = true): Promise<SessionNode[]> {
+    if (scan && this.state === 'idle') await this.refresh();
+    else if (scan) await this.tail;
+    const tree = buildSessionTree(this.report?.sessions ?? [], { ...this.treeOptions(''), sort: 'recency' });
+    return tree.agents.flatMap((a) => a.children.flatMap((p) => p.children));
   }
 
   /**

@@ -21,6 +21,11 @@ export const RESTRICTED: Readonly<Record<CommandId, RestrictedMode>> = {
   [CommandIds.addSessionRoot]: 'always',
   [CommandIds.revealSessionFile]: 'always',
   [CommandIds.copyResumeCommand]: 'always',
+  // Starts the agent in a terminal: a workspace's transcript must not get to run anything before it is trusted.
+  [CommandIds.resumeInTerminal]: 'trusted',
+  [CommandIds.filterSessions]: 'always',
+  [CommandIds.clearSessionsFilter]: 'always',
+  [CommandIds.sortSessions]: 'always',
 };
 
 /** The trust state and a way to tell the user; the composition root wires vscode.workspace.isTrusted. */

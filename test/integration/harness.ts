@@ -36,16 +36,29 @@ export function expectOnScreen(text: string): void {
 }
 
 /**
+ * How checkScreen takes its picture: `hover` rests the pointer on a text first; `selector` saves only that part;
+ * `pause` (ms) lets an animation end first (a toast fading in); `click` clicks a CSS selector first, in any frame;
+ * `scrollTo` scrolls a text into view first (a section further down a preview).
+ */
+export interface ScreenView {
+  readonly click?: string;
+  readonly scrollTo?: string;
+  readonly hover?: string;
+  readonly selector?: string;
+  readonly pause?: number;
+}
+
+/**
  * Asks the runner, now, whether the workbench shows `texts` (and loaded `images`, by file name), and to save
  * test-results/<shot>.png. Resolves to the ones not found, or undefined when no runner answers (the electron
  * runner has no page access).
  */
-export async function checkScreen(texts: readonly string[], shot?: string, ms = 20_000, images: readonly string[] = []): Promise<string[] | undefined> {
+export async function checkScreen(texts: readonly string[], shot?: string, ms = 20_000, images: readonly string[] = [], view: ScreenView = {}): Promise<string[] | undefined> {
   const result = process.env['VSCODE_E2E_RESULT'];
   if (!result) return undefined;
   const done = `${result}.screen-done.json`;
   rmSync(done, { force: true });
-  writeFileSync(`${result}.screen.json`, JSON.stringify({ texts, shot, images }));
+  writeFileSync(`${result}.screen.json`, JSON.stringify({ texts, shot, images, ...view }));
   for (const end = Date.now() + ms; Date.now() < end; await new Promise((r) => setTimeout(r, 100))) {
     if (existsSync(done)) return (JSON.parse(readFileSync(done, 'utf8')) as { missing: string[] }).missing;
   }

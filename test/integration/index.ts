@@ -5,10 +5,11 @@ import './suite/activation.test.js';
 import './suite/apiKeys.test.js';
 // Before inspect: its notification is checked at the very end, and VS Code hides error toasts after 20 s.
 import './suite/sessions.test.js';
+// Before inspect and composition too: its toasts and editors would cover what the end of the suite looks for.
+import './suite/eval.test.js';
 import './suite/inspect.test.js';
 import './suite/compact.test.js';
 import './suite/composition.test.js';
-import './suite/eval.test.js';
 
 export async function run(): Promise<void> {
   await finish(await runAll());

@@ -3,13 +3,14 @@
 // `bash scripts/setup-vscode-host.sh`. Env: VSCODE_TEST_HOST (host dir), VSCODE_E2E_TIMEOUT_MS (default 180000);
 // runPackaged.mjs also sets VSCODE_E2E_TESTS (entry), VSCODE_E2E_DEV (extension under development),
 // VSCODE_E2E_EXTENSIONS_DIR (installed extensions), VSCODE_E2E_SHOT (screenshot name), VSCODE_E2E_SETTINGS (user
-// settings, JSON) and VSCODE_E2E_METRICS (file).
+// settings, JSON) and VSCODE_E2E_METRICS (file); scripts/screens.mjs also sets VSCODE_E2E_WORKSPACE (the folder to
+// open) and VSCODE_E2E_AGENT_HOMES (a module whose agentHomes(root, dir, workspace) builds the agent stores).
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { chromium } from 'playwright-core';
 import { agentHomes } from './agentHomes.mjs';
 
@@ -19,7 +20,7 @@ const serverMain = path.join(hostDir, 'node_modules/code-server/lib/vscode/out/s
 const testsEntry = path.resolve(process.env.VSCODE_E2E_TESTS ?? path.join(root, 'dist/test/integration/index.js'));
 const devPath = path.resolve(process.env.VSCODE_E2E_DEV ?? root);
 const extensionsDir = process.env.VSCODE_E2E_EXTENSIONS_DIR;
-const workspace = path.join(root, 'test/integration/workspace');
+const workspace = path.resolve(process.env.VSCODE_E2E_WORKSPACE ?? path.join(root, 'test/integration/workspace'));
 const shot = path.join(root, `test-results/${process.env.VSCODE_E2E_SHOT ?? 'integration'}.png`);
 const timeoutMs = Number(process.env.VSCODE_E2E_TIMEOUT_MS ?? 180000);
 
@@ -50,7 +51,8 @@ fs.writeFileSync(path.join(data, 'user/User/settings.json'), JSON.stringify({
   ...JSON.parse(process.env.VSCODE_E2E_SETTINGS ?? '{}'),
 }));
 const resultFile = path.join(data, 'result.json');
-const agentEnv = agentHomes(root, data);
+const homes = process.env.VSCODE_E2E_AGENT_HOMES ? (await import(pathToFileURL(path.resolve(process.env.VSCODE_E2E_AGENT_HOMES)).href)).agentHomes : agentHomes;
+const agentEnv = homes(root, data, workspace);
 const server = spawn(process.execPath, [serverMain, '--host', '127.0.0.1', '--port', String(port), '--without-connection-token',
   '--accept-server-license-terms', '--telemetry-level', 'off', '--server-data-dir', path.join(data, 'server'),
   '--user-data-dir', path.join(data, 'user'), ...(extensionsDir ? ['--extensions-dir', extensionsDir] : [])], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...agentEnv, VSCODE_E2E_RESULT: resultFile } });
@@ -94,7 +96,14 @@ async function findOnPage(page, text, tries) {
 async function answerScreenCheck(page) {
   const request = `${resultFile}.screen.json`;
   if (!fs.existsSync(request)) return;
-  const { texts, shot: name, images = [] } = JSON.parse(fs.readFileSync(request, 'utf8'));
+  // Optional (screens): `hover`, a text to rest the pointer on first (tooltips, hovers); `selector`, a part of the
+  // page to save instead of the whole page (the status bar); `pause`, ms to let an animation end before the picture;
+  // `click`, a CSS selector to click first in whichever frame has it (a webview's tab); `scrollTo`, a text to scroll
+  // into view (a section further down a preview).
+  const { texts, shot: name, images = [], hover, selector, pause = 0, click, scrollTo } = JSON.parse(fs.readFileSync(request, 'utf8'));
+  const failed = (what) => void fs.writeFileSync(`${resultFile}.screen-done.json`, JSON.stringify({ missing: [what] }));
+  if (click && !(await inFrames(page, { selector: click }, 'click'))) return failed(`click ${click}`);
+  if (scrollTo && !(await inFrames(page, { text: scrollTo }, 'scroll'))) return failed(`scroll to ${scrollTo}`);
   fs.rmSync(request);
   const missing = [];
   for (const text of texts) {
@@ -102,11 +111,45 @@ async function answerScreenCheck(page) {
     if (!found) missing.push(text);
   }
   for (const image of images) if (!(await imageShown(page, image))) missing.push(`image ${image}`);
+  if (hover) {
+    const target = page.getByText(hover, { exact: false }).first();
+    if (await target.hover({ timeout: 5000 }).then(() => true, () => false)) await page.waitForTimeout(1500);
+    else missing.push(`hover ${hover}`);
+  }
+  if (pause > 0) await page.waitForTimeout(pause);
   if (name) {
-    fs.mkdirSync(path.dirname(shot), { recursive: true });
-    await page.screenshot({ path: path.join(path.dirname(shot), `${name}.png`) });
+    const file = path.join(path.dirname(shot), `${name}.png`);
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    if (selector) await page.locator(selector).first().screenshot({ path: file }).catch(() => { missing.push(`selector ${selector}`); });
+    else await page.screenshot({ path: file });
   }
   fs.writeFileSync(`${resultFile}.screen-done.json`, JSON.stringify({ missing }));
+}
+
+/**
+ * Clicks, or scrolls into view, the first element matching `selector` (CSS) or holding `text` in any frame, webviews'
+ * nested documents included; false if there is none.
+ */
+async function inFrames(page, { selector, text }, action) {
+  for (let tries = 0; tries < 20; tries++) {
+    for (const frame of page.frames()) {
+      const target = (selector ? frame.locator(selector) : frame.getByText(text, { exact: false })).first();
+      if (!(await target.count().catch(() => 0))) continue;
+      const done = action === 'click' ? target.click({ timeout: 5000 }) : target.scrollIntoViewIfNeeded({ timeout: 5000 });
+      return done.then(() => true, () => false);
+    }
+    // As in findOnPage: a webview's inner document may be missing from Playwright's frame list; walk it from the top.
+    const acted = await page.evaluate(({ selector: sel, text: t, action: a }) => {
+      const own = (doc) => (sel ? doc.querySelector(sel) : [...doc.querySelectorAll('h1,h2,h3,h4,p,li,td,th,span,div')].find((e) => e.children.length === 0 && e.textContent.includes(t)));
+      const find = (doc) => (doc && own(doc)) || [...(doc?.querySelectorAll('iframe') ?? [])].map((f) => { try { return find(f.contentDocument); } catch { return null; } }).find(Boolean);
+      const el = find(document);
+      if (el) a === 'click' ? el.click() : el.scrollIntoView({ block: 'start' });
+      return Boolean(el);
+    }, { selector, text, action }).catch(() => false);
+    if (acted) return true;
+    await page.waitForTimeout(500);
+  }
+  return false;
 }
 
 /** Whether some frame shows a loaded <img> whose alt text is `name` or whose src ends with it (webviews nest frames). */

@@ -88,18 +88,21 @@ test('the empty-state welcome is keyed on the state the view sets, and its butto
   assert.match(welcome[0].contents, /~\/\.claude\/projects.*CLAUDE_CONFIG_DIR.*~\/\.codex\/sessions.*CODEX_HOME.*sessionRoots/s);
 });
 
-test('session items offer inspect, compact, composition, reveal and copy resume; inspect and compact inline', () => {
+test('session items offer inspect, compact, composition, reveal, copy and run resume; inspect and compact inline; subagents the read-only ones', () => {
   const items = manifest.contributes.menus['view/item/context'] ?? [];
-  const forSessions = items.filter((m) => m.when === `view == ${SESSIONS_VIEW_ID} && viewItem =~ /^session/`);
+  const alsoSubagents = `view == ${SESSIONS_VIEW_ID} && viewItem =~ /^(session|subagent)/`;
+  const forSessions = items.filter((m) => m.when === `view == ${SESSIONS_VIEW_ID} && viewItem =~ /^session/` || m.when === alsoSubagents);
+  assert.deepEqual(items.filter((m) => m.when === alsoSubagents).map((m) => m.command), [CommandIds.inspectTranscript, CommandIds.showComposition, CommandIds.revealSessionFile]);
   const forGroups = items.filter((m) => m.when === `view == ${SESSIONS_VIEW_ID} && viewItem =~ /^(agent|project)$/`);
   assert.equal(forSessions.length + forGroups.length, items.length, 'every item action is scoped to session, agent or project items of this view');
   // Agent and project nodes evaluate every session under them (inline and in the menu).
   assert.deepEqual(forGroups.map((m) => [m.command, m.group?.startsWith('inline') ?? false]), [[CommandIds.evaluateCompaction, true], [CommandIds.evaluateCompaction, false]]);
   const menu = forSessions.filter((m) => !m.group?.startsWith('inline')).map((m) => m.command);
-  assert.deepEqual(menu, [CommandIds.inspectTranscript, CommandIds.compactTranscript, CommandIds.showComposition, CommandIds.revealSessionFile, CommandIds.copyResumeCommand]);
+  assert.deepEqual(menu, [CommandIds.inspectTranscript, CommandIds.compactTranscript, CommandIds.showComposition, CommandIds.revealSessionFile, CommandIds.copyResumeCommand, CommandIds.resumeInTerminal]);
   const inline = forSessions.filter((m) => m.group?.startsWith('inline')).map((m) => m.command);
   assert.deepEqual(inline, [CommandIds.inspectTranscript, CommandIds.compactTranscript]);
   const title = (manifest.contributes.menus['view/title'] ?? []).map((m) => m.command);
   assert.ok(title.includes(CommandIds.refreshSessions));
   assert.ok(title.includes(CommandIds.evaluateCompaction), 'the view title evaluates every session');
+  for (const id of [CommandIds.filterSessions, CommandIds.clearSessionsFilter, CommandIds.sortSessions]) assert.ok(title.includes(id), id);
 });

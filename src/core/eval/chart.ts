@@ -1,4 +1,5 @@
-// The eval's picture: history reduction (x) against probes kept (y), one dot per transcript and strategy, as SVG.
+// The eval's picture: history reduction (x) against probes kept (y), one dot per session and strategy, as SVG that
+// reads on a light and a dark editor theme alike.
 import type { EvalRow, StrategyId } from './types';
 
 export const STRATEGY_COLORS: Readonly<Record<StrategyId, string>> = {
@@ -8,26 +9,49 @@ export const STRATEGY_COLORS: Readonly<Record<StrategyId, string>> = {
 /** Text and attribute values: file names come from the user's disk. */
 export const escapeXml = (s: string): string => s.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-const W = 720, H = 420, L = 56, R = 200, T = 40, B = 48;
-const PW = W - L - R, PH = H - T - B;
+// The legend sits below the plot, three strategies a row: the picture stays legible shrunk into a narrow preview.
+const W = 560, L = 56, R = 20, T = 40, PH = 300, LEGEND = T + PH + 50, ROW = 18, COL = 160;
+const PW = W - L - R, H = LEGEND + 3 * ROW;
 const x = (v: number): number => L + Math.max(0, Math.min(1, v)) * PW;
 const y = (v: number): number => T + (1 - Math.max(0, Math.min(1, v))) * PH;
 const f1 = (n: number): string => n.toFixed(1);
+const GRID = 'stroke="currentColor" stroke-opacity="0.15"';
+const SOFT = 'fill-opacity="0.75"';
+
+/**
+ * No background: the picture sits on the page's own. Every line and word is `currentColor` at some opacity, so shown
+ * inline in VS Code's Markdown preview it takes the theme's text colour (checked in the host, light and dark). As a
+ * file behind an <img> it inherits nothing and an SVG image's prefers-color-scheme does not follow the editor theme
+ * (the web workbench reports light under a dark theme), so the file sets a mid-grey that reads on white and on dark.
+ */
+const FILE_INK = '#808080';
+
+export interface ChartOptions {
+  readonly title?: string;
+  /** The name a dot's tooltip gives its session. */
+  readonly nameOf?: (r: EvalRow) => string;
+  /**
+   * For inlining in an HTML page: the text colour comes from the page (no colour of its own), and the width from
+   * the column (a preview beside the code is narrower than the picture; an <img> shrinks itself, inline SVG does not).
+   */
+  readonly inherit?: boolean;
+}
 
 /** Rows without both figures (skipped, failed, encrypted output) are not drawn; the legend says how many were. */
-export function scatterSvg(rows: readonly EvalRow[], strategies: readonly StrategyId[], title = 'History reduction vs probes kept'): string {
+export function scatterSvg(rows: readonly EvalRow[], strategies: readonly StrategyId[], o: ChartOptions = {}): string {
+  const title = o.title ?? 'History cut vs probes kept';
+  const nameOf = o.nameOf ?? ((r: EvalRow): string => r.title ?? r.file.replace(/^.*[\\/]/, ''));
   const out: string[] = [
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}" font-family="system-ui, sans-serif" font-size="12" role="img" aria-label="${escapeXml(title)}">`,
-    `<rect width="${W}" height="${H}" fill="#ffffff"/>`,
-    `<text x="${L}" y="20" font-size="14" font-weight="600" fill="#222">${escapeXml(title)}</text>`,
+    `<svg xmlns="http://www.w3.org/2000/svg" ${o.inherit ? `width="100%" style="max-width:${W}px"` : `width="${W}" height="${H}" color="${FILE_INK}"`} viewBox="0 0 ${W} ${H}" fill="currentColor" font-family="system-ui, sans-serif" font-size="12" role="img" aria-label="${escapeXml(title)}">`,
+    `<text x="${L}" y="20" font-size="14" font-weight="600">${escapeXml(title)}</text>`,
   ];
   for (const t of [0, 0.25, 0.5, 0.75, 1]) {
-    out.push(`<line x1="${f1(x(t))}" y1="${T}" x2="${f1(x(t))}" y2="${T + PH}" stroke="#e3e3e3"/>`, `<line x1="${L}" y1="${f1(y(t))}" x2="${L + PW}" y2="${f1(y(t))}" stroke="#e3e3e3"/>`);
-    out.push(`<text x="${f1(x(t))}" y="${T + PH + 16}" text-anchor="middle" fill="#555">${t * 100}%</text>`, `<text x="${L - 6}" y="${f1(y(t) + 4)}" text-anchor="end" fill="#555">${t * 100}%</text>`);
+    out.push(`<line x1="${f1(x(t))}" y1="${T}" x2="${f1(x(t))}" y2="${T + PH}" ${GRID}/>`, `<line x1="${L}" y1="${f1(y(t))}" x2="${L + PW}" y2="${f1(y(t))}" ${GRID}/>`);
+    out.push(`<text x="${f1(x(t))}" y="${T + PH + 16}" text-anchor="middle" ${SOFT}>${t * 100}%</text>`, `<text x="${L - 6}" y="${f1(y(t) + 4)}" text-anchor="end" ${SOFT}>${t * 100}%</text>`);
   }
-  out.push(`<rect x="${L}" y="${T}" width="${PW}" height="${PH}" fill="none" stroke="#888"/>`);
-  out.push(`<text x="${L + PW / 2}" y="${H - 10}" text-anchor="middle" fill="#222">history reduction (more is smaller) →</text>`);
-  out.push(`<text transform="translate(16 ${T + PH / 2}) rotate(-90)" text-anchor="middle" fill="#222">probes kept →</text>`);
+  out.push(`<rect x="${L}" y="${T}" width="${PW}" height="${PH}" fill="none" stroke="currentColor" stroke-opacity="0.5"/>`);
+  out.push(`<text x="${L + PW / 2}" y="${T + PH + 34}" text-anchor="middle">history cut (more is smaller) →</text>`);
+  out.push(`<text transform="translate(16 ${T + PH / 2}) rotate(-90)" text-anchor="middle">probes kept →</text>`);
   // The ideal corner: everything cut, nothing lost.
   out.push(`<text x="${L + PW}" y="${T - 6}" text-anchor="end" fill="#3aa361">best: all cut, nothing lost ↗</text>`);
   let notDrawn = 0;
@@ -35,13 +59,13 @@ export function scatterSvg(rows: readonly EvalRow[], strategies: readonly Strate
     const drawn = rows.filter((r) => r.strategy === s && r.historyReduction !== null && r.probesKept !== null);
     notDrawn += rows.filter((r) => r.strategy === s).length - drawn.length;
     for (const r of drawn) {
-      const label = `${s} · ${r.file.replace(/^.*[\\/]/, '')}: history −${(r.historyReduction! * 100).toFixed(1)} %, probes kept ${(r.probesKept! * 100).toFixed(0)} %`;
-      out.push(`<circle cx="${f1(x(r.historyReduction!))}" cy="${f1(y(r.probesKept!))}" r="4.5" fill="${STRATEGY_COLORS[s]}" fill-opacity="0.7" stroke="#fff" stroke-width="0.8"><title>${escapeXml(label)}</title></circle>`);
+      const label = `${s} · ${nameOf(r)}: history −${(r.historyReduction! * 100).toFixed(1)} %, probes kept ${(r.probesKept! * 100).toFixed(0)} %`;
+      out.push(`<circle cx="${f1(x(r.historyReduction!))}" cy="${f1(y(r.probesKept!))}" r="4.5" fill="${STRATEGY_COLORS[s]}" fill-opacity="0.8"><title>${escapeXml(label)}</title></circle>`);
     }
-    const ly = T + 10 + i * 20;
-    out.push(`<circle cx="${L + PW + 18}" cy="${ly}" r="5" fill="${STRATEGY_COLORS[s]}"/>`, `<text x="${L + PW + 28}" y="${ly + 4}" fill="#222">${escapeXml(s)} (${drawn.length})</text>`);
+    const lx = L + (i % 3) * COL, ly = LEGEND + Math.floor(i / 3) * ROW;
+    out.push(`<circle cx="${lx + 5}" cy="${ly - 4}" r="5" fill="${STRATEGY_COLORS[s]}"/>`, `<text x="${lx + 15}" y="${ly}">${escapeXml(s)} (${drawn.length})</text>`);
   });
-  if (notDrawn) out.push(`<text x="${L + PW + 12}" y="${T + 10 + strategies.length * 20 + 8}" fill="#666" font-size="11">${notDrawn} not drawn (skipped,</text>`, `<text x="${L + PW + 12}" y="${T + 10 + strategies.length * 20 + 22}" fill="#666" font-size="11">failed or unreadable)</text>`);
+  if (notDrawn) out.push(`<text x="${L}" y="${LEGEND + 2 * ROW}" font-size="11" ${SOFT}>${notDrawn} not drawn (skipped, failed or unreadable)</text>`);
   out.push('</svg>');
   return out.join('\n') + '\n';
 }

@@ -1,7 +1,7 @@
-// The eval report as the seed's table (terminal) and as Markdown: table, probes per kind, worst files with why, chart.
-import { codeSpan, escapeMarkdown } from '../text/markdown';
-import { pctText, whyBad, worstRows } from './aggregate';
-import { PROBE_KINDS, type EvalReport, type StrategyId, type StrategySummary } from './types';
+// The eval report as the seed's table (terminal) and as Markdown that fits a preview: a narrow table, sessions by title, details folded.
+import { escapeMarkdown } from '../text/markdown';
+import { pctText, worstRows } from './aggregate';
+import { MODEL_STRATEGIES, PROBE_KINDS, type EvalReport, type EvalRow, type StrategyId, type StrategySummary } from './types';
 
 const n = (x: number | null): string => (x === null ? '–' : Math.round(x).toLocaleString('en-US'));
 const sec = (ms: number | null): string => (ms === null ? '–' : ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(1)} s`);
@@ -35,11 +35,11 @@ function rollingNote(r: EvalReport): string | undefined {
   const c = r.summary.rolling?.compacted;
   if (!c) return undefined;
   const ran = r.summary.rolling!.files - r.summary.rolling!.skipped - r.summary.rolling!.failed;
-  return `rolling: ${c.files} of ${ran} transcripts passed ${r.threshold.toLocaleString('en-US')} tokens of context (${c.compactions} compactions in all); the others never compacted and are unchanged (--threshold N).`;
+  return `rolling: ${c.files} of ${ran} sessions passed ${r.threshold.toLocaleString('en-US')} tokens of context (${c.compactions} compactions in all); the others never compacted and are unchanged (the threshold: --threshold in the CLI, Context Threshold in VS Code settings).`;
 }
 
 function header(r: EvalReport): string {
-  return `${r.files} transcript(s) · ${r.provider ? `provider ${r.provider.id} / ${r.provider.model}` : 'no provider (model strategies skipped)'} · ${sec(r.durationMs)}${r.interrupted ? ' · INTERRUPTED: rows hold what finished' : ''}`;
+  return `${r.files} session(s) · ${r.provider ? `provider ${r.provider.id} / ${r.provider.model}` : `rules only: no model called${r.strategies.some((s) => MODEL_STRATEGIES.has(s)) ? ' (the summary and server strategies skipped)' : ''}`} · ${sec(r.durationMs)}${r.interrupted ? ' · INTERRUPTED: rows hold what finished' : ''}`;
 }
 
 /** --resume-check: what the real agent sent resuming each strategy's output, against the original. */
@@ -60,29 +60,96 @@ export function renderEvalText(r: EvalReport): string {
 }
 
 const mdRow = (c: readonly string[]): string => `| ${c.join(' | ')} |`;
-const mdTable = (head: string[], rows: string[][]): string[] => [mdRow(head), mdRow(head.map((_, i) => (i === 0 ? '---' : '---:'))), ...rows.map(mdRow)];
+/** First column left, figures right; `leftLast`: the last column is words (left too). */
+const mdTable = (head: string[], rows: string[][], leftLast = false): string[] =>
+  [mdRow(head), mdRow(head.map((_, i) => (i === 0 || (leftLast && i === head.length - 1) ? '---' : '---:'))), ...rows.map(mdRow)];
+/** A figure that never wraps between its number and its unit in a narrow column. */
+const pctCell = (x: number | null): string => pctText(x).replace(' ', '\u00a0');
 
-/** The Markdown report; `chart` is the SVG file's name relative to the Markdown file. */
-export function renderEvalMarkdown(r: EvalReport, chart?: string): string {
-  const lines: string[] = ['# Compaction evaluation', '', escapeMarkdown(header(r)), ''];
-  lines.push(...mdTable(HEAD, ids(r).map((s) => cells(s, r.summary[s]!))), '');
+/** Why a row is where it is, without the figures beside it: what failed or was lost. */
+function whyCell(w: EvalRow): string {
+  if (w.status === 'failed') return escapeMarkdown(`failed: ${w.failure ?? 'unknown error'}`);
+  const parts: string[] = [];
+  if (!w.accepted) parts.push(w.pairsIntact === false ? 'tool pairs broken' : w.fallback ? 'summary fell back to cleanup' : 'output not smaller');
+  if (w.lost.length) parts.push(`lost ${w.lost.slice(0, 3).join('; ')}${w.lost.length > 3 ? '…' : ''}`);
+  if (w.tooSmallToCompact) parts.push('too small to compact');
+  return parts.length ? escapeMarkdown(parts.join(' · ')) : '–';
+}
+
+/** How the Markdown names and links sessions: titles the caller knows (the Sessions view's), links it can open. */
+export interface MarkdownOptions {
+  /** The SVG chart's file name relative to the Markdown file. */
+  readonly chart?: string;
+  /** The chart's SVG itself, shown inline instead (VS Code's preview: it then takes the theme's text colour). */
+  readonly inlineChart?: string;
+  /** Titles by file, preferred over the row's own (the title the Sessions view shows). */
+  readonly titles?: ReadonlyMap<string, string>;
+  /** A link to the session's file from the report (relative, URL-encoded), or undefined for none. */
+  readonly href?: (file: string) => string | undefined;
+}
+
+export const HARNESS_LINE = '**History** = the conversation compaction acts on (prompts, replies, tool calls and results); **harness** = system prompt + tool definitions, re-sent every request; compaction cannot cut it.';
+
+const TITLE_MAX = 60;
+/** The session's name for people: the caller's title, the row's, else the file's name (never a bare path). */
+export function sessionName(row: Pick<EvalRow, 'file' | 'title'>, titles?: ReadonlyMap<string, string>): string {
+  const t = (titles?.get(row.file) ?? row.title ?? base(row.file)).replace(/\s+/g, ' ').trim() || base(row.file);
+  return t.length > TITLE_MAX ? `${t.slice(0, TITLE_MAX - 1)}…` : t;
+}
+
+function sessionCell(row: EvalRow, o: MarkdownOptions): string {
+  const name = escapeMarkdown(sessionName(row, o.titles));
+  const href = o.href?.(row.file);
+  // The destination is the caller's URL-encoded path in angle brackets: no space, bracket or pipe of a file name reaches it raw.
+  return href ? `[${name}](<${href.replace(/[<>|\s]/g, encodeURIComponent)}>)` : name;
+}
+
+const check = (x: boolean | null): string => (x === null ? '–' : x ? 'yes' : '**no**');
+const costCell = (s: StrategySummary): string => (s.modelCalls === 0 ? '0' : `${s.modelCalls} · ${s.costUsd === null ? 'cost unknown' : `$${s.costUsd.toFixed(2)}`}`);
+
+/** Per strategy, the figures a reader compares first: five columns that fit a preview beside the code. */
+function mainTable(r: EvalReport): string[] {
+  return mdTable(['strategy', 'accepted', 'history cut', 'probes kept', 'model calls · cost'], ids(r).map((id) => {
+    const s = r.summary[id]!;
+    return [id, s.files === s.skipped ? 'skipped' : `${s.accepted}/${s.files - s.skipped}`, pctCell(s.medianHistoryReduction), pctCell(s.medianProbesKept), costCell(s)];
+  }));
+}
+
+/** Every figure of the seed's table, one row per figure and one column per strategy (at most six columns). */
+function figuresTable(r: EvalReport): string[] {
+  const list = ids(r);
+  const all = list.map((id) => cells(id, r.summary[id]!));
+  return mdTable(['figure', ...list], HEAD.slice(1).map((h, i) => [h, ...all.map((c) => c[i + 1]!)]));
+}
+
+/** One strategy's sessions, worst first: title (a link to the file), cut, probes kept, tool pairs, why. */
+function sessionsBlock(r: EvalReport, id: StrategyId, o: MarkdownOptions, open: boolean): string[] {
+  const rows = worstRows(r.rows.filter((x) => x.strategy === id), Infinity);
+  const skipped = r.rows.filter((x) => x.strategy === id && x.status === 'skipped');
+  const summary = `<summary><b>${id}</b> — ${rows.length} session${rows.length === 1 ? '' : 's'}, worst first${skipped.length ? ` (${skipped.length} skipped)` : ''}</summary>`;
+  const body = rows.length === 0
+    ? [`No session ran: ${escapeMarkdown(skipped[0]?.skipped ?? 'all skipped')}.`]
+    : mdTable(['session', 'history cut', 'probes kept', 'pairs ok', 'why'], rows.map((w) => [sessionCell(w, o), pctCell(w.historyReduction), pctCell(w.probesKept), check(w.pairsIntact), whyCell(w)]), true);
+  // Blank lines around the Markdown inside: the preview (markdown-it) parses it as Markdown, not as HTML.
+  return [open ? '<details open>' : '<details>', summary, '', ...body, '', '</details>', ''];
+}
+
+/** The Markdown report: the main table, the chart, each strategy's sessions and the details folded. */
+export function renderEvalMarkdown(r: EvalReport, options: MarkdownOptions | string = {}): string {
+  const o: MarkdownOptions = typeof options === 'string' ? { chart: options } : options;
+  const lines: string[] = ['# Compaction evaluation', '', escapeMarkdown(header(r)), '', HARNESS_LINE, ''];
+  lines.push(...mainTable(r), '');
   for (const note of [rollingNote(r), resumeNote(r)]) if (note) lines.push(escapeMarkdown(note), '');
-  lines.push('**accepted**: finished, tool pairs intact, not larger than the input, no fallback. **history cut**: 1 − after/before of the history (what compaction acts on). **probes kept**: facts a continuation needs — files modified, the last error (and its fix), the latest request, commands, ids and hashes, open todos, stated constraints, instruction-file rules — found in the output, found without a model.', '');
-  if (chart) lines.push(`![History reduction vs probes kept, one dot per transcript and strategy](${encodeURI(chart)})`, '');
-  lines.push('## Probes kept by kind', '', ...mdTable(['strategy', ...PROBE_KINDS], ids(r).map((s) => [s, ...PROBE_KINDS.map((k) => kindCell(r.summary[s]!, k))])), '');
-  lines.push('## Worst files per strategy', '');
-  for (const s of ids(r)) {
-    const worst = worstRows(r.rows.filter((x) => x.strategy === s));
-    lines.push(`### ${s}`, '');
-    if (worst.length === 0) { lines.push('No rows ran (all skipped).', ''); continue; }
-    lines.push(...mdTable(['file', 'history cut', 'probes kept', 'why'], worst.map((w) => [codeCell(base(w.file)), pctText(w.historyReduction), pctText(w.probesKept), escapeMarkdown(whyBad(w))])), '');
-  }
-  const skipped = r.rows.find((x) => x.status === 'skipped');
-  if (skipped) lines.push(`Skipped rows: ${escapeMarkdown(skipped.skipped ?? '')}.`, '');
+  lines.push('**accepted**: finished, tool pairs intact, not larger than the input, no fallback. **history cut**: 1 − after/before of the history. **probes kept**: facts a continuation needs — files modified, the last error (and its fix), the latest request, commands, ids and hashes, open todos, stated constraints, instruction-file rules — found in the output, found without a model.', '');
+  // Inline SVG is one HTML block: it must hold no blank line, or Markdown would resume inside it.
+  if (o.inlineChart) lines.push(o.inlineChart.replace(/\n\s*\n/g, '\n').trimEnd(), '');
+  else if (o.chart) lines.push(`![History cut against probes kept, one dot per session and strategy](${encodeURI(o.chart)})`, '');
+  lines.push('## Sessions', '');
+  ids(r).forEach((id, i) => lines.push(...sessionsBlock(r, id, o, i === 0)));
+  lines.push('## Details', '', '<details>', '<summary>All figures per strategy</summary>', '', ...figuresTable(r), '', '</details>', '');
+  lines.push('<details>', '<summary>Probes kept by kind</summary>', '', ...mdTable(['kind', ...ids(r)], PROBE_KINDS.map((k) => [k, ...ids(r).map((s) => kindCell(r.summary[s]!, k))])), '', '</details>', '');
   if (r.warnings.length) lines.push('## Warnings', '', ...r.warnings.map((w) => `- ${escapeMarkdown(w)}`), '');
   return lines.join('\n');
 }
 
 const base = (f: string): string => f.replace(/^.*[\\/]/, '');
-// A code span cannot hold a pipe inside a table cell; file names rarely have one, but they come from disk.
-const codeCell = (s: string): string => (s.includes('|') ? escapeMarkdown(s) : codeSpan(s));

@@ -13,6 +13,8 @@ export interface Tally { kept: number; total: number }
 
 export interface EvalRow {
   readonly file: string;
+  /** The session's title (its first typed prompt), when it was read: reports name sessions by it, not by file. */
+  readonly title?: string;
   readonly format: FormatId | 'unknown';
   readonly strategy: StrategyId;
   readonly status: 'ok' | 'failed' | 'skipped';

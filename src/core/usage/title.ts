@@ -18,12 +18,29 @@ function stripReminders(text: string): string {
 }
 
 /**
+ * A closed wrapper an IDE or a host app puts before the user's words: `<ide_selection>`, `<ide_opened_file>`,
+ * `<system_instruction>` (Conductor), `<environment_context>`… Harness tags are snake_case or kebab-case; a tag a
+ * person types at the start of a prompt (`<div>`) has no separator, so it stays.
+ */
+const LEADING_WRAPPER = /^\s*<([a-z]+(?:[_-][a-z]+)+)(?:\s[^>]*)?>[\s\S]*?<\/\1>/;
+
+/** The text after every leading harness wrapper: what the person typed beside the context their tool attached. */
+function withoutLeadingWrappers(text: string): string {
+  let rest = text;
+  for (let m = LEADING_WRAPPER.exec(rest); m; m = LEADING_WRAPPER.exec(rest)) rest = rest.slice(m[0].length);
+  return rest;
+}
+
+/**
  * Returns a trimmed one-line title, or undefined when the text is harness-injected or empty. Whitespace folds to one
  * space and other control characters (ESC, BEL, DEL, C1) are dropped: a title is shown in terminals, tables and the
  * editor, and a transcript's prompt is untrusted text.
  */
 export function titleFromText(raw: string): string | undefined {
-  const oneLine = withoutControls(stripReminders(raw).replace(/\s+/g, ' ')).trim();
+  const start = raw.trimStart();
+  // A slash command or a caveat is the harness speaking even when a wrapper of its own follows.
+  if (HARNESS_PREFIXES.some((p) => start.startsWith(p))) return undefined;
+  const oneLine = withoutControls(withoutLeadingWrappers(stripReminders(raw)).replace(/\s+/g, ' ')).trim();
   if (!oneLine || HARNESS_PREFIXES.some((p) => oneLine.startsWith(p))) return undefined;
   return oneLine.length > TITLE_MAX ? `${oneLine.slice(0, TITLE_MAX - 1)}…` : oneLine;
 }

@@ -44,6 +44,7 @@ export function failureText(e: unknown): string {
 interface FileState {
   readonly file: string;
   format: FormatId | 'unknown';
+  title?: string;
   probes?: readonly Probe[];
   cleanup?: PreparedCompaction;
   cleanupMs?: number;
@@ -51,7 +52,11 @@ interface FileState {
   readonly written: Map<StrategyId, PreparedCompaction>;
 }
 
-const probesOf = (st: FileState, session: Session): readonly Probe[] => (st.probes ??= extractProbes(session));
+/** The first read of the session also names it. */
+const probesOf = (st: FileState, session: Session): readonly Probe[] => {
+  st.title ??= session.title;
+  return (st.probes ??= extractProbes(session));
+};
 
 function summaryRow(st: FileState, strategy: StrategyId, p: PreparedCompaction): EvalRow {
   st.written.set(strategy, p);
@@ -128,6 +133,6 @@ export async function evalFile(file: string, config: EvalConfig, signal: AbortSi
     }
   }
   // A file that could not be read at all has no format yet for the rows made before it failed.
-  const done = rows.map((r) => (r.format === 'unknown' && st.format !== 'unknown' ? { ...r, format: st.format } : r));
+  const done = rows.map((r) => ({ ...r, ...(r.format === 'unknown' && st.format !== 'unknown' ? { format: st.format } : {}), ...(st.title ? { title: st.title } : {}) }));
   return config.resumeCheck && !signal.aborted ? withResumeCheck(file, st.format, done, st.written, config.resumeCheck, signal, config.resumeCheckDir) : done;
 }

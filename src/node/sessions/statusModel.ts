@@ -1,5 +1,5 @@
-// The status-bar figure: the most recently active session's context, as a share of its model's window, flagged at
-// the "compact soon" threshold (pure: the vscode side only shows it).
+// The status-bar figure: the open workspace's most recently active session's context (the machine's newest only when
+// the workspace has none), as a share of its model's window, flagged at the threshold (pure: vscode only shows it).
 import { agentModule } from '../../core/formats/registry';
 import { contextWindowOf } from '../../core/usage/catalog';
 import type { SessionUsage } from '../../core/usage/types';
@@ -14,10 +14,28 @@ export interface StatusModel {
 
 const k = (n: number): string => (n >= 1000 ? `${Math.round(n / 1000)}k` : String(n));
 
-/** The newest session by last activity; undefined when there is none with a context (recorded, or estimated: `~`). */
-export function statusOf(sessions: readonly SessionUsage[], threshold: number): StatusModel | undefined {
-  const latest = sessions.filter((s) => s.contextTokens !== undefined).reduce<SessionUsage | undefined>(
-    (a, s) => (!a || (s.lastTimestamp ?? '') > (a.lastTimestamp ?? '') ? s : a), undefined);
+const norm = (p: string): string => p.replace(/\\/g, '/').replace(/\/+$/, '');
+
+/** The session ran in (or its transcript lies in) one of the folders: its project is that folder or inside it. */
+export function inFolders(s: SessionUsage, folders: readonly string[]): boolean {
+  const within = (p: string | undefined): boolean => p !== undefined && folders.some((f) => {
+    const dir = norm(f), at = norm(p);
+    return at === dir || at.startsWith(`${dir}/`);
+  });
+  return within(s.project) || within(s.file);
+}
+
+const newest = (sessions: readonly SessionUsage[]): SessionUsage | undefined => sessions.reduce<SessionUsage | undefined>(
+  (a, s) => (!a || (s.lastTimestamp ?? '') > (a.lastTimestamp ?? '') ? s : a), undefined);
+
+/**
+ * The newest session by last activity among the workspace folders' sessions, else among all; undefined when there
+ * is none with a context (recorded, or estimated: `~`). Subagent transcripts have no context of their own and drop out.
+ */
+export function statusOf(sessions: readonly SessionUsage[], threshold: number, workspaceFolders: readonly string[] = []): StatusModel | undefined {
+  const withContext = sessions.filter((s) => s.contextTokens !== undefined);
+  const local = newest(withContext.filter((s) => inFolders(s, workspaceFolders)));
+  const latest = local ?? newest(withContext);
   if (!latest) return undefined;
   const used = latest.contextTokens!;
   const model = latest.models.at(-1);
@@ -25,11 +43,12 @@ export function statusOf(sessions: readonly SessionUsage[], threshold: number): 
   const compactSoon = used >= threshold;
   const est = latest.estimated ? '~' : '';
   const share = `${est}${window ? `${Math.round((used / window) * 100)} %` : k(used)}`;
-  const agent = agentModule(latest.agent).label;
+  const agent = agentModule(latest.agent);
+  const where = local ? '' : workspaceFolders.length > 0 ? ' (no session of this workspace; the newest on this machine)' : ' (the newest on this machine)';
   return {
-    text: `$(${compactSoon ? 'warning' : 'pulse'}) ${share}${window ? ` · ${k(used)}/${k(window)}` : ''}`,
+    text: `$(${compactSoon ? 'warning' : 'pulse'}) ${agent.shortName} ${share}${window ? ` · ${k(used)}/${k(window)}` : ''}`,
     tooltip: [
-      `${agent}: ${latest.title ?? latest.sessionId}`,
+      `${agent.label}: ${latest.title ?? latest.sessionId}${where}`,
       `Context: ${used.toLocaleString('en-US')} tokens${window ? ` of ${window.toLocaleString('en-US')} (${model})` : ' (window unknown)'}${est ? ', estimated from the transcript (the agent records no usage)' : ''}`,
       compactSoon ? `At or above ${threshold.toLocaleString('en-US')} tokens: compact soon.` : `Compact soon from ${threshold.toLocaleString('en-US')} tokens.`,
       'Click: show the context composition.',

@@ -48,23 +48,26 @@ test('opening the view scans in the background and lists agent → project → s
   const agents = view.provider.getChildren();
   assert.deepEqual(agents.map((a) => a.label), ['Claude Code', 'Codex', 'Gemini CLI']);
   const claude = agents[0].kind === 'agent' ? agents[0] : assert.fail('agent node');
-  assert.ok(claude.children.some((p) => p.label === 'repo' && p.description.includes('/tmp/tmp.SqKaBIBLXl/repo')), 'the fixture project');
+  assert.ok(claude.children.some((p) => p.label === 'repo' && p.where.includes('/tmp/tmp.SqKaBIBLXl/repo') && /^\d+ sessions? · \$\d+\.\d\d · [\d.]+[kM]? tokens/.test(p.description)), 'the fixture project, with its totals');
   const s = sessionFor(view, claudeFile());
   assert.ok(s, `the fixture session is listed; have ${sessions(view).map((n) => n.file).join(', ')}`);
-  assert.match(s.label, /^Task 1: investigate how npm handles "workspace"/);
-  assert.match(s.description, /^2026-12-0[12] \d\d:47 · 28\.9k context$/);
+  assert.match(s.title, /^Task 1: investigate how npm handles "workspace"/);
+  assert.match(s.label, /^Task 1: investiga.*…$/, 'the row keeps the start of the title so its figure shows');
+  assert.match(s.description, /^28\.9k · 3 % · (\d+[mhd]|[A-Z][a-z]{2} \d+)$/);
   // The workspace's own transcript is a session too; the non-transcript .jsonl is not.
   assert.ok(sessionFor(view, fixture('claude-session.jsonl').fsPath), 'the workspace transcript is listed');
   assert.equal(sessionFor(view, fixture('not-a-transcript.jsonl').fsPath), undefined);
   // The status bar shows the most recently active session's context, flagged against the threshold.
   const status = ((await activeExtension()).exports as ExtensionApi).status.item;
   await waitFor(() => status.text !== '', 5_000);
-  assert.match(status.text, /^\$\((pulse|warning)\) (\d+ %|\d+k)/, status.text);
+  assert.match(status.text, /^\$\((pulse|warning)\) [a-z]+ (\d+ %|\d+k)/, status.text);
   assert.match(String(status.tooltip), /Context: [\d,]+ tokens/);
   assert.equal(status.command && typeof status.command === 'object' ? status.command.command : status.command, CommandIds.showComposition);
   const item = view.provider.getTreeItem(s);
   assert.ok(item.tooltip instanceof vscode.MarkdownString);
-  assert.ok(!item.tooltip.isTrusted, 'transcript text never gets command links');
+  // Links run only our three commands, with the file path as their one argument (transcript text is escaped).
+  assert.deepEqual(item.tooltip.isTrusted, { enabledCommands: [CommandIds.compactTranscript, CommandIds.resumeInTerminal, CommandIds.copyResumeCommand] });
+  assert.ok(item.tooltip.value.includes(`(command:${CommandIds.resumeInTerminal}?${encodeURIComponent(JSON.stringify([{ kind: 'session', file: s.file }]))})`));
   assert.match(item.tooltip.value, /Current context: 28,867 tokens/);
   assert.equal(item.contextValue, 'session');
   assert.ok(view.watchedRoots.includes(path.join(stores().claude, 'projects')), `watching ${view.watchedRoots.join(', ')}`);
@@ -72,11 +75,10 @@ test('opening the view scans in the background and lists agent → project → s
   const codex = sessions(view).find((n) => n.session.agent === 'codex');
   assert.ok(codex);
   await view.treeView.reveal(codex, { select: false, expand: true, focus: true });
-  // A wider side bar (a narrower editor) for a readable screenshot. Notifications of earlier suites stay: the
+  // The side bar at its default width: the figures must show there. Notifications of earlier suites stay: the
   // runner looks for them at the end.
   await vscode.commands.executeCommand('workbench.action.focusActiveEditorGroup');
-  for (let i = 0; i < 8; i++) await vscode.commands.executeCommand('workbench.action.decreaseViewWidth');
-  const missing = await checkScreen(['Claude Code', 'Codex', 'Task 1: investigate how npm handles', '28.9k context'], 'sessions-tree');
+  const missing = await checkScreen(['Claude Code', 'Codex', 'Task 1: investiga', '28.9k · 3 %', 'sessions ·'], 'sessions-tree');
   assert.deepEqual(missing ?? [], [], 'the tree is on screen (test-results/sessions-tree.png)');
 });
 
@@ -126,7 +128,7 @@ test('appending a turn to a watched transcript updates the tree and the badge wi
   await waitFor(() => sessionFor(view, file)?.session.contextTokens === 172_003, 10_000);
   const s = sessionFor(view, file);
   assert.equal(s?.session.contextTokens, 172_003, `context after the append (${Date.now() - started} ms)`);
-  assert.match(s.description, /172k context · compact soon$/);
+  assert.match(s.description, /^172k · 17 % · /);
   assert.equal(view.provider.getTreeItem(s).contextValue, 'session.compactSoon');
   assert.equal((view.provider.getTreeItem(s).iconPath as vscode.ThemeIcon).id, 'warning');
   assert.equal(view.treeView.badge?.value, 1);
@@ -192,6 +194,90 @@ test('with no transcripts anywhere the view shows its welcome (state "empty"); t
   // The grown session, flagged: warning icon, "compact soon", badge 1 (the final integration.png is taken after
   // the extension host has exited, so this is the screenshot of the flagged state).
   await view.treeView.reveal(sessionFor(view, claudeFile()) as SessionNode, { select: true, expand: true });
-  const missing = await checkScreen(['172k context · compact soon'], 'sessions-compact-soon');
+  const missing = await checkScreen(['172k · 17 %'], 'sessions-compact-soon');
   assert.deepEqual(missing ?? [], [], 'the flagged session is on screen (test-results/sessions-compact-soon.png)');
+});
+
+test('a command given no file offers the known sessions by title, "compact soon" first, with Browse…', async () => {
+  const view = await api();
+  await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  const soon = sessionFor(view, claudeFile());
+  assert.ok(soon?.compactSoon, 'the grown session is flagged (earlier test)');
+  const inspecting = vscode.commands.executeCommand<vscode.Uri | undefined>(CommandIds.inspectTranscript);
+  const missing = await checkScreen(['Task 1: investigate how npm handles "workspace"', 'compact soon', 'Browse…'], 'sessions-pick');
+  assert.deepEqual(missing ?? [], [], 'the quick pick is on screen (test-results/sessions-pick.png)');
+  await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
+  const uri = await inspecting;
+  assert.ok(uri instanceof vscode.Uri, 'the first session was inspected');
+  assert.match(decodeURIComponent(uri.toString()), new RegExp(CLAUDE_ID));
+  await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+});
+
+test('subagents nest under their session, a compacted copy is marked with its estimate; filter and sort', async () => {
+  const view = await api();
+  const dir = path.dirname(claudeFile());
+  const sub = path.join(dir, CLAUDE_ID, 'subagents', 'agent-a0e47dc4.jsonl');
+  const copy = path.join(dir, 'e8a60a14-950b-4a54-9f4e-3f8a6a1c2b3d.jsonl');
+  fs.mkdirSync(path.dirname(sub), { recursive: true });
+  // A subagent's records: a sidechain of the parent's session id (the first lines of the fixture, marked so).
+  const lines = fs.readFileSync(claudeFile(), 'utf8').trimEnd().split('\n').slice(0, 6).map((l) => JSON.stringify({ ...JSON.parse(l), isSidechain: true }));
+  fs.writeFileSync(sub, `${lines.join('\n')}\n`);
+  fs.copyFileSync(path.resolve(fixture('claude-session.jsonl').fsPath, '../../../fixtures/compacted/claude-code-copy.jsonl'), copy);
+  try {
+    await view.refresh();
+    const parent = sessionFor(view, claudeFile());
+    assert.ok(parent);
+    assert.deepEqual(parent.children.map((c) => c.file), [sub]);
+    assert.equal(view.provider.getTreeItem(parent).collapsibleState, vscode.TreeItemCollapsibleState.Collapsed);
+    assert.equal(view.provider.getTreeItem(parent.children[0]).contextValue, 'subagent');
+    const copied = sessionFor(view, copy);
+    assert.ok(copied?.compacted, 'the copy is recognised');
+    assert.match(copied.description, /^~\d+\.\dk · compacted · /);
+    await vscode.commands.executeCommand(CommandIds.sortSessions, 'context');
+    const project = parent.parent.kind === 'project' ? view.provider.getChildren(view.provider.getChildren()[0]).find((p) => p.id === parent.parent.id) : undefined;
+    assert.ok(project && project.kind === 'project');
+    assert.equal(view.provider.getChildren(project)[0]?.id, parent.id, 'largest context first');
+    assert.equal(view.treeView.description, 'by context');
+    view.setFilter('investigate how npm handles "workspace"');
+    await view.treeView.reveal(sessionFor(view, claudeFile()) as SessionNode, { select: true, expand: true });
+    assert.match(view.treeView.message ?? '', /^Filter: "investigate how npm handles "workspace"" — \d+ of \d+ sessions$/);
+    const missing = await checkScreen(['Filter:', 'compacted', 'subagent'], 'sessions-filter');
+    assert.deepEqual(missing ?? [], [], 'filter, compacted copy and subagent on screen (test-results/sessions-filter.png)');
+    await vscode.commands.executeCommand(CommandIds.clearSessionsFilter);
+    assert.equal(view.treeView.message, undefined);
+  } finally {
+    await vscode.commands.executeCommand(CommandIds.sortSessions, 'recency');
+    fs.rmSync(path.join(dir, CLAUDE_ID), { recursive: true, force: true });
+    fs.rmSync(copy, { force: true });
+    await view.refresh();
+  }
+});
+
+test('Resume in terminal opens a terminal in the session\'s folder running its resume command', async () => {
+  const view = await api();
+  const s = sessionFor(view, claudeFile());
+  assert.ok(s);
+  const before = vscode.window.terminals.length;
+  const result = await vscode.commands.executeCommand<{ command: string; cwd?: string } | undefined>(CommandIds.resumeInTerminal, { kind: 'session', file: s.file });
+  assert.equal(result?.command, `claude --resume ${CLAUDE_ID}`);
+  assert.equal(vscode.window.terminals.length, before + 1);
+  const terminal = vscode.window.terminals.at(-1)!;
+  assert.match(terminal.name, /^Claude Code: Task 1: investigate/);
+  terminal.dispose();
+});
+
+test('the Sessions view in a dark theme at the default width (screenshot)', async () => {
+  const view = await api();
+  const config = vscode.workspace.getConfiguration('workbench');
+  await config.update('colorTheme', 'Default Dark Modern', vscode.ConfigurationTarget.Global);
+  try {
+    await vscode.commands.executeCommand('workbench.view.extension.contextCompactor');
+    const s = sessionFor(view, claudeFile());
+    assert.ok(s);
+    await view.treeView.reveal(s, { select: false, expand: true });
+    const missing = await checkScreen(['Claude Code', 'Codex', '172k · 17 %'], 'sessions-tree-dark');
+    assert.deepEqual(missing ?? [], [], 'the tree is on screen (test-results/sessions-tree-dark.png)');
+  } finally {
+    await config.update('colorTheme', undefined, vscode.ConfigurationTarget.Global);
+  }
 });

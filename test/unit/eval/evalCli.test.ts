@@ -115,17 +115,20 @@ test('a corrupt file among good ones fails its own rows in one line; the others 
   assert.ok(r.rows.filter((x) => x.file !== bad).every((x) => x.status === 'ok'));
 });
 
-test('--markdown writes the table, the worst files with why, and an SVG chart with one dot per drawn row', async (t) => {
+test('--markdown writes the narrow table, each strategy\'s sessions by title with why, and an SVG chart with one dot per drawn row', async (t) => {
   const dir = tmpDir(t);
   const md = path.join(dir, 'eval.md');
   const r = await cliInProcess({}, 'eval', ...SMALL, '--markdown', md, '--jobs', '1', '--strategies', 'cleanup,rolling,summary');
   assert.equal(r.code, 0, r.stderr);
   assert.match(r.stdout, /^strategy\s+accepted\s+failed\s+skipped/m);
   const text = fs.readFileSync(md, 'utf8');
-  assert.match(text, /\| cleanup \| 4\/4 \| 0 \| 0 \|/);
-  assert.match(text, /!\[History reduction vs probes kept[^\]]*\]\(eval\.svg\)/);
-  assert.match(text, /## Worst files per strategy[\s\S]*### cleanup[\s\S]*\| file \| history cut \| probes kept \| why \|/);
-  assert.match(text, /### summary\n\nNo rows ran \(all skipped\)/);
+  assert.match(text, /^\| strategy \| accepted \| history cut \| probes kept \| model calls · cost \|$/m);
+  assert.match(text, /^\| cleanup \| 4\/4 \| [\d.]+\s% \| [\d.]+\s% \| 0 \|$/m);
+  assert.match(text, /!\[History cut against probes kept[^\]]*\]\(eval\.svg\)/);
+  assert.match(text, /## Sessions\n\n<details open>\n<summary><b>cleanup<\/b> — 4 sessions, worst first<\/summary>\n\n\| session \| history cut \| probes kept \| pairs ok \| why \|/);
+  assert.match(text, /<summary><b>summary<\/b> — 0 sessions, worst first \(4 skipped\)<\/summary>\n\nNo session ran: no provider configured/);
+  // Sessions by title, linked to their files relative to the report (the files are in the shared corpus).
+  for (const f of SMALL) assert.ok(text.includes(`](<${path.relative(dir, f).split(path.sep).map(encodeURIComponent).join('/')}>)`), `a link to ${f}`);
   const svg = fs.readFileSync(path.join(dir, 'eval.svg'), 'utf8');
   assert.equal((svg.match(/<circle [^>]*><title>/g) ?? []).length, 8, 'cleanup and rolling rows of 4 files');
   assert.match(svg, /^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);

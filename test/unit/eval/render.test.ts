@@ -43,11 +43,11 @@ test('file names from disk cannot break the SVG or the Markdown table', () => {
   assert.match(svg, /&#60;img src=x onerror=alert\(1\)&#62;&#38;&#34;x\|y&#39;\.jsonl/);
   assert.equal((svg.match(/<circle [^>]*><title>/g) ?? []).length, 1);
   // x = 70 % of the plot width from its left edge, y = 90 % up.
-  assert.match(svg, /<circle cx="380\.8" cy="73\.2"/);
+  assert.match(svg, /<circle cx="394\.8" cy="70\.0"/);
   const report: EvalReport = { strategies: ['cleanup'], threshold: 150_000, files: 1, interrupted: false, durationMs: 5, rows, summary: { cleanup: summarize(rows) }, warnings: [] };
   const md = renderEvalMarkdown(report, 'eval.svg');
   const line = md.split('\n').find((l) => l.includes('alert'))!;
-  assert.equal(line.split(/(?<!\\)\|/).length - 2, 4, `four cells: ${line}`);
+  assert.equal(line.split(/(?<!\\)\|/).length - 2, 5, `five cells: ${line}`);
   assert.doesNotMatch(line, /(?<!\\)<img/, 'an unescaped tag would render');
 });
 

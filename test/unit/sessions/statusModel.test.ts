@@ -17,23 +17,39 @@ test('the newest session with a context: share of its window, flagged at the thr
   ], 150_000)!;
   assert.equal(s.file, '/new.jsonl');
   assert.equal(s.compactSoon, false);
-  assert.match(s.text, /^\$\(pulse\) 50 % · 100k\/200k$/);
+  assert.match(s.text, /^\$\(pulse\) claude 50 % · 100k\/200k$/);
   const hot = statusOf([session({ lastTimestamp: '2026-02-01T00:00:00Z', contextTokens: 160_000 })], 150_000)!;
   assert.equal(hot.compactSoon, true);
-  assert.match(hot.text, /^\$\(warning\) 80 %/);
+  assert.match(hot.text, /^\$\(warning\) claude 80 %/);
   assert.match(hot.tooltip, /compact soon/);
 });
 
 test('an unknown model shows tokens, not a share; no session, no item', () => {
   const s = statusOf([session({ models: ['some-new-model'], contextTokens: 12_345, lastTimestamp: '2026-01-01T00:00:00Z' })], 150_000)!;
-  assert.match(s.text, /^\$\(pulse\) 12k$/);
+  assert.match(s.text, /^\$\(pulse\) claude 12k$/);
   assert.match(s.tooltip, /window unknown/);
   assert.equal(statusOf([], 150_000), undefined);
 });
 
 test('an estimated context (the agent records no usage) is marked ~ and says so', () => {
   const s = statusOf([session({ agent: 'aider', models: ['gpt-4'], contextTokens: 4_096, estimated: true, lastTimestamp: '2026-01-01T00:00:00Z' })], 150_000)!;
-  assert.match(s.text, /^\$\(pulse\) ~50 % · 4k\/8k$/);
+  assert.match(s.text, /^\$\(pulse\) aider ~50 % · 4k\/8k$/);
   assert.match(s.tooltip, /^Aider: /);
   assert.match(s.tooltip, /estimated from the transcript \(the agent records no usage\)/);
+});
+
+test('the open workspace\'s newest session wins over a newer one elsewhere; the machine\'s newest only when it has none', () => {
+  const here = session({ file: '/home/ann/.claude/projects/-work-app/a.jsonl', project: '/work/app/packages/web', lastTimestamp: '2026-02-01T00:00:00Z', contextTokens: 50_000, title: 'Fix the build' });
+  const elsewhere = session({ agent: 'goose', file: '/home/ann/.local/share/goose/sessions/x.jsonl', project: '/work/other', models: ['gpt-4o'], lastTimestamp: '2026-03-01T00:00:00Z', contextTokens: 64_000 });
+  const inWorkspace = statusOf([here, elsewhere], 150_000, ['/work/app'])!;
+  assert.equal(inWorkspace.file, here.file);
+  assert.match(inWorkspace.tooltip, /^Claude Code: Fix the build\n/);
+  // A folder that only shares a prefix is not the workspace.
+  const fallback = statusOf([here, elsewhere], 150_000, ['/work/ap'])!;
+  assert.equal(fallback.file, elsewhere.file);
+  assert.match(fallback.text, /^\$\(pulse\) goose /);
+  assert.match(fallback.tooltip, /^Goose: .*\(no session of this workspace; the newest on this machine\)/);
+  // A transcript kept inside the workspace (aider's history) counts as the workspace's.
+  const aider = session({ agent: 'aider', file: '/work/app/.aider.chat.history.md', project: undefined, models: ['gpt-4'], contextTokens: 1000, lastTimestamp: '2026-01-01T00:00:00Z' });
+  assert.equal(statusOf([aider, elsewhere], 150_000, ['/work/app/'])!.file, aider.file);
 });

@@ -1,0 +1,19 @@
+// Reads each session once for the cost question before an eval: its context and its rolling profile.
+import { rollingProfile, type EstimateSession } from '../../core/eval/estimate';
+import { readTranscriptFile } from '../readTranscriptFile';
+
+/** A file that cannot be read counts as nothing: its rows will fail without calling a model. */
+export async function estimateSessions(files: readonly string[], signal?: AbortSignal): Promise<EstimateSession[]> {
+  const out: EstimateSession[] = [];
+  for (const file of files) {
+    if (signal?.aborted) break;
+    try {
+      const { session } = await readTranscriptFile(file);
+      const { context, ...rolling } = rollingProfile(session);
+      out.push({ contextTokens: context, rolling });
+    } catch {
+      out.push({ contextTokens: 0 });
+    }
+  }
+  return out;
+}

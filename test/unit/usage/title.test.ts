@@ -1,0 +1,45 @@
+// Session titles from real first prompts: the user's own words, never the wrappers an IDE or host app injected.
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import * as path from 'node:path';
+import { test } from 'node:test';
+import { titleFromContent, titleFromText } from '../../../src/core/usage/title';
+import { sharedCorpusDir } from '../../support/corpus';
+
+const CORPUS = sharedCorpusDir() ?? assert.fail('the shared corpus of real sessions is needed');
+
+/** The content of the first user record of a real transcript that is not a tool result. */
+function firstPrompt(name: string): unknown {
+  for (const line of readFileSync(path.join(CORPUS, 'claude-code', name), 'utf8').split('\n')) {
+    if (!line.includes('"type":"user"')) continue;
+    const content = (JSON.parse(line) as { message: { content: unknown } }).message.content;
+    if (!Array.isArray(content) || !content.some((b: { type?: string }) => b.type === 'tool_result')) return content;
+  }
+  return assert.fail(`no prompt in ${name}`);
+}
+
+test('the VS Code extension\'s <ide_selection> / <ide_opened_file> blocks are skipped for the typed text (real sessions)', () => {
+  assert.equal(titleFromContent(firstPrompt('bohack-2.0.29-images-2day.jsonl')), 'fastapi怎么稳定部署在服务器');
+  assert.equal(titleFromContent(firstPrompt('bohack-2.0.29-compacted-images.jsonl')), '你好');
+});
+
+test('a host app\'s <system_instruction> before the prompt in the same block is cut (Conductor, real session)', () => {
+  const title = titleFromContent(firstPrompt('a2a-hangzhou-1.0.69-sidechain-summary.jsonl'));
+  assert.ok(title?.startsWith('o /Users/agents/Desktop/claude-20x/agents-a2a/.conductor/hangzhou/helloworld'), title);
+  assert.doesNotMatch(title ?? '', /system_instruction|Conductor, a Mac app/);
+});
+
+test('wrappers in one string, several in a row, with attributes; only wrappers leave nothing', () => {
+  assert.equal(titleFromText('<ide_opened_file>The user opened a.ts</ide_opened_file>\n<ide_selection>x</ide_selection> fix the  build'), 'fix the build');
+  assert.equal(titleFromText('<environment_context cwd="/x">\n<cwd>/x</cwd>\n</environment_context>\nadd tests'), 'add tests');
+  assert.equal(titleFromText('<ide_selection>only context</ide_selection>'), undefined);
+  assert.equal(titleFromText('<user_instructions>be brief</user_instructions>'), undefined);
+});
+
+test('harness messages stay untitled; a tag a person typed stays in the title', () => {
+  assert.equal(titleFromText('<command-name>/clear</command-name>\n<command-message>clear</command-message>'), undefined);
+  assert.equal(titleFromText('<local-command-stdout>done</local-command-stdout>'), undefined);
+  assert.equal(titleFromText('<system-reminder>x</system-reminder>'), undefined);
+  assert.equal(titleFromText('<div>hello</div> is not centered'), '<div>hello</div> is not centered');
+  assert.equal(titleFromText('<my_tag> unclosed, typed by hand'), '<my_tag> unclosed, typed by hand');
+});
