@@ -2,6 +2,7 @@
 import { AGENT_IDS, agentModule } from '../formats/registry';
 import { absurdUsageWarning } from '../read/warnings';
 import { CATALOG_ID } from './catalog';
+import { projectOf } from './common';
 import { addCounts, type ModelUsage } from './modelUsage';
 import { rowsByModel } from './rows';
 import { emptyCounts, type FileState, type SessionUsage, type TokenCounts, type UsageReport } from './types';
@@ -120,7 +121,7 @@ export function sessionOf(path: string, s: FileState, t: FileTally, threshold: n
   return {
     file: path,
     agent: s.agent,
-    project: s.project,
+    project: projectOf(s.project),
     sessionId: s.sessionId ?? sessionIdFromPath(path),
     title: s.title,
     firstTimestamp: s.firstTimestamp,

@@ -35,3 +35,11 @@ export function noteTimestamp(state: FileState, ts: unknown): void {
   if (!state.firstTimestamp || ts < state.firstTimestamp) state.firstTimestamp = ts;
   if (!state.lastTimestamp || ts > state.lastTimestamp) state.lastTimestamp = ts;
 }
+
+/**
+ * The project folder as the report groups it: a Windows path's drive letter upper-cased (the same folder is recorded
+ * as `C:\…` by a terminal and `c:\…` by VS Code's extension host), the rest as recorded.
+ */
+export function projectOf(cwd: string | undefined): string | undefined {
+  return cwd && /^[a-z]:[\\/]/.test(cwd) ? cwd[0]!.toUpperCase() + cwd.slice(1) : cwd;
+}

@@ -51,6 +51,12 @@ export interface FileState {
   /** Codex: last cumulative thread usage seen [input, cached, cacheWrite, output, total]. */
   codexCumulative?: [number, number, number, number, number];
   codexModel?: string;
+  /**
+   * Codex ≤ 0.2x rollouts record no usage: the estimate so far (legacyUsage.ts). history: tokens of the items sent
+   * on every request; reasoning: the reasoning since the latest user message; inRun: the last item was the model's;
+   * lastSent: what the last request was sent (its prefix is cached for the next).
+   */
+  codexLegacy?: { history: number; reasoning: number; inRun: boolean; lastSent?: number };
   invalidLines: number;
   /** Usage records ignored whole because a token count in them is impossible (see plausibleTokens). */
   absurdUsage: number;

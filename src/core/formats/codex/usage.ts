@@ -7,6 +7,7 @@ import { titleFromContent, titleFromText } from '../../usage/title';
 import type { Contains } from '../../usage/lineFilter';
 import { addUsage, type ModelUsage } from '../../usage/modelUsage';
 import type { FileState } from '../../usage/types';
+import { applyLegacyItem, startLegacy } from './legacyUsage';
 
 type Cumulative = [number, number, number, number, number];
 
@@ -68,6 +69,7 @@ function applyUsageRecord(state: FileState, payload: Json): void {
 
 /** Applies one rollout line (`{timestamp, type, payload}`); other line types are ignored. */
 export function applyCodexRecord(state: FileState, rec: Json): void {
+  if (state.codexLegacy || startLegacy(state, rec)) return applyLegacyItem(state, rec);
   const payload = asObject(rec.payload);
   if (!payload) return;
   state.recognized = true;
@@ -96,15 +98,18 @@ export function applyCodexRecord(state: FileState, rec: Json): void {
 
 /** Usage, model and cwd live in a handful of small line types; prompts only until a title is found. */
 export function codexWants(state: FileState, has: Contains): boolean {
+  // The first lines until one is known (a legacy rollout's header has no marker; a title is only found in a known
+  // file), and every line of a legacy rollout.
+  if ((!state.recognized && !state.title) || state.codexLegacy) return true;
   if (CODEX_MARKERS.some(has)) return true;
   return !state.title && (has('user_message') || has('"user"'));
 }
 
 const CODEX_MARKERS = ['token_count', 'token_usage_record', 'turn_context', 'session_meta'] as const;
 
-/** Once the title is known, codexWants is "holds one of its four usage and turn markers". */
+/** Once the title is known, codexWants is "holds one of its four usage and turn markers" (a legacy rollout has none). */
 export function codexSteadyMarkers(state: FileState): readonly string[] | undefined {
-  return state.title ? CODEX_MARKERS : undefined;
+  return state.title && !state.codexLegacy ? CODEX_MARKERS : undefined;
 }
 
 /** Rollout files are named `rollout-…` and start with session_meta (or, before ~0.30, a bare session header). */

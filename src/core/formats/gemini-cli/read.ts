@@ -6,6 +6,7 @@ import { buildTurns } from '../../read/turns';
 import { absurdUsageField, newReadNotes, noteWarnings } from '../../read/warnings';
 import { contextWindowOf } from '../../usage/catalog';
 import { titleFromMessages, titleFromText } from '../../usage/title';
+import { projectFromHash } from './project';
 import { contentText, convertEntry, type ConvertState } from './blocks';
 import { loadChat, type Entry } from './load';
 
@@ -36,7 +37,7 @@ export function parseGeminiChat(files: readonly { readonly path: string; readonl
   const lastUsage = [...messages].reverse().find((m) => m.usage)?.usage;
   const extra: GeminiExtra = { meta: chat.meta, entries: chat.entries, legacy: chat.legacy, repeats: state.repeats };
   return {
-    format: 'gemini-cli', id: str(chat.meta.sessionId) ?? '', cwd: workspaceOf(chat.entries),
+    format: 'gemini-cli', id: str(chat.meta.sessionId) ?? '', cwd: workspaceOf(chat.entries) ?? projectFromHash(str(chat.meta.projectHash), file.text),
     title: (str(chat.meta.summary) && titleFromText(chat.meta.summary as string)) || titleFromMessages(messages),
     models, records: chat.records, messages, turns: buildTurns(messages),
     recordedContext: lastUsage ? lastUsage.inputTokens + lastUsage.cacheReadTokens : undefined,

@@ -109,7 +109,7 @@ export function toSession(g: GooseSession, _options: ReadOptions, warnings: stri
   if (absurd) warnings.push(absurdUsageWarning(absurd));
   const last = [...live].reverse().find((m) => m.role === 'assistant');
   if (usage && last) { last.usage = usage; }
-  const name = str(g.meta.name) || str(g.meta.description);
+  const name = gooseName(g.meta);
   return {
     format: 'goose', id: g.id, cwd: str(g.meta.working_dir) || undefined, title: name || titleFromMessages(live), models: model ? [model] : [],
     records, messages: live, turns: buildTurns(live),
@@ -117,4 +117,16 @@ export function toSession(g: GooseSession, _options: ReadOptions, warnings: stri
     contextWindow: model ? contextWindowOf(model) : undefined, warnings, ...absurdUsageField(absurd), endsWithNewline: true,
     extra: { origin: g.origin, goose: g },
   };
+}
+
+/**
+ * The names Goose gives a session before it has one (the CLI's "CLI Session", the desktop's "New Chat"): Goose asks
+ * the model for a name after the first replies; until then, or when that failed, the prompt is the better title.
+ */
+const GOOSE_PLACEHOLDERS = new Set(['CLI Session', 'New Chat', 'New session']);
+
+/** The session's name (or a legacy session's description) unless it is Goose's placeholder and not the user's. */
+function gooseName(meta: Record<string, unknown>): string | undefined {
+  const userSet = meta.user_set_name === true || meta.user_set_name === 1;
+  return [str(meta.name), str(meta.description)].find((n) => n && (userSet || !GOOSE_PLACEHOLDERS.has(n.trim()))) || undefined;
 }

@@ -140,7 +140,7 @@ export function toSession(oc: OcSession, options: ReadOptions, warnings: string[
   const lastUsage = [...live].reverse().find((m) => m.usage)?.usage;
   const lastModel = [...models].pop() ?? '';
   return {
-    format: 'opencode', id: str(oc.info.id), cwd: str(oc.info.directory) || undefined, title: str(oc.info.title) || titleFromMessages(live),
+    format: 'opencode', id: str(oc.info.id), cwd: str(oc.info.directory) || undefined, title: namedTitle(str(oc.info.title)) || titleFromMessages(live),
     models: [...models], records, messages: live, turns: buildTurns(live),
     recordedContext: lastUsage ? lastUsage.inputTokens + lastUsage.cacheReadTokens + lastUsage.cacheCreationTokens : undefined,
     contextWindow: contextWindowOf(lastModel), warnings, ...absurdUsageField(absurd), endsWithNewline: true,
@@ -179,4 +179,14 @@ function toolBlocks(p: Obj, record: number): [Block, Block] {
     { type: 'tool_call', id, name: str(p.tool), input, inputText, ref: { record, index: 0 }, tokens: estimateTokens(inputText) + 8 },
     { type: 'tool_result', id, text, isError, mediaCount: images.length, persisted: false, ref: { record, index: 1 }, tokens: estimateTokens(text) + images.length * IMAGE_TOKENS },
   ];
+}
+
+/**
+ * OpenCode titles a session "New session - <ISO time>" ("Child session - …" for a subagent's; "Untitled" in newer
+ * builds) until the model has named it: such a placeholder gives way to the first prompt.
+ */
+const PLACEHOLDER = /^(?:Untitled|(?:New|Child) session - \d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z)$/;
+
+function namedTitle(title: string | undefined): string | undefined {
+  return title && !PLACEHOLDER.test(title.trim()) ? title : undefined;
 }
