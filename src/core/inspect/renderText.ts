@@ -2,6 +2,7 @@
 import { TOKEN_KINDS } from '../model/transcript';
 import { escapeMarkdown } from '../text/markdown';
 import type { InspectReport } from './inspectReport';
+import { TERMS_LINE } from './terms';
 
 const fmt = (n: number): string => n.toLocaleString('en-US');
 const pct = (n: number, total: number): string => (total > 0 ? `${((100 * n) / total).toFixed(1)}%` : '-');
@@ -36,6 +37,7 @@ export function renderInspect(r: InspectReport, markdown: boolean): string {
   ].map((l) => (markdown ? `${l}  ` : l)).join('\n'));
   out.push(h('Tokens by kind'));
   out.push(table(['kind', 'tokens', 'share'], TOKEN_KINDS.map((k) => [k, fmt(t.byKind[k]), pct(t.byKind[k], t.total)]), markdown));
+  out.push(`${markdown ? '\n' : ''}system is the harness: ${TERMS_LINE}`);
   const tools = Object.entries(t.byTool);
   if (tools.length) {
     out.push(h('Tokens by tool (calls + results)'));
