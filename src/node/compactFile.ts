@@ -163,14 +163,14 @@ async function notInStore(dir: string, target: string, within: string): Promise<
  * The report of `p` written at `output` (undefined: not written, a preview). Its resume command is there only when the
  * agent will find the written session (`agentFinds`); otherwise `agentLooksIn` says where the agent looks.
  */
-export function reportOf(p: PreparedCompaction, output: string | undefined, extra: Partial<Pick<CompactReport, 'summary' | 'modelCalls' | 'fallback'>> = {}): CompactReport {
+export function reportOf(p: PreparedCompaction, output: string | undefined, extra: Partial<Pick<CompactReport, 'summary' | 'modelCalls' | 'fallback'>> = {}, env: NodeJS.ProcessEnv = process.env): CompactReport {
   const handoff = p.outcome.written.kind === 'handoff';
   const format = p.original.format, id = p.outcome.sessionId;
-  const check = handoff || output === undefined ? undefined : agentFinds(format, id, output, { cwd: p.original.cwd, input: p.input }, p.ctx.now());
+  const check = handoff || output === undefined ? undefined : agentFinds(format, id, output, { cwd: p.original.cwd, input: p.input }, p.ctx.now(), env);
   return buildCompactReport({
     format, input: p.input, output, sessionId: id, handoff,
     resumeCommand: check?.found ? resumeCommand(format, id, output) : '',
-    agentLooksIn: check && !check.found && check.looksIn ? check.looksIn : undefined,
+    agentLooksIn: check && !check.found && check.looksIn ? check.looksIn : undefined, cwd: p.original.cwd,
     figures: { ...p.outcome.figures, after: { ...p.outcome.figures.after, messages: writtenMessages(p) } },
     modelCalls: extra.modelCalls ?? p.modelCalls, fallback: extra.fallback ?? p.fallback, summary: extra.summary ?? p.summary,
     durationMs: performance.now() - p.startedAt, warnings: p.warnings,

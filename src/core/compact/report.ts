@@ -32,6 +32,8 @@ export interface CompactReport {
   readonly resumeCommand: string;
   /** The folder the agent resumes sessions from, when the copy was written elsewhere (no command offered). */
   readonly agentLooksIn?: string;
+  /** The session's working folder, where the resume command is run (Claude Code finds sessions by project). */
+  readonly cwd?: string;
   /** The output is a Markdown handoff to paste into a new chat (the agent cannot continue from a file). */
   readonly handoff: boolean;
   readonly before: SizeFigures;
@@ -71,6 +73,7 @@ export interface ReportInput {
   readonly sessionId: string;
   readonly resumeCommand: string;
   readonly agentLooksIn?: string;
+  readonly cwd?: string;
   readonly handoff?: boolean;
   readonly figures: CompactFigures;
   readonly modelCalls: number;
@@ -83,7 +86,7 @@ export interface ReportInput {
 export function buildCompactReport(i: ReportInput): CompactReport {
   const f = i.figures;
   return {
-    format: i.format, input: i.input, output: i.output, sessionId: i.sessionId, resumeCommand: i.resumeCommand, ...(i.agentLooksIn ? { agentLooksIn: i.agentLooksIn } : {}), handoff: i.handoff ?? false,
+    format: i.format, input: i.input, output: i.output, sessionId: i.sessionId, resumeCommand: i.resumeCommand, ...(i.agentLooksIn ? { agentLooksIn: i.agentLooksIn } : {}), ...(i.cwd ? { cwd: i.cwd } : {}), handoff: i.handoff ?? false,
     before: f.before, after: f.after, harnessTokens: f.harnessTokens, harnessSource: f.harnessSource,
     reduction: round4(f.reduction), historyReduction: round4(f.historyReduction), tooSmallToCompact: f.tooSmallToCompact,
     modelCalls: i.modelCalls, accepted: f.after.tokens < f.before.tokens || i.modelCalls === 0, fallback: i.fallback,
@@ -112,9 +115,9 @@ export const PROTECT_REASONS: Readonly<Record<ProtectReason, string>> = {
 };
 
 /** The resume line: the command, or why there is none and what to do instead. */
-export function resumeLine(r: Pick<CompactReport, 'handoff' | 'resumeCommand' | 'output' | 'agentLooksIn' | 'format'>): string {
+export function resumeLine(r: Pick<CompactReport, 'handoff' | 'resumeCommand' | 'output' | 'agentLooksIn' | 'format' | 'cwd'>): string {
   if (r.handoff) return HANDOFF_NOTE;
-  if (r.resumeCommand) return codeSpan(r.resumeCommand);
+  if (r.resumeCommand) return `${codeSpan(r.resumeCommand)}${r.cwd ? ` (run it in ${codeSpan(r.cwd)}, the session's folder)` : ''}`;
   if (!r.output) return 'no command: nothing was written';
   if (r.agentLooksIn) return `no command: ${agentModule(r.format).label} does not look where this copy is; it resumes sessions from ${codeSpan(r.agentLooksIn)} (the CLI's \`--into-store\` writes the copy there)`;
   return NO_COMMAND_NOTE;
@@ -123,7 +126,7 @@ export function resumeLine(r: Pick<CompactReport, 'handoff' | 'resumeCommand' | 
 /** Messages as `inspect` counts them in each file (the written one read back). */
 export const MESSAGES_NOTE = 'messages as inspect counts them';
 /** What identifier recall measures, and that eval's probes are another set. */
-export const RECALL_NOTE = "paths, URLs, hashes, ids and error codes of the text compaction changed, still in the output; eval's \"probes kept\" checks other facts (tickets, commands, constraints)";
+export const RECALL_NOTE = "paths, URLs, hashes, ids and error codes from the text compaction changed, found in the output; not eval's probes";
 
 export function renderCompactMarkdown(r: CompactReport): string {
   const lines = [
