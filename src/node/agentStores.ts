@@ -82,8 +82,9 @@ export function agentFinds(format: AgentId, id: string, written: string, session
   const agent = agentModule(format);
   const plain = agent.resumeCommand(id);
   if (plain === undefined) return { found: false, looksIn: '' };
-  const withFile = agent.resumeCommand(id, written);
-  if (withFile !== undefined && withFile !== plain) return { found: true };
+  // A command that names the file imports it from wherever it is (asked with a plain name: the written path may be one
+  // a shell cannot take, and then the copy is there with no command, which `resumeCommand` says).
+  if (agent.resumeCommand(id, 'session.json') !== plain) return { found: true };
   let target: string;
   try {
     target = path.resolve(storePath(format, id, session.cwd, at, env, session.input));

@@ -120,7 +120,8 @@ export function resumeLine(r: Pick<CompactReport, 'handoff' | 'resumeCommand' | 
   if (r.resumeCommand) return `${codeSpan(r.resumeCommand)}${r.cwd ? ` (run it in ${codeSpan(r.cwd)}, the session's folder)` : ''}`;
   if (!r.output) return 'no command: nothing was written';
   if (r.agentLooksIn) return `no command: ${agentModule(r.format).label} does not look where this copy is; it resumes sessions from ${codeSpan(r.agentLooksIn)} (the CLI's \`--into-store\` writes the copy there)`;
-  return NO_COMMAND_NOTE;
+  // The path a shell would split, or a session the agent could not place (its recorded folder is not a usable path).
+  return /[&|<>^%!"]/.test(r.output) ? NO_COMMAND_NOTE : `no command: ${agentModule(r.format).label} could not resume this copy (the session's recorded folder is not an absolute path it could use)`;
 }
 
 /** Messages as `inspect` counts them in each file (the written one read back). */
