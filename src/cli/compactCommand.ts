@@ -69,7 +69,7 @@ export async function runCompact(args: string[], io: CliIo): Promise<number> {
 }
 
 /** The agent's own place for the new session (validated ids and folder); an existing file there is never replaced. */
-async function intoStore(p: PreparedCompaction, env: NodeJS.ProcessEnv): Promise<string> {
+export async function intoStore(p: PreparedCompaction, env: NodeJS.ProcessEnv): Promise<string> {
   let target: string;
   try {
     target = storePath(p.original.format, p.outcome.sessionId, p.original.cwd, p.ctx.now(), env, p.input);
