@@ -37,7 +37,7 @@ export function renderInspect(r: InspectReport, markdown: boolean): string {
   ].map((l) => (markdown ? `${l}  ` : l)).join('\n'));
   out.push(h('Tokens by kind'));
   out.push(table(['kind', 'tokens', 'share'], TOKEN_KINDS.map((k) => [k, fmt(t.byKind[k]), pct(t.byKind[k], t.total)]), markdown));
-  out.push(`${markdown ? '\n' : ''}system is the harness: ${TERMS_LINE}`);
+  out.push(`${markdown ? '\n' : ''}${TERMS_LINE} The system kind holds the harness and injected instructions.`);
   const tools = Object.entries(t.byTool);
   if (tools.length) {
     out.push(h('Tokens by tool (calls + results)'));
