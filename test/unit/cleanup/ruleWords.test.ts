@@ -1,5 +1,6 @@
 // Rules speak plain words: a human name and a description without parameter names, used wherever rules are shown.
 import assert from 'node:assert/strict';
+import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { test } from 'node:test';
 import { renderCompactMarkdown } from '../../../src/core/compact/report';
@@ -43,4 +44,11 @@ test('harness and history are defined in one line wherever they appear: inspect 
   assert.ok(inspected.markdown.includes(TERMS_LINE));
   const report = await compactFile(CLAUDE_SAMPLE, { cleanup: { keepRecentTurns: 6 }, out: path.join(tmpDir(t), 'o.jsonl') });
   assert.ok(renderCompactMarkdown(report).includes(`- ${TERMS_LINE}`));
+});
+
+test('the rules setting names every rule in words in the settings editor (ids stay the keys)', () => {
+  const manifest = JSON.parse(fs.readFileSync(path.join(__dirname, '../../../package.json'), 'utf8')) as { contributes: { configuration: { properties: Record<string, { properties?: Record<string, { markdownDescription: string }> }> } } };
+  const props = manifest.contributes.configuration.properties['contextCompactor.cleanup.rules']!.properties!;
+  assert.deepEqual(Object.keys(props), RULES.map((r) => r.id));
+  for (const r of RULES) assert.equal(props[r.id]!.markdownDescription, `**${r.label}**: ${r.description}.`);
 });
