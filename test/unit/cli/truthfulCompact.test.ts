@@ -59,6 +59,8 @@ test('--into-store writes where Claude Code looks and gives the command, run in 
   assert.equal(report.resumeCommand, `claude --resume ${report.sessionId}`);
   assert.equal(report.agentLooksIn, undefined);
   assert.equal(report.cwd, CLAUDE_CWD);
+  const text = await run(env, 'compact', CLAUDE, '--into-store');
+  assert.match(text.stdout, /- resume: `claude --resume [0-9a-f-]{36}` \(run it in `\/Users\/pretor\/Documents\/PAI - TPOS`, the session's folder\)/);
   const both = await run(env, 'compact', CLAUDE, '--into-store', '--out', path.join(dir, 'x.jsonl'));
   assert.equal(both.code, 2);
   assert.match(both.stderr, /--out and --into-store name two places/);
