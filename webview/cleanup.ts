@@ -1,4 +1,5 @@
 // The Cleanup tab: rules with their savings on this session, the protected recent part, totals, Open diff.
+import { TERMS_LINE } from '../src/core/inspect/terms';
 import { CLEANUP_LIMITS } from '../src/protocol/limits';
 import type { CleanupInput, CleanupPreview, RuleRow, ToWebview } from '../src/protocol/messages';
 import type { WebviewApi } from './api';
@@ -42,8 +43,8 @@ export function createCleanupTab(api: WebviewApi, saved: CleanupInput | undefine
   syncProtection();
 
   const openDiff = document.createElement('vscode-button');
-  openDiff.textContent = 'Open diff…';
-  openDiff.title = 'Runs Compact transcript with these options: the diff original ↔ compacted, then Accept or Discard';
+  openDiff.textContent = 'Compact with these options…';
+  openDiff.title = 'Runs Compact transcript with these options: shows the diff original ↔ compacted; nothing is written until you Accept';
   openDiff.dataset.action = 'open-diff';
   openDiff.addEventListener('click', () => {
     const o = options ?? preview?.options;
@@ -58,6 +59,7 @@ export function createCleanupTab(api: WebviewApi, saved: CleanupInput | undefine
       h('h2', { text: 'Protected recent part' }),
       h('div', { class: 'control-grid' }, turns.element, h('div', { class: 'control' }, byTokens), tokens.element),
       h('p', { class: 'note', text: 'The protected part, and the latest prompt, stay verbatim; the rules only change what is older.' })),
+    h('p', { class: 'note terms', text: TERMS_LINE }),
     totals, status,
     h('section', { class: 'card' }, h('div', { class: 'title-row' }, h('h2', { text: 'Rules' }), openDiff), table));
 
@@ -77,7 +79,7 @@ export function createCleanupTab(api: WebviewApi, saved: CleanupInput | undefine
       stat('History cut', formatPercent(p.history.before - p.history.after, p.history.before), `${formatTokens(p.history.before)} → ${formatTokens(p.history.after)} tokens${p.tooSmallToCompact ? ' · too small to compact' : ''}`, 'history-reduction'),
       stat('Whole request', formatPercent(p.before - p.after, p.before), `${formatTokens(p.before)} → ${formatTokens(p.after)} tokens, harness ${formatTokens(p.harnessTokens)}`, 'reduction'),
       stat('Kept verbatim', `${formatTokens(p.protected.tokens)} tokens`, `${formatTokens(p.protected.turns)} recent turns (${prot}) · ${kept}`, 'protected'),
-      stat('Identifier recall', recall ? formatPercent(recall.recall, 1) : '—', recall ? `of ${formatTokens(recall.total)} identifiers in changed blocks` : 'nothing changed', 'recall'));
+      stat('Identifier recall', recall ? formatPercent(recall.recall, 1) : '—', recall ? `of ${formatTokens(recall.total)} paths, URLs, hashes, ids and error codes in the text the rules change` : 'nothing changed', 'recall'));
   };
 
   return {
@@ -116,7 +118,7 @@ function ruleRow(r: RuleRow, max: number, onToggle: (on: boolean) => void): HTML
   // CSSOM writes are allowed under the CSP; style attributes in markup are not.
   fill.style.width = `${r.tokensSaved > 0 ? Math.max(0.5, (r.tokensSaved / max) * 100) : 0}%`;
   return h('div', { class: `rule-row${r.enabled ? '' : ' off'}`, attrs: { role: 'row', 'data-rule': r.id } },
-    h('span', { attrs: { role: 'cell' } }, checkbox(r.id, r.enabled, onToggle, { 'data-rule-toggle': r.id })),
+    h('span', { attrs: { role: 'cell' } }, checkbox(r.label, r.enabled, onToggle, { 'data-rule-toggle': r.id })),
     h('span', { class: 'rule-desc', text: r.description, attrs: { role: 'cell' } }),
     h('span', { class: 'rule-saved', attrs: { role: 'cell' } }, h('span', { class: 'tool-track' }, fill), h('span', { class: 'num', text: formatTokens(r.tokensSaved) })),
     h('span', { class: 'num rule-applied', text: formatTokens(r.applied), attrs: { role: 'cell' } }));

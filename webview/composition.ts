@@ -1,4 +1,5 @@
 // The Composition tab: kinds bar, tool list, per-turn line, largest items, and a clicked segment's items.
+import { TERMS_LINE } from '../src/core/inspect/terms';
 import type { CompositionView, ItemFilter, ToWebview } from '../src/protocol/messages';
 import type { WebviewApi } from './api';
 import { renderKindBar } from './charts/stackedBar';
@@ -53,9 +54,8 @@ export function createCompositionTab(api: WebviewApi, onSelectionChange: (select
     if (!view) return;
     const v = view;
     const refocus = focusedControl(element);
-    const kindNote = v.totals.overhead > 0
-      ? h('p', { class: 'note', text: `System includes ${formatTokens(v.totals.overhead)} tokens of system prompt and tool definitions the agent sent but the transcript does not store.` })
-      : h('span');
+    // The harness is part of "System" (with injected instructions): the line defining it and the history stands here.
+    const kindNote = h('p', { class: 'note terms', text: `${v.totals.overhead > 0 ? `System includes ${formatTokens(v.totals.overhead)} tokens of system prompt and tool definitions the agent sent but the transcript does not store. ` : ''}${TERMS_LINE}` });
     kinds.body.replaceChildren(renderKindBar(v.byKind, selected?.by === 'kind' ? selected.value : undefined, (kind) => select({ by: 'kind', value: kind })), kindNote);
     tools.body.replaceChildren(renderToolBars(v.byTool, v.totals.total, selected?.by === 'tool' ? selected.value : undefined, (tool) => select({ by: 'tool', value: tool })));
     // The controls were rebuilt: give keyboard focus back to the one that was just activated.

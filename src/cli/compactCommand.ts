@@ -3,6 +3,8 @@ import { renderCompactMarkdown, type CompactReport } from '../core/compact/repor
 import { redactUrlCredentials } from '../core/summary/baseUrl';
 import { isProviderError, type ProviderId } from '../core/summary/provider';
 import { jsonText } from '../core/text/terminal';
+import { lstat } from 'node:fs/promises';
+import { storePath } from '../node/agentStores';
 import { OutputError } from '../node/atomicWrite';
 import { compactTranscript, reportOf, writeCompaction, type PreparedCompaction } from '../node/compactFile';
 import { DEFAULT_MODELS, defaultMaxInputTokens } from '../node/compactOptions';
@@ -14,22 +16,24 @@ import type { SummaryConfig } from '../node/summarizeStep';
 import { parseArgs } from './args';
 import type { CliIo } from './io';
 
-const USAGE = `usage: context-compactor compact FILE [--out PATH] [--keep-recent N] [--keep-recent-tokens N]
+const USAGE = `usage: context-compactor compact FILE [--out PATH | --into-store] [--keep-recent N] [--keep-recent-tokens N]
        [--keep-recent-results N] [--json] [--no-summary] [--provider anthropic|openai|openai-compatible|none]
        [--model M] [--base-url URL] [--focus TEXT] [--timeout SECONDS] [--max-output-tokens N]
        [--max-input-tokens N] [--exact]
+default output: a new session beside FILE; --into-store: where the agent resumes sessions from (never over a file)
 keys: ANTHROPIC_API_KEY, OPENAI_API_KEY, OPENAI_COMPATIBLE_API_KEY (environment only)`;
 
 const PROVIDERS = new Set<ProviderId>(['anthropic', 'openai', 'openai-compatible', 'none']);
 
 export async function runCompact(args: string[], io: CliIo): Promise<number> {
   const parsed = parseArgs(args, {
-    out: 'value', 'keep-recent': 'value', 'keep-recent-tokens': 'value', 'keep-recent-results': 'value', 'no-summary': 'flag', json: 'flag', exact: 'flag', focus: 'value',
+    out: 'value', 'into-store': 'flag', 'keep-recent': 'value', 'keep-recent-tokens': 'value', 'keep-recent-results': 'value', 'no-summary': 'flag', json: 'flag', exact: 'flag', focus: 'value',
     provider: 'value', model: 'value', 'base-url': 'value', timeout: 'value', 'max-output-tokens': 'value', 'max-input-tokens': 'value',
   });
   const fail = (msg: string): number => { io.stderr(`context-compactor compact: ${msg}\n${USAGE}\n`); return 2; };
   if (!parsed.ok) return fail(parsed.error);
   if (parsed.positional.length !== 1) return fail('expected exactly one FILE');
+  if (parsed.flags['into-store'] && parsed.values.out !== undefined) return fail('--out and --into-store name two places: give one');
   const v = parsed.values;
   const nums = { keep: int(v['keep-recent'], 6), keepTokens: int(v['keep-recent-tokens'], 0), keepResults: int(v['keep-recent-results'], 0), timeout: int(v.timeout, 120), maxOut: int(v['max-output-tokens'], 4000), maxIn: int(v['max-input-tokens'], defaultMaxInputTokens(v.model ?? DEFAULT_MODELS[(v.provider ?? 'none') as ProviderId] ?? '')) };
   const bad = Object.entries(nums).find(([, n]) => n === undefined);
@@ -49,9 +53,9 @@ export async function runCompact(args: string[], io: CliIo): Promise<number> {
       cleanup: { keepRecentTurns: nums.keep!, keepRecentTokens: nums.keepTokens!, keepRecentResultTokens: nums.keepResults! },
       summary: summarize ? summary : undefined, signal,
     });
-    const out = v.out ?? prepared.defaultOut;
-    await writeCompaction(prepared, out);
-    const report: CompactReport & { exact?: ExactCounts } = reportOf(prepared, out);
+    const out = parsed.flags['into-store'] ? await intoStore(prepared, io.env) : v.out ?? prepared.defaultOut;
+    await writeCompaction(prepared, out, { createDir: parsed.flags['into-store'] === true });
+    const report: CompactReport & { exact?: ExactCounts } = reportOf(prepared, out, {}, io.env);
     if (parsed.flags.exact) report.exact = await exact(summary, prepared, signal);
     io.stdout(parsed.flags.json ? `${jsonText(report)}\n` : renderCompactMarkdown(report) + (report.exact ? renderExact(report.exact) : ''));
     return 0;
@@ -62,6 +66,18 @@ export async function runCompact(args: string[], io: CliIo): Promise<number> {
     }
     throw e;
   }
+}
+
+/** The agent's own place for the new session (validated ids and folder); an existing file there is never replaced. */
+export async function intoStore(p: PreparedCompaction, env: NodeJS.ProcessEnv): Promise<string> {
+  let target: string;
+  try {
+    target = storePath(p.original.format, p.outcome.sessionId, p.original.cwd, p.ctx.now(), env, p.input);
+  } catch (e) {
+    throw new OutputError(`--into-store: ${(e as Error).message.split('\n')[0]}`);
+  }
+  if (await lstat(target).then(() => true, () => false)) throw new OutputError(`--into-store: ${target} already exists; nothing was written`);
+  return target;
 }
 
 async function exact(config: SummaryConfig, p: PreparedCompaction, signal: AbortSignal): Promise<ExactCounts> {

@@ -68,3 +68,36 @@ export function resumeCommand(format: AgentId, id: string, written?: string): st
   if (written !== undefined && agentModule(format).resumeCommand(id) !== undefined) return '';
   throw new Error(`not a session id: ${JSON.stringify(id.slice(0, 80))}`);
 }
+
+/** Where a written session is, as its agent sees it: found (the resume command works) or where it looks instead. */
+export type StoreCheck = { readonly found: true } | { readonly found: false; readonly looksIn: string };
+
+/**
+ * Whether the agent finds the session `id` written at `written` when resuming: its command imports the file
+ * (OpenCode, Goose: any place works), or the file is where `storePath` puts it (Claude Code: the project folder of
+ * `cwd`; Gemini CLI: the project's chats folder; Cline: the CLI's tasks folder), or, for Codex, which searches its
+ * sessions folder by id, anywhere under it. A copy in `demo-output/`, a workspace or any `--out` folder is not found.
+ */
+export function agentFinds(format: AgentId, id: string, written: string, session: { readonly cwd?: string; readonly input?: string }, at: Date, env: NodeJS.ProcessEnv = process.env): StoreCheck {
+  const agent = agentModule(format);
+  const plain = agent.resumeCommand(id);
+  if (plain === undefined) return { found: false, looksIn: '' };
+  // A command that names the file imports it from wherever it is (asked with a plain name: the written path may be one
+  // a shell cannot take, and then the copy is there with no command, which `resumeCommand` says).
+  if (agent.resumeCommand(id, 'session.json') !== plain) return { found: true };
+  let target: string;
+  try {
+    target = path.resolve(storePath(format, id, session.cwd, at, env, session.input));
+  } catch {
+    return { found: false, looksIn: '' };
+  }
+  const out = path.resolve(written);
+  if (out === target || (path.dirname(out) === path.dirname(target) && path.basename(out) === path.basename(target))) return { found: true };
+  if (format === 'codex') {
+    const sessions = path.resolve(agent.roots(hostEnv(env))[0]!);
+    const rel = path.relative(sessions, out);
+    if (!rel.startsWith('..') && !path.isAbsolute(rel) && path.basename(out).endsWith(`${id}.jsonl`)) return { found: true };
+    return { found: false, looksIn: `${sessions}${path.sep}` };
+  }
+  return { found: false, looksIn: `${path.dirname(target)}${path.sep}` };
+}

@@ -58,7 +58,7 @@ export function cleanupPreview(session: Session, input: CleanupInput, base: Clea
   return {
     options: { keepRecentTurns: options.keepRecentTurns, keepRecentTokens: options.keepRecentTokens ?? 0, rules: Object.fromEntries(RULE_IDS.map((id) => [id, settings[id].enabled])) },
     rules: RULES.map((r) => ({
-      id: r.id, description: r.description, enabled: settings[r.id].enabled,
+      id: r.id, label: r.label, description: r.description, enabled: settings[r.id].enabled,
       tokensSaved: Math.round(result.rules[r.id].tokensSaved * cal.scale), applied: result.rules[r.id].applied,
     })),
     before: m.before.tokens, after: m.after.tokens, reduction: m.reduction,

@@ -6,10 +6,12 @@ import type { MergedFile } from '../core/agents/agent';
 import { compactSession, type CompactOutcome } from '../core/compact/compactSession';
 import { buildCompactReport, type CompactReport } from '../core/compact/report';
 import type { CleanupOptions } from '../core/cleanup/types';
-import { agentModule } from '../core/formats/registry';
+import { agentModule, FORMAT_READERS } from '../core/formats/registry';
+import { createTranscriptReader } from '../core/read/transcriptReader';
+import { stringifySafe } from '../core/read/safeJson';
 import type { Session } from '../core/model/transcript';
 import { serializeLines } from '../core/write/serialize';
-import { hostEnv, resumeCommand, sessionFileName } from './agentStores';
+import { agentFinds, hostEnv, resumeCommand, sessionFileName } from './agentStores';
 import { documentSession } from './documentSessions';
 import { writeFileAtomic } from './atomicWrite';
 import { uuidV4, uuidV7 } from './ids';
@@ -157,14 +159,43 @@ async function notInStore(dir: string, target: string, within: string): Promise<
   return undefined;
 }
 
-export function reportOf(p: PreparedCompaction, output: string | undefined, extra: Partial<Pick<CompactReport, 'summary' | 'modelCalls' | 'fallback'>> = {}): CompactReport {
+/**
+ * The report of `p` written at `output` (undefined: not written, a preview). Its resume command is there only when the
+ * agent will find the written session (`agentFinds`); otherwise `agentLooksIn` says where the agent looks.
+ */
+export function reportOf(p: PreparedCompaction, output: string | undefined, extra: Partial<Pick<CompactReport, 'summary' | 'modelCalls' | 'fallback'>> = {}, env: NodeJS.ProcessEnv = process.env): CompactReport {
   const handoff = p.outcome.written.kind === 'handoff';
+  const format = p.original.format, id = p.outcome.sessionId;
+  const check = handoff || output === undefined ? undefined : agentFinds(format, id, output, { cwd: p.original.cwd, input: p.input }, p.ctx.now(), env);
   return buildCompactReport({
-    format: p.original.format, input: p.input, output, sessionId: p.outcome.sessionId, handoff,
-    resumeCommand: handoff ? '' : resumeCommand(p.original.format, p.outcome.sessionId, output), figures: p.outcome.figures,
+    format, input: p.input, output, sessionId: id, handoff,
+    resumeCommand: check?.found ? resumeCommand(format, id, output) : '',
+    agentLooksIn: check && !check.found && check.looksIn ? check.looksIn : undefined, cwd: p.original.cwd,
+    figures: { ...p.outcome.figures, after: { ...p.outcome.figures.after, messages: writtenMessages(p) } },
     modelCalls: extra.modelCalls ?? p.modelCalls, fallback: extra.fallback ?? p.fallback, summary: extra.summary ?? p.summary,
     durationMs: performance.now() - p.startedAt, warnings: p.warnings,
   });
+}
+
+const messageCounts = new WeakMap<CompactOutcome, number>();
+
+/**
+ * Messages of the written session counted as `inspect` counts them when it reads the file back: the cleaned
+ * session's own count differs where the agent's reader merges what the writer put in separate records (Codex: a
+ * run of folded tool records becomes one assistant message). JSONL only; other writers keep the count.
+ */
+export function writtenMessages(p: PreparedCompaction): number {
+  const w = p.outcome.written;
+  if (w.kind !== 'lines') return p.outcome.figures.after.messages;
+  let n = messageCounts.get(p.outcome);
+  if (n === undefined) {
+    const reader = createTranscriptReader(FORMAT_READERS.filter((r) => r.format === p.original.format), { keepRaw: false });
+    for (const l of w.lines) reader.push('raw' in l ? l.raw : stringifySafe(l.value));
+    const read = reader.end(true);
+    n = read.ok ? read.session.messages.length : p.outcome.figures.after.messages;
+    messageCounts.set(p.outcome, n);
+  }
+  return n;
 }
 
 /**

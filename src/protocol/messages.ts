@@ -111,6 +111,8 @@ export interface CleanupInput {
 
 export interface RuleRow {
   readonly id: RuleId;
+  /** The rule's human name ("Collapse repeated noise"); the id stays for settings and toggles. */
+  readonly label: string;
   readonly description: string;
   readonly enabled: boolean;
   /** Calibrated like the totals, so the rows add up to before − after. */

@@ -1,4 +1,5 @@
 // The Simulator and Cleanup tabs in real Chromium, answered by the panel's controller running the real engines.
+import { TERMS_LINE } from '../../src/core/inspect/terms';
 import assert from 'node:assert/strict';
 import { mkdir } from 'node:fs/promises';
 import { after, before, test } from 'node:test';
@@ -119,6 +120,10 @@ test('Cleanup: every rule with its savings; switching tool-records off recompute
   assert.equal(await stat(w, 'history-reduction'), `${(preview.history.reduction * 100).toFixed(1)}%`, 'the history cut is shown beside the request cut');
   assert.ok(preview.history.reduction > preview.reduction && preview.harnessTokens > 0);
   assert.match((await stat(w, 'recall')) ?? '', /%$/);
+  // Rules by their names, harness and history defined in one line.
+  for (const r of preview.rules) assert.equal(await w.page.$eval(`vscode-checkbox[data-rule-toggle="${r.id}"]`, (e) => (e as unknown as { label: string }).label), r.label, r.id);
+  assert.equal(await w.page.textContent('.cleanup .note.terms'), TERMS_LINE);
+  assert.equal(await w.page.textContent('vscode-button[data-action="open-diff"]'), 'Compact with these options…');
   await w.page.screenshot({ path: `${SHOTS}/webview-cleanup.png`, fullPage: true });
 
   await w.page.click('vscode-checkbox[data-rule-toggle="tool-records"]');

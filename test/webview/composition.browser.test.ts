@@ -1,4 +1,5 @@
 // The Composition webview in real Chromium, under the panel's CSP, fed by compositionView from fixtures.
+import { TERMS_LINE } from '../../src/core/inspect/terms';
 import assert from 'node:assert/strict';
 import { mkdir } from 'node:fs/promises';
 import { after, before, test } from 'node:test';
@@ -49,6 +50,7 @@ test('Claude Code fixture: a segment per non-zero kind, tools, per-turn points o
   assert.ok(await w.page.locator('.turn-line circle.pt-estimated').count() > 0);
   assert.equal(await w.page.locator('.turn-line path.trace-recorded').count(), 1);
   assert.equal(await w.page.textContent('.total-num'), claude.view.totals.total.toLocaleString('en-US'));
+  assert.ok((await w.page.textContent('.composition .note.terms'))?.endsWith(TERMS_LINE), 'the kinds chart says what the harness and the history are');
   await w.page.screenshot({ path: `${SHOTS}/webview-claude-dark.png`, fullPage: true });
   assert.deepEqual(await w.cspViolations(), []);
 });

@@ -49,6 +49,9 @@ export interface RuleContext {
 
 export interface CleanupRule {
   readonly id: RuleId;
+  /** What the user reads (reports, Cleanup tab, CLI): "Collapse repeated noise"; the id stays in JSON and settings. */
+  readonly label: string;
+  /** One plain sentence on what the rule does, with no parameter names. */
   readonly description: string;
   readonly defaults: RuleParams;
   apply(ctx: RuleContext): void;

@@ -5,6 +5,9 @@ import type { ProtectedPart, ProtectReason } from '../cleanup/protect';
 import type { CompactFigures } from './compactSession';
 import { harnessNote, type Measurement, type SizeFigures } from './measure';
 import { codeSpan, escapeMarkdown, fenced } from '../text/markdown';
+import { agentModule } from '../formats/registry';
+import { ruleLabel } from '../cleanup/rules';
+import { TERMS_LINE } from '../inspect/terms';
 
 export interface SummaryFigures {
   readonly provider: string;
@@ -22,8 +25,15 @@ export interface CompactReport {
   readonly input: string;
   readonly output?: string;
   readonly sessionId: string;
-  /** The shell command that resumes the new session; '' for a handoff. */
+  /**
+   * The shell command that resumes the new session: only when it was written where its agent finds it; '' for a
+   * handoff, a preview (nothing written) or a copy the agent does not look for (then `agentLooksIn` says where it looks).
+   */
   readonly resumeCommand: string;
+  /** The folder the agent resumes sessions from, when the copy was written elsewhere (no command offered). */
+  readonly agentLooksIn?: string;
+  /** The session's working folder, where the resume command is run (Claude Code finds sessions by project). */
+  readonly cwd?: string;
   /** The output is a Markdown handoff to paste into a new chat (the agent cannot continue from a file). */
   readonly handoff: boolean;
   readonly before: SizeFigures;
@@ -41,6 +51,10 @@ export interface CompactReport {
   readonly accepted: boolean;
   readonly fallback: 'cleanup-only' | null;
   readonly pairsIntact: boolean;
+  /**
+   * Share of the identifiers (paths, URLs, hashes, ids, error codes) in the text compaction changed that are still in
+   * the output. Not eval's "probes kept": those are facts a continuation needs (tickets, commands, constraints…).
+   */
   readonly identifierRecall: number;
   readonly identifiers: { readonly total: number; readonly missing: string[] };
   readonly rules: Record<RuleId, { applied: number; tokensSaved: number }>;
@@ -58,6 +72,8 @@ export interface ReportInput {
   readonly output?: string;
   readonly sessionId: string;
   readonly resumeCommand: string;
+  readonly agentLooksIn?: string;
+  readonly cwd?: string;
   readonly handoff?: boolean;
   readonly figures: CompactFigures;
   readonly modelCalls: number;
@@ -70,7 +86,7 @@ export interface ReportInput {
 export function buildCompactReport(i: ReportInput): CompactReport {
   const f = i.figures;
   return {
-    format: i.format, input: i.input, output: i.output, sessionId: i.sessionId, resumeCommand: i.resumeCommand, handoff: i.handoff ?? false,
+    format: i.format, input: i.input, output: i.output, sessionId: i.sessionId, resumeCommand: i.resumeCommand, ...(i.agentLooksIn ? { agentLooksIn: i.agentLooksIn } : {}), ...(i.cwd ? { cwd: i.cwd } : {}), handoff: i.handoff ?? false,
     before: f.before, after: f.after, harnessTokens: f.harnessTokens, harnessSource: f.harnessSource,
     reduction: round4(f.reduction), historyReduction: round4(f.historyReduction), tooSmallToCompact: f.tooSmallToCompact,
     modelCalls: i.modelCalls, accepted: f.after.tokens < f.before.tokens || i.modelCalls === 0, fallback: i.fallback,
@@ -98,17 +114,33 @@ export const PROTECT_REASONS: Readonly<Record<ProtectReason, string>> = {
   'recent-turns': 'the recent turns\' own words, reasoning and calls',
 };
 
+/** The resume line: the command, or why there is none and what to do instead. */
+export function resumeLine(r: Pick<CompactReport, 'handoff' | 'resumeCommand' | 'output' | 'agentLooksIn' | 'format' | 'cwd'>): string {
+  if (r.handoff) return HANDOFF_NOTE;
+  if (r.resumeCommand) return `${codeSpan(r.resumeCommand)}${r.cwd ? ` (run it in ${codeSpan(r.cwd)}, the session's folder)` : ''}`;
+  if (!r.output) return 'no command: nothing was written';
+  if (r.agentLooksIn) return `no command: ${agentModule(r.format).label} does not look where this copy is; it resumes sessions from ${codeSpan(r.agentLooksIn)} (the CLI's \`--into-store\` writes the copy there)`;
+  // The path a shell would split, or a session the agent could not place (its recorded folder is not a usable path).
+  return /[&|<>^%!"]/.test(r.output) ? NO_COMMAND_NOTE : `no command: ${agentModule(r.format).label} could not resume this copy (the session's recorded folder is not an absolute path it could use)`;
+}
+
+/** Messages as `inspect` counts them in each file (the written one read back). */
+export const MESSAGES_NOTE = 'messages as inspect counts them';
+/** What identifier recall measures, and that eval's probes are another set. */
+export const RECALL_NOTE = "paths, URLs, hashes, ids and error codes from the text compaction changed, found in the output; not eval's probes";
+
 export function renderCompactMarkdown(r: CompactReport): string {
   const lines = [
     `# Compaction report`,
     ``,
     `- input: ${codeSpan(r.input)} (${r.format})`,
     r.output ? `- output: ${codeSpan(r.output)}` : `- output: not written (preview)`,
-    r.handoff ? `- resume: ${HANDOFF_NOTE}` : r.resumeCommand ? `- resume: ${codeSpan(r.resumeCommand)}` : `- resume: ${NO_COMMAND_NOTE}`,
+    `- resume: ${resumeLine(r)}`,
     `- history (what compaction acts on): ${n(r.before.historyTokens)} → ${n(r.after.historyTokens)} tokens (**${pct(r.historyReduction)} smaller**)${r.tooSmallToCompact ? ' — too small to compact (under 20,000 tokens of history)' : ''}`,
-    `- tokens on resume: ${n(r.before.tokens)} → ${n(r.after.tokens)} (${pct(r.reduction)} smaller; harness ${r.harnessSource === 'unknown' ? 'unknown' : `${n(r.harnessTokens)}${r.harnessSource === 'partial' ? ' (system prompt only; no usage recorded)' : ''}`}), messages ${n(r.before.messages)} → ${n(r.after.messages)}`,
+    `- tokens on resume: ${n(r.before.tokens)} → ${n(r.after.tokens)} (${pct(r.reduction)} smaller; harness ${r.harnessSource === 'unknown' ? 'unknown' : `${n(r.harnessTokens)}${r.harnessSource === 'partial' ? ' (system prompt only; no usage recorded)' : ''}`}), messages ${n(r.before.messages)} → ${n(r.after.messages)} (${MESSAGES_NOTE})`,
+    `- ${TERMS_LINE}`,
     ...(harnessNote(r) ? [`- ${harnessNote(r)!}`] : []),
-    `- identifier recall: ${pct(r.identifierRecall)} of ${n(r.identifiers.total)} · tool pairs intact: ${r.pairsIntact ? 'yes' : 'NO'}`,
+    `- identifier recall: ${pct(r.identifierRecall)} of ${n(r.identifiers.total)} (${RECALL_NOTE}) · tool pairs intact: ${r.pairsIntact ? 'yes' : 'NO'}`,
     `- protected: turns ${r.protectedTurns.fromTurn}–${r.protectedTurns.of - 1} (recent part)`,
     `- model calls: ${r.modelCalls}${r.fallback ? ` · fallback: ${r.fallback}` : ''} · accepted: ${r.accepted ? 'yes' : 'no'} · ${n(r.durationMs)} ms`,
   ];
@@ -121,7 +153,7 @@ export function renderCompactMarkdown(r: CompactReport): string {
     for (const p of r.protectedParts) lines.push(`| ${PROTECT_REASONS[p.reason]} | ${n(p.blocks)} | ${n(p.tokens)} |`);
   }
   lines.push('', '| rule | applied | tokens saved |', '| --- | ---: | ---: |');
-  for (const [id, o] of Object.entries(r.rules)) lines.push(`| ${id} | ${n(o.applied)} | ${n(o.tokensSaved)} |`);
+  for (const [id, o] of Object.entries(r.rules)) lines.push(`| ${ruleLabel(id as RuleId)} | ${n(o.applied)} | ${n(o.tokensSaved)} |`);
   if (r.identifiers.missing.length) lines.push('', `Identifiers not found in the output (first ${r.identifiers.missing.length}): ${r.identifiers.missing.slice(0, 20).map(codeSpan).join(', ')}`);
   // Warnings quote the transcript (paths, names): in a fence they read as written, in a terminal and a preview alike.
   if (r.warnings.length) lines.push('', '## Warnings', '', fenced(r.warnings.map((w) => `- ${w.replace(/[\r\n]+/g, ' ')}`).join('\n')));

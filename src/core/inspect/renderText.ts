@@ -2,6 +2,7 @@
 import { TOKEN_KINDS } from '../model/transcript';
 import { escapeMarkdown } from '../text/markdown';
 import type { InspectReport } from './inspectReport';
+import { TERMS_LINE } from './terms';
 
 const fmt = (n: number): string => n.toLocaleString('en-US');
 const pct = (n: number, total: number): string => (total > 0 ? `${((100 * n) / total).toFixed(1)}%` : '-');
@@ -32,10 +33,11 @@ export function renderInspect(r: InspectReport, markdown: boolean): string {
     `format: ${r.format}   session: ${u(r.sessionId)}${r.cwd ? `   cwd: ${u(r.cwd)}` : ''}`,
     `models: ${u(r.models.join(', ')) || 'unknown'}   records: ${fmt(r.records)}   messages: ${fmt(r.messages)}   turns: ${fmt(r.turns)}${r.bytes !== undefined ? `   file: ${fmt(r.bytes)} bytes` : ''}`,
     `context now: ${fmt(t.total)} tokens (${t.source}${t.source === 'recorded' ? `: last request ${fmt(t.recordedContext ?? 0)} + estimate of what followed` : ', offline estimate'})${t.contextWindow ? ` of a ${fmt(t.contextWindow)} window` : ''}`,
-    t.estimator.meanErrorRaw !== undefined ? `offline estimate vs recorded: mean error ${(t.estimator.meanErrorRaw * 100).toFixed(1)}% raw, ${((t.estimator.meanErrorCalibrated ?? 0) * 100).toFixed(1)}% after calibration (×${t.estimator.scale}) over ${t.estimator.turnsCompared} turns` : 'no recorded usage: figures are offline estimates',
+    t.estimator.meanErrorRaw !== undefined ? `offline estimate vs recorded: mean error ${(t.estimator.meanErrorRaw * 100).toFixed(1)}% raw, ${((t.estimator.meanErrorCalibrated ?? 0) * 100).toFixed(1)}% after calibration (×${t.estimator.scale}) over ${t.estimator.turnsCompared} turns` : 'no recorded usage: figures are offline estimates, without the harness unless the file holds it (a compacted copy records none: its compaction report gives the harness and figures calibrated on the original)',
   ].map((l) => (markdown ? `${l}  ` : l)).join('\n'));
   out.push(h('Tokens by kind'));
   out.push(table(['kind', 'tokens', 'share'], TOKEN_KINDS.map((k) => [k, fmt(t.byKind[k]), pct(t.byKind[k], t.total)]), markdown));
+  out.push(`${markdown ? '\n' : ''}${TERMS_LINE} The system kind holds the harness and injected instructions.`);
   const tools = Object.entries(t.byTool);
   if (tools.length) {
     out.push(h('Tokens by tool (calls + results)'));

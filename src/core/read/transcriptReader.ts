@@ -3,6 +3,7 @@ import type { Session } from '../model/transcript';
 import type { FormatReader, LineParser, ReadOptions } from './formatReader';
 import { WarningLog } from './warnings';
 import { parseLine } from './safeJson';
+import { notRecognised, supportedAgents } from './supported';
 
 /** How many leading lines we buffer to detect the format by content. */
 const DETECT_WINDOW = 64;
@@ -61,8 +62,8 @@ export function createTranscriptReader(readers: readonly FormatReader[], options
     const reader = readers.find((r) => r.detect(values));
     if (!reader) {
       fatal ??= values.length === 0
-        ? (sawContent ? 'not a transcript: no line is valid JSON' : 'empty file: nothing to read')
-        : `not a recognised transcript: expected Claude Code or Codex JSONL`;
+        ? (sawContent ? `not a transcript: no line is valid JSON; expected a session of ${supportedAgents()}` : 'empty file: nothing to read')
+        : notRecognised();
       return;
     }
     parser = reader.createParser(options);
@@ -83,7 +84,7 @@ export function createTranscriptReader(readers: readonly FormatReader[], options
     },
     end(endsWithNewline) {
       if (!parser && !fatal) detect(true);
-      if (fatal || !parser) return { ok: false, error: fatal ?? 'not a recognised transcript' };
+      if (fatal || !parser) return { ok: false, error: fatal ?? notRecognised() };
       // A partial last line usually means the agent is still writing; say so instead of "invalid".
       if (!endsWithNewline && lastInvalid === index - 1) warnings.truncatedLastLine(lastInvalid);
       const notes = [...foreign].map(([format, n]) => `${n} line(s) are ${format} records inside a ${chosen!.format} transcript; they were ignored`);

@@ -1,4 +1,5 @@
 // Renders a usage report as a plain-text table for the terminal.
+import { HARNESS_DEFINITION } from '../inspect/terms';
 import { agentModule } from '../formats/registry';
 import type { SessionUsage, UsageReport } from './types';
 
@@ -50,7 +51,7 @@ export function formatUsageTable(report: UsageReport): string {
   const rule = widths.map((w) => '-'.repeat(w)).join('  ');
   const lines = [pad(header, widths, right), rule, ...rows.slice(1, -1).map((r) => pad(r, widths, right)), rule, pad(totalRow, widths, right)];
   lines.push('', `Prices: ${report.pricing}`);
-  if (report.sessions.some((s) => s.estimated)) lines.push('~ estimated from the transcript\'s text: the agent records no usage (its harness is not counted)');
+  if (report.sessions.some((s) => s.estimated)) lines.push(`~ estimated from the transcript's text: the agent records no usage, so its harness is not counted (${HARNESS_DEFINITION})`);
   if (report.unknownModels.length > 0) lines.push(`Cost unknown for: ${report.unknownModels.join(', ')} (not in the catalog; the total leaves their usage out)`);
   if (report.sessions.some((s) => s.compactSoon)) lines.push('! context at or above the compaction threshold: consider compacting');
   return `${lines.join('\n')}\n`;

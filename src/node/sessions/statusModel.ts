@@ -1,7 +1,7 @@
 // The status-bar figure: the open workspace's most recently active session's context (the machine's newest only when
 // the workspace has none), as a share of its model's window, flagged at the threshold (pure: vscode only shows it).
 import { agentModule } from '../../core/formats/registry';
-import { contextWindowOf } from '../../core/usage/catalog';
+import { sessionContextWindow } from '../../core/usage/contextWindow';
 import type { SessionUsage } from '../../core/usage/types';
 
 export interface StatusModel {
@@ -39,7 +39,7 @@ export function statusOf(sessions: readonly SessionUsage[], threshold: number, w
   if (!latest) return undefined;
   const used = latest.contextTokens!;
   const model = latest.models.at(-1);
-  const window = model ? contextWindowOf(model) : undefined;
+  const window = sessionContextWindow(latest.agent, model, { peak: used });
   const compactSoon = used >= threshold;
   const est = latest.estimated ? '~' : '';
   const share = `${est}${window ? `${Math.round((used / window) * 100)} %` : k(used)}`;

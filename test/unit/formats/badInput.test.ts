@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import { test } from 'node:test';
+import { AGENT_IDS, agentModule } from '../../../src/core/formats/registry';
 import { readTranscriptFile, TranscriptError } from '../../../src/node/readTranscriptFile';
 import { CLAUDE_SAMPLE } from '../../support/fixtures';
 import { tmpDir } from '../../support/tmp';
@@ -51,4 +52,14 @@ test('a 60 MB single line is read without a crash', async (t) => {
   const { session } = await readBytes(t, first + huge + '\n');
   assert.equal(session.messages.length, 1);
   assert.ok(session.messages[0]!.blocks[0]!.tokens > 1_000_000);
+});
+
+test('a file no agent reads: the one-line error names every supported agent', async (t) => {
+  for (const text of ['{"name":"x","version":"1"}\n{"a":1}\n', '{\n  "name": "x"\n}\n']) {
+    await assert.rejects(readBytes(t, text), (e: Error) => {
+      assert.ok(e instanceof TranscriptError && !e.message.includes('\n'), e.message);
+      for (const id of AGENT_IDS) assert.ok(e.message.includes(agentModule(id).label), `${agentModule(id).label} missing: ${e.message}`);
+      return true;
+    });
+  }
 });

@@ -2,6 +2,7 @@
 // a new id, no copied usage, a matching UI log, and the task index entry Cline or Roo lists tasks from.
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
 import { test } from 'node:test';
 import { main } from '../../../src/cli/main';
@@ -77,7 +78,9 @@ test('compact into Cline storage: a new task folder beside the original, listed 
   const report = await compactFile(path.join(input, 'ui_messages.json'), { cleanup: { keepRecentTurns: 6 } });
   assert.match(report.sessionId, /^\d{13}$/);
   assert.equal(report.output, path.join(dir, 'tasks', report.sessionId));
-  assert.equal(report.resumeCommand, `cline --taskId ${report.sessionId}`);
+  // VS Code's Cline lists it (below); `cline --taskId` looks only in the Cline CLI's own folder: no command, and where.
+  assert.equal(report.resumeCommand, '');
+  assert.equal(report.agentLooksIn, `${path.join(os.homedir(), '.cline', 'data', 'tasks')}${path.sep}`);
   assert.ok(report.warnings.some((w) => w.includes(`Cline lists the new task ${report.sessionId}`)));
   const index = JSON.parse(fs.readFileSync(path.join(dir, 'state', 'taskHistory.json'), 'utf8')) as Record<string, unknown>[];
   assert.deepEqual(index[0], JSON.parse(before)[0], 'the original entry is kept as it was');

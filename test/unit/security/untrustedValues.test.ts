@@ -69,8 +69,10 @@ test('inspect, compaction report and readable previews render hostile transcript
   assert.equal(markupFromTranscript(inspected.markdown), undefined);
   const p = await prepareCompaction(file, { keepRecentTurns: 2, keepRecentTokens: 0 });
   const report = reportOf({ ...p, warnings: [...p.warnings, `from the transcript: ${EVIL_TEXT}`] }, path.join(os.tmpdir(), 'o`ut.jsonl'));
-  assert.match(report.resumeCommand, /^claude --resume [0-9a-f-]{36}$/);
+  // The hostile cwd is no folder Claude Code could resume in: no command, and the report says why.
+  assert.equal(report.resumeCommand, '');
   const md = renderCompactMarkdown(report);
+  assert.match(md, /- resume: no command: Claude Code could not resume this copy/);
   assert.match(md, /evil/);
   assert.equal(markupFromTranscript(md), undefined);
   for (const s of [p.original, p.outcome.result]) {

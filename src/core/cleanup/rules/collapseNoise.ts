@@ -3,7 +3,8 @@ import type { CleanupRule } from '../types';
 
 export const collapseNoise: CleanupRule = {
   id: 'collapse-noise',
-  description: 'Drop old system reminders and injected context that are repeated later verbatim',
+  label: 'Collapse repeated noise',
+  description: 'Old system reminders and injected context that appear again later, word for word, keep only their latest copy',
   defaults: {},
   apply(ctx) {
     const later = new Set<string>();

@@ -15,7 +15,8 @@ export function readKey(call: ToolCallBlock): string | undefined {
 
 export const dedupeFileReads: CleanupRule = {
   id: 'dedupe-file-reads',
-  description: 'Keep only the latest read of a file; older identical reads point to it',
+  label: 'Drop superseded file reads',
+  description: 'When a file was read again later, the older read is replaced by a pointer to the newer one',
   defaults: {},
   apply(ctx) {
     const calls = new Map<string, ToolCallBlock>();

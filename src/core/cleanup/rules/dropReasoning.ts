@@ -3,7 +3,8 @@ import { eachChangeable, type CleanupRule } from '../types';
 
 export const dropReasoning: CleanupRule = {
   id: 'drop-reasoning',
-  description: 'Drop reasoning/thinking blocks older than the protected part',
+  label: 'Drop old reasoning',
+  description: "The model's thinking from before the recent part goes; the agent continues without it",
   defaults: {},
   apply(ctx) {
     eachChangeable(ctx, (m, i, b) => { if (b.type === 'reasoning') ctx.replace(m, i, undefined); });

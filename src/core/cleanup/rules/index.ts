@@ -1,5 +1,5 @@
 // Every cleanup rule, in the order the engine applies them.
-import type { CleanupRule } from '../types';
+import type { CleanupRule, RuleId } from '../types';
 import { collapseNoise } from './collapseNoise';
 import { dedupeFileReads } from './dedupeFileReads';
 import { dropReasoning } from './dropReasoning';
@@ -11,3 +11,8 @@ import { trimOldReplies } from './trimOldReplies';
 import { truncateGiantResults } from './truncateGiantResults';
 
 export const RULES: readonly CleanupRule[] = [collapseNoise, dropReasoning, mediaPlaceholder, dedupeFileReads, toolRecords, truncateGiantResults, trimOldReplies, oldContext, trimOldPrompts];
+
+const LABELS = new Map<string, string>(RULES.map((r) => [r.id, r.label]));
+
+/** The human name of a rule (its id when unknown, as in a report from another version). */
+export const ruleLabel = (id: RuleId): string => LABELS.get(id) ?? id;

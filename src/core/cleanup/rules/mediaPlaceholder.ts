@@ -5,7 +5,8 @@ import { eachChangeable, type CleanupRule } from '../types';
 
 export const mediaPlaceholder: CleanupRule = {
   id: 'media-placeholder',
-  description: 'Replace old images and documents with a placeholder naming type and size',
+  label: 'Replace old images and documents',
+  description: 'Old images and attached documents become a one-line placeholder naming their type and size',
   defaults: {},
   apply(ctx) {
     eachChangeable(ctx, (m, i, b) => {

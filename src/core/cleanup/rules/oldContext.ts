@@ -11,7 +11,8 @@ const INSTRUCTIONS = /CLAUDE\.md|AGENTS\.md|claudeMd|<user_instructions>|<INSTRU
 
 export const oldContext: CleanupRule = {
   id: 'old-context',
-  description: 'Large context injected mid-session (loaded skills, attached files) becomes a one-line record; instruction files stay',
+  label: 'Shrink old injected context',
+  description: 'Large context added mid-session (a loaded skill, an attached file) becomes a one-line record; instruction files (CLAUDE.md, AGENTS.md) stay as they are',
   defaults: { keepUnderTokens: 400, headTokens: 40, identifierChars: 4000 },
   apply(ctx) {
     const p = ctx.params;

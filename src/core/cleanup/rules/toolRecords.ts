@@ -42,7 +42,8 @@ function fold(ctx: RuleContext, m: number, i: number, call: ToolCallBlock, at: {
 
 export const toolRecords: CleanupRule = {
   id: 'tool-records',
-  description: 'Old tool calls keep name, paths, commands and the shape of edits; old results become status, size, first/last lines, errors and identifiers; beyond the newest detailTurns model turns each call folds with its result into one line (foldFar)',
+  label: 'Shrink old tool calls and results',
+  description: 'Old tool calls keep their name, paths, commands and the shape of their edits; old results keep status, size, first and last lines, errors and identifiers; in the oldest turns each call and its result fold into one line',
   defaults: { keepUnderTokens: 120, argChars: 160, headLines: 3, tailLines: 2, lineChars: 160, maxErrorChars: 2000, identifierChars: 32000, detailTurns: 10, foldFar: 1 },
   apply(ctx) {
     const nearFrom = detailFrom(ctx.session.turns, ctx.protectedFrom, ctx.params.detailTurns!);

@@ -14,7 +14,8 @@ const lines = (t: string): string[] => t.split('\n').map((l) => l.trim()).filter
 
 export const trimOldPrompts: CleanupRule = {
   id: 'trim-old-prompts',
-  description: 'Old prompts a later one repeats keep what differs; huge old pastes keep their opening, constraint lines, end and identifiers',
+  label: 'Shorten repeated or pasted prompts',
+  description: 'An old prompt that a later one repeats keeps only what differs; a huge old paste keeps its opening, the lines stating constraints, its end and its identifiers',
   defaults: { repeatShare: 60, keepUnderTokens: 1500, headTokens: 300, tailTokens: 100, constraintLines: 30, identifierChars: 8000 },
   apply(ctx) {
     const p = ctx.params;

@@ -22,6 +22,7 @@ export function opening(text: string, maxTokens: number): { head: string; omitte
 
 export const trimOldReplies: CleanupRule = {
   id: 'trim-old-replies',
+  label: 'Shorten long old replies',
   description: "The agent's long old replies keep their opening lines and the identifiers they named",
   defaults: { keepUnderTokens: 120, headTokens: 60, identifierChars: 32000 },
   apply(ctx) {

@@ -4,7 +4,8 @@ import { eachChangeable, type CleanupRule } from '../types';
 
 export const truncateGiantResults: CleanupRule = {
   id: 'truncate-giant-results',
-  description: 'Cut an old tool result over maxTokens to its head and tail',
+  label: 'Cut giant tool results',
+  description: 'A very large old tool result keeps only its beginning and its end',
   defaults: { maxTokens: 8000, headChars: 6000, tailChars: 2000 },
   apply(ctx) {
     const p = ctx.params;

@@ -7,7 +7,7 @@ import { titleFromMessages } from '../../usage/title';
 import { plausibleTokens } from '../../read/usageNumbers';
 import { absurdUsageField, newReadNotes, noteWarnings } from '../../read/warnings';
 import { estimateTokens } from '../../tokens/estimate';
-import { contextWindowOf } from '../../usage/catalog';
+import { sessionContextWindow } from '../../usage/contextWindow';
 import { contentBlocks } from './blocks';
 import { selectLiveBranch } from './chain';
 import type { ClaudeNode } from './node';
@@ -64,11 +64,13 @@ export function createClaudeCodeParser(options: ReadOptions): LineParser {
       warnings.push(...noteWarnings(notes));
       const models = [...new Set(nodes.map((n) => n.model).filter((m): m is string => !!m && m !== '<synthetic>'))];
       const last = [...messages].reverse().find((m) => m.usage);
+      let peak = 0;
+      for (const m of messages) if (m.usage) peak = Math.max(peak, contextOf(m.usage));
       return {
         format: 'claude-code', id: sessionId ?? '', cwd, title: titleFromMessages(messages), models, records, messages,
         turns: buildTurns(messages),
         recordedContext: last?.usage ? contextOf(last.usage) : undefined,
-        contextWindow: contextWindowOf(models[models.length - 1] ?? ''),
+        contextWindow: sessionContextWindow('claude-code', models[models.length - 1], { peak }),
         warnings, ...absurdUsageField(notes.absurdUsage), endsWithNewline, extra,
       } satisfies Session;
     },

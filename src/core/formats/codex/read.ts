@@ -7,7 +7,7 @@ import { titleFromMessages } from '../../usage/title';
 import { plausibleTokens } from '../../read/usageNumbers';
 import { absurdUsageField, newReadNotes, noteWarnings } from '../../read/warnings';
 import { estimateTokens } from '../../tokens/estimate';
-import { contextWindowOf } from '../../usage/catalog';
+import { sessionContextWindow } from '../../usage/contextWindow';
 import { isLegacyHeader, legacyEnvelope } from './detect';
 import { convertItem, TOOL_ITEMS, type ConvertedItem } from './items';
 
@@ -135,7 +135,7 @@ export function createCodexParser(options: ReadOptions): LineParser {
         turns: buildTurns(messages),
         recordedContext: lastUsage ? lastUsage.inputTokens + lastUsage.cacheReadTokens + lastUsage.cacheCreationTokens : undefined,
         // The window Codex recorded (its usable share) wins; the catalog's is the fallback.
-        contextWindow: contextWindow ?? contextWindowOf([...models].pop() ?? ''), warnings, ...absurdUsageField(notes.absurdUsage), endsWithNewline, extra: { meta, ...(legacy ? { legacy: true } : {}) },
+        contextWindow: sessionContextWindow('codex', [...models].pop(), { recorded: contextWindow }), warnings, ...absurdUsageField(notes.absurdUsage), endsWithNewline, extra: { meta, ...(legacy ? { legacy: true } : {}) },
       } satisfies Session;
     },
   };

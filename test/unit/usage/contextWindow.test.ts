@@ -1,0 +1,39 @@
+// One context window per session, decided in one place and used by the reader (inspect, composition) and status bar.
+import assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { test } from 'node:test';
+import { contextWindowOf } from '../../../src/core/usage/catalog';
+import { sessionContextWindow } from '../../../src/core/usage/contextWindow';
+import type { SessionUsage } from '../../../src/core/usage/types';
+import { readTranscriptFile } from '../../../src/node/readTranscriptFile';
+import { statusOf } from '../../../src/node/sessions/statusModel';
+import { CLAUDE_SAMPLE } from '../../support/fixtures';
+import { tmpDir } from '../../support/tmp';
+
+test('Claude Code runs at 200k even where the catalog lists a 1M tier; 1M only when asked for or used', () => {
+  assert.equal(contextWindowOf('claude-opus-4-6'), 1_000_000, 'the catalog lists the long-context window');
+  assert.equal(sessionContextWindow('claude-code', 'claude-opus-4-6'), 200_000);
+  assert.equal(sessionContextWindow('claude-code', 'claude-opus-4-6', { peak: 180_000 }), 200_000);
+  assert.equal(sessionContextWindow('claude-code', 'claude-opus-4-6', { peak: 240_000 }), 1_000_000);
+  assert.equal(sessionContextWindow('claude-code', 'claude-opus-4-6[1m]'), 1_000_000);
+  assert.equal(sessionContextWindow('claude-code', 'claude-sonnet-4-5-20250929'), 200_000);
+  assert.equal(sessionContextWindow('codex', 'gpt-5-codex', { recorded: 272_000 }), 272_000, "Codex's recorded window wins");
+  assert.equal(sessionContextWindow('codex', 'gpt-5-codex'), contextWindowOf('gpt-5-codex'));
+  assert.equal(sessionContextWindow('opencode', 'some-new-model'), undefined);
+});
+
+test('a Claude Code session on a 1M-catalog model: the reader (inspect, composition header) and the status bar say 200k', async (t) => {
+  const file = path.join(tmpDir(t), 's.jsonl');
+  fs.writeFileSync(file, fs.readFileSync(CLAUDE_SAMPLE, 'utf8').replace(/"model":"claude-[^"]+"/g, '"model":"claude-opus-4-6"'));
+  const { session } = await readTranscriptFile(file);
+  assert.deepEqual(session.models, ['claude-opus-4-6']);
+  assert.equal(session.contextWindow, 200_000);
+  const usage: SessionUsage = {
+    file, agent: 'claude-code', sessionId: 'x', models: ['claude-opus-4-6'], compactSoon: false, unknownModels: [], contextTokens: 100_000,
+    inputTokens: 0, outputTokens: 0, cacheCreationTokens: 0, cacheReadTokens: 0, cost: 0, lastTimestamp: '2026-01-01T00:00:00Z',
+  };
+  const status = statusOf([usage], 150_000)!;
+  assert.match(status.text, /50 % · 100k\/200k$/);
+  assert.match(status.tooltip, /of 200,000 \(claude-opus-4-6\)/);
+});
