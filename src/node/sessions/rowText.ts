@@ -1,5 +1,5 @@
 // The short texts of Sessions rows: token figures, context share, relative age, group totals (fit a 300 px side bar).
-import { contextWindowOf } from '../../core/usage/catalog';
+import { sessionContextWindow } from '../../core/usage/contextWindow';
 import type { SessionUsage } from '../../core/usage/types';
 
 /** 950 → "950", 28867 → "28.9k", 1_250_000 → "1.25M": short enough for a tree description. */
@@ -36,10 +36,9 @@ export function shortAge(iso: string | undefined, now: number): string {
   return d.getFullYear() === new Date(now).getFullYear() ? day : `${day} ${d.getFullYear()}`;
 }
 
-/** The context window of the session's latest model, from the price catalog; undefined when the model is unknown. */
+/** The session's one context window (core/usage/contextWindow.ts, as inspect and the status bar use); undefined when unknown. */
 export function windowOf(s: SessionUsage): number | undefined {
-  const model = s.models.at(-1);
-  return model ? contextWindowOf(model) : undefined;
+  return sessionContextWindow(s.agent, s.models.at(-1), { peak: s.contextTokens });
 }
 
 /** "142k · 71 %" (context and share of the session's window), "142k" without a known window, "" without a figure. */

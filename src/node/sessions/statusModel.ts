@@ -1,8 +1,8 @@
 // The status-bar figure: the open workspace's most recently active session's context (the machine's newest only when
 // the workspace has none), as a share of its model's window, flagged at the threshold (pure: vscode only shows it).
 import { agentModule } from '../../core/formats/registry';
-import { sessionContextWindow } from '../../core/usage/contextWindow';
 import type { SessionUsage } from '../../core/usage/types';
+import { windowOf } from './rowText';
 
 export interface StatusModel {
   readonly text: string;
@@ -38,8 +38,7 @@ export function statusOf(sessions: readonly SessionUsage[], threshold: number, w
   const latest = local ?? newest(withContext);
   if (!latest) return undefined;
   const used = latest.contextTokens!;
-  const model = latest.models.at(-1);
-  const window = sessionContextWindow(latest.agent, model, { peak: used });
+  const window = windowOf(latest);
   const compactSoon = used >= threshold;
   const est = latest.estimated ? '~' : '';
   const share = `${est}${window ? `${Math.round((used / window) * 100)} %` : k(used)}`;
@@ -49,7 +48,7 @@ export function statusOf(sessions: readonly SessionUsage[], threshold: number, w
     text: `$(${compactSoon ? 'warning' : 'pulse'}) ${agent.shortName} ${share}${window ? ` · ${k(used)}/${k(window)}` : ''}`,
     tooltip: [
       `${agent.label}: ${latest.title ?? latest.sessionId}${where}`,
-      `Context: ${used.toLocaleString('en-US')} tokens${window ? ` of ${window.toLocaleString('en-US')} (${model})` : ' (window unknown)'}${est ? ', estimated from the transcript (the agent records no usage)' : ''}`,
+      `Context: ${used.toLocaleString('en-US')} tokens${window ? ` of ${window.toLocaleString('en-US')} (${latest.models.at(-1)})` : ' (window unknown)'}${est ? ', estimated from the transcript (the agent records no usage)' : ''}`,
       compactSoon ? `At or above ${threshold.toLocaleString('en-US')} tokens: compact soon.` : `Compact soon from ${threshold.toLocaleString('en-US')} tokens.`,
       'Click: show the context composition.',
     ].join('\n'),

@@ -8,6 +8,7 @@ import { sessionContextWindow } from '../../../src/core/usage/contextWindow';
 import type { SessionUsage } from '../../../src/core/usage/types';
 import { readTranscriptFile } from '../../../src/node/readTranscriptFile';
 import { statusOf } from '../../../src/node/sessions/statusModel';
+import { buildSessionTree, sessionsOf } from '../../../src/node/sessions/treeModel';
 import { CLAUDE_SAMPLE } from '../../support/fixtures';
 import { tmpDir } from '../../support/tmp';
 
@@ -36,4 +37,7 @@ test('a Claude Code session on a 1M-catalog model: the reader (inspect, composit
   const status = statusOf([usage], 150_000)!;
   assert.match(status.text, /50 % · 100k\/200k$/);
   assert.match(status.tooltip, /of 200,000 \(claude-opus-4-6\)/);
+  // The Sessions row and its hover measure against the same window.
+  const row = sessionsOf(buildSessionTree([usage], { threshold: 150_000 }))[0]!;
+  assert.match(row.description, /^100k · 50 %/);
 });
