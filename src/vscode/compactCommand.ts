@@ -104,17 +104,20 @@ async function run(source: vscode.Uri, args: CompactArgs | undefined, deps: Comp
   // Nothing is written yet: the preview offers no command to resume a session that does not exist.
   const preview = { ...reportOf(p, undefined), resumeCommand: '' };
   const status = summaryStatus(plan, preview, settings['summary.provider']);
-  const right = await showDiff(p, title, deps.previews);
-  if (!mayRunFully(deps.trust, CommandIds.compactTranscript, 'Writing the compacted transcript')) return { report: preview, written: false, decision: 'preview' };
+  const writable = mayRunFully(deps.trust, CommandIds.compactTranscript, 'Writing the compacted transcript');
+  const choose = writable && !args?.decision;
+  const right = await showDiff(p, title, deps.previews, choose ? pending : undefined);
+  if (!writable) return { report: preview, written: false, decision: 'preview' };
   for (;;) {
-    const decision: Decision = args?.decision === 'accept-and-store' ? 'accept' : args?.decision ?? (await ask(p, preview, status, right, pending));
+    const decision: Decision = args?.decision === 'accept-and-store' ? 'accept' : args?.decision ?? (await ask(p, preview, status, right.decided ?? pending.wait(right.uri)));
+    right.decided = undefined;
     if (decision === 'discard') {
-      await closeDiff(right);
+      await closeDiff(right.uri);
       return { report: preview, written: false, decision: 'discard' };
     }
-    const outcome = await accept({ p, source, title, status: status.text, log: deps.log, previews: deps.previews }, decision === 'save-to-folder', args?.folder);
+    const outcome = await accept({ p, source, title, status: status.text, log: deps.log, previews: deps.previews, trust: deps.trust }, decision === 'save-to-folder', args?.folder);
     if (outcome) {
-      await closeDiff(right);
+      await closeDiff(right.uri);
       return outcome;
     }
     // The folder dialog was cancelled: the diff and its decision stay (a caller that decided gets the preview).
@@ -122,18 +125,20 @@ async function run(source: vscode.Uri, args: CompactArgs | undefined, deps: Comp
   }
 }
 
-async function showDiff(p: PreparedCompaction, title: string, previews: PreviewDocuments): Promise<vscode.Uri> {
+/** Opens the diff; with `pending`, the decision on it is awaited from before it opens. */
+async function showDiff(p: PreparedCompaction, title: string, previews: PreviewDocuments, pending: PendingDecisions | undefined): Promise<{ uri: vscode.Uri; decided?: Promise<Decision> }> {
   const id = p.outcome.sessionId;
   const left = previews.put(`${id}/${id}.original.md`, renderReadable(p.original, `${title} — live context as the agent sends it`));
-  const right = previews.put(`${id}/${id}.compacted.md`, renderReadable(p.outcome.result, `${title} — after compaction`));
-  await vscode.commands.executeCommand('vscode.diff', left, right, `${title}: original ↔ compacted`, { preview: false });
-  return right;
+  const uri = previews.put(`${id}/${id}.compacted.md`, renderReadable(p.outcome.result, `${title} — after compaction`));
+  const decided = pending?.wait(uri);
+  const opened = Promise.resolve(vscode.commands.executeCommand('vscode.diff', left, uri, `${title}: original ↔ compacted`, { preview: false }));
+  await Promise.race([opened, ...(decided ? [decided] : [])]);
+  return { uri, decided };
 }
 
 /** The decision is taken on the diff (its title bar); this toast only says so, and why there is no summary. */
-function ask(p: PreparedCompaction, preview: CompactOutcome['report'], status: ReturnType<typeof summaryStatus>, right: vscode.Uri, pending: PendingDecisions): Promise<Decision> {
+function ask(p: PreparedCompaction, preview: CompactOutcome['report'], status: ReturnType<typeof summaryStatus>, decided: Promise<Decision>): Promise<Decision> {
   const where = p.outcome.written.kind === 'handoff' ? 'writes a Markdown handoff' : `writes it into ${agentModule(p.original.format).label}'s sessions`;
-  const decided = pending.wait(right);
   void showInfo(`Compaction preview: ${previewLine(preview)} ${status.text}. Accept (✓ in the diff's title bar) ${where}; Discard or closing the diff writes nothing.`, ...(status.action ? [status.action] : [])).then(async (choice) => {
     if (choice === CONFIGURE) await vscode.commands.executeCommand('workbench.action.openSettings', 'contextCompactor.summary.provider');
     if (choice === SET_KEY) await vscode.commands.executeCommand(CommandIds.setApiKey);

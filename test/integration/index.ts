@@ -7,6 +7,7 @@ import './suite/apiKeys.test.js';
 import './suite/sessions.test.js';
 import './suite/inspect.test.js';
 import './suite/compact.test.js';
+import './suite/resume.test.js';
 import './suite/composition.test.js';
 import './suite/eval.test.js';
 

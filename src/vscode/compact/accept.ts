@@ -10,6 +10,7 @@ import type { Logger } from '../log.js';
 import { showInfo } from '../notify.js';
 import type { PreviewDocuments } from '../previewDocuments';
 import { openResumeTerminal, resumeFolder } from '../resumeTerminal.js';
+import { restrictedMessage, type TrustGate } from '../trust.js';
 import { renderAcceptedReport, type CompactOutcome } from './outcome.js';
 
 export interface AcceptContext {
@@ -20,6 +21,7 @@ export interface AcceptContext {
   readonly status: string;
   readonly log: Logger;
   readonly previews: PreviewDocuments;
+  readonly trust: TrustGate;
 }
 
 /** Whether `file` lies inside one of the agent's own session folders (where its resume looks). */
@@ -51,6 +53,8 @@ async function askFolder(): Promise<string | undefined> {
 /** Writes and reports; undefined when the user cancelled the folder dialog. Throws on a write failure. */
 export async function accept(c: AcceptContext, toFolder: boolean, folder: string | undefined): Promise<CompactOutcome | undefined> {
   const { p } = c;
+  // The caller asked already (mayRunFully); a second look costs nothing and keeps every write behind the gate.
+  if (!c.trust.trusted()) throw new Error(restrictedMessage('Writing the compacted transcript'));
   const agent = agentModule(p.original.format).label;
   const cwd = resumeFolder(p.original.cwd);
   let output: string;

@@ -29,7 +29,10 @@ export class PendingDecisions implements vscode.Disposable {
     });
   }
 
-  /** Resolves with the user's decision on the diff whose right side is `right`. */
+  /**
+   * Resolves with the user's decision on the diff whose right side is `right`; called before the diff opens, so a
+   * close right after it opened is seen (`vscode.diff` may not resolve for a diff closed while it opens).
+   */
   wait(right: vscode.Uri): Promise<Decision> {
     this.settle(nameOf(right), 'discard');
     return new Promise((resolve) => {
