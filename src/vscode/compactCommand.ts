@@ -10,6 +10,7 @@ import { CommandIds } from './commandIds.js';
 import { accept } from './compact/accept.js';
 import { CONFIGURE, previewLine, SET_KEY, summaryStatus, type CompactArgs, type CompactOutcome, type SummaryPlan } from './compact/outcome.js';
 import { closeDiff, PendingDecisions, type Decision } from './compact/pending.js';
+import { notificationText } from '../core/text/notification.js';
 import { describeError, type Logger } from './log.js';
 import { showError, showInfo } from './notify.js';
 import { pickTranscript } from './pickTranscript.js';
@@ -109,7 +110,7 @@ async function run(source: vscode.Uri, args: CompactArgs | undefined, deps: Comp
   const right = await showDiff(p, title, deps.previews, choose ? pending : undefined);
   if (!writable) return { report: preview, written: false, decision: 'preview' };
   for (;;) {
-    const decision: Decision = args?.decision === 'accept-and-store' ? 'accept' : args?.decision ?? (await ask(p, preview, status, right.decided ?? pending.wait(right.uri)));
+    const decision: Decision = args?.decision === 'accept-and-store' ? 'accept' : args?.decision ?? (await ask(p, preview, status, right.decided ?? pending.wait(right.uri), right.uri, pending));
     right.decided = undefined;
     if (decision === 'discard') {
       await closeDiff(right.uri);
@@ -136,13 +137,25 @@ async function showDiff(p: PreparedCompaction, title: string, previews: PreviewD
   return { uri, decided };
 }
 
-/** The decision is taken on the diff (its title bar); this toast only says so, and why there is no summary. */
-function ask(p: PreparedCompaction, preview: CompactOutcome['report'], status: ReturnType<typeof summaryStatus>, decided: Promise<Decision>): Promise<Decision> {
+/**
+ * The decision is taken on the diff (its title bar). Meanwhile a progress notification says so and goes away once
+ * decided (a toast would stay, saying "Accept" after the fact); its Cancel is a Discard. Why there is no summary,
+ * with the action that fixes it, is a toast of its own.
+ */
+function ask(p: PreparedCompaction, preview: CompactOutcome['report'], status: ReturnType<typeof summaryStatus>, decided: Promise<Decision>, right: vscode.Uri, pending: PendingDecisions): Promise<Decision> {
   const where = p.outcome.written.kind === 'handoff' ? 'writes a Markdown handoff' : `writes it into ${agentModule(p.original.format).label}'s sessions`;
-  void showInfo(`Compaction preview: ${previewLine(preview)} ${status.text}. Accept (✓ in the diff's title bar) ${where}; Discard or closing the diff writes nothing.`, ...(status.action ? [status.action] : [])).then(async (choice) => {
-    if (choice === CONFIGURE) await vscode.commands.executeCommand('workbench.action.openSettings', 'contextCompactor.summary.provider');
-    if (choice === SET_KEY) await vscode.commands.executeCommand(CommandIds.setApiKey);
+  const message = notificationText(`${previewLine(preview)} ${status.text}. ✓ Accept in the diff's title bar ${where}; Discard, Cancel or closing the diff writes nothing.`);
+  void vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: 'Compaction preview:', cancellable: true }, (progress, token) => {
+    progress.report({ message });
+    token.onCancellationRequested(() => pending.decide(right, 'discard'));
+    return decided;
   });
+  if (status.action) {
+    void showInfo(`Context Compactor: ${status.text}.`, status.action).then(async (choice) => {
+      if (choice === CONFIGURE) await vscode.commands.executeCommand('workbench.action.openSettings', 'contextCompactor.summary.provider');
+      if (choice === SET_KEY) await vscode.commands.executeCommand(CommandIds.setApiKey);
+    });
+  }
   return decided;
 }
 
