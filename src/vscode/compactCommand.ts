@@ -8,7 +8,7 @@ import { cleanupOptionsFrom, summaryConfigFrom } from '../node/compactOptions';
 import type { SummaryConfig } from '../node/summarizeStep';
 import { CommandIds } from './commandIds.js';
 import { accept } from './compact/accept.js';
-import { CONFIGURE, previewLine, SET_KEY, summaryStatus, type CompactArgs, type CompactOutcome, type SummaryPlan } from './compact/outcome.js';
+import { CompactFailed, CONFIGURE, previewLine, SET_KEY, summaryStatus, type CompactArgs, type CompactOutcome, type SummaryPlan } from './compact/outcome.js';
 import { closeDiff, PendingDecisions, type Decision } from './compact/pending.js';
 import { notificationText } from '../core/text/notification.js';
 import { describeError, type Logger } from './log.js';
@@ -74,7 +74,7 @@ async function compact(arg: unknown, args: CompactArgs | undefined, deps: Compac
     const message = `Context Compactor: cannot compact ${name}: ${describeError(err)}`;
     void showError(message);
     // A caller with arguments (a test, the composition panel) sees the failure; a menu or palette run has the toast.
-    if (args !== undefined) throw new Error(message.replace(/[\r\n]+/g, ' '));
+    if (args !== undefined) throw new CompactFailed(message.replace(/[\r\n]+/g, ' '));
     return undefined;
   }
 }

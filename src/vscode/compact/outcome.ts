@@ -31,6 +31,11 @@ export interface CompactOutcome {
   readonly cwd?: string;
 }
 
+/** A failure the command has already shown the user (one line); callers with arguments see it as a rejection. */
+export class CompactFailed extends Error {
+  readonly reported = true;
+}
+
 /** Why the summary ran or not, decided before any model call. */
 export type SummaryPlan = 'no-provider' | 'no-key' | 'restricted' | 'ran';
 export const CONFIGURE = 'Configure…';
