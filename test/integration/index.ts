@@ -5,9 +5,11 @@ import './suite/activation.test.js';
 import './suite/apiKeys.test.js';
 // Before inspect: its notification is checked at the very end, and VS Code hides error toasts after 20 s.
 import './suite/sessions.test.js';
-import './suite/inspect.test.js';
+// Also before inspect: compacting and resuming leave notifications of their own, which would push inspect's out of
+// the notifications center's visible rows.
 import './suite/compact.test.js';
 import './suite/resume.test.js';
+import './suite/inspect.test.js';
 import './suite/composition.test.js';
 import './suite/eval.test.js';
 
