@@ -157,3 +157,24 @@ test('a non-transcript rejects with a one-line error before any focus question',
     await config.update('summary.provider', undefined, vscode.ConfigurationTarget.Global);
   }
 });
+
+test('a handoff agent (Aider): Accept writes the Markdown handoff, opens it, and offers no resume command', async () => {
+  await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cc-int-aider-'));
+  const input = path.join(dir, '.aider.chat.history.md');
+  fs.copyFileSync(path.resolve(fixture('.').fsPath, '..', '..', 'fixtures', 'real', 'aider', 'metadata-aider-0.86.1-diff-cost.aider.chat.history.md'), input);
+  const result = await compactCmd(vscode.Uri.file(input), { decision: 'accept' });
+  try {
+    assert.equal(result?.written, true);
+    assert.equal(result.report.handoff, true);
+    assert.equal(result.report.resumeCommand, '');
+    assert.ok(result.output && fs.readFileSync(result.output, 'utf8').length > 0);
+    await waitFor(() => vscode.window.visibleTextEditors.some((e) => e.document.uri.fsPath === result.output), 5000);
+    assert.ok(vscode.window.visibleTextEditors.some((e) => e.document.uri.fsPath === result.output), 'the handoff is open');
+  } finally {
+    if (result?.output) fs.rmSync(result.output, { force: true });
+    const own = path.join(fixture('.').fsPath, 'compacted');
+    if (listing(own).length === 0) fs.rmSync(own, { recursive: true, force: true });
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});

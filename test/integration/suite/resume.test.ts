@@ -12,6 +12,7 @@ import type { LoopbackServer } from '../../../src/node/resume/loopback';
 import { startLoopbackMessages, startLoopbackResponses } from '../../../src/node/resume/loopbackModels';
 import { CommandIds } from '../../../src/vscode/commandIds.js';
 import type { CompactOutcome } from '../../../src/vscode/compactCommand.js';
+import { openResumeTerminal } from '../../../src/vscode/resumeTerminal.js';
 import { test } from '../harness.js';
 import { runInPty } from '../ptyAgent.js';
 import { activeExtension } from './fixtures.js';
@@ -111,6 +112,27 @@ test('Codex resumes the accepted rollout with exactly report.resumeCommand (real
     await server.close();
     fs.rmSync(config, { force: true });
     if (outcome?.output) fs.rmSync(outcome.output, { force: true });
+    fs.rmSync(root, { recursive: true, force: true });
+  }
+});
+
+test('Resume in terminal runs the command in the session\'s folder, else the workspace folder', async () => {
+  const root = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'cc-flow-term-')));
+  const ran = async (cwd: string | undefined, marker: string): Promise<string> => {
+    // A stand-in for the resume command that shows where it ran.
+    const terminal = openResumeTerminal({ command: `pwd > ${path.join(root, marker)}`, cwd, name: `Resume ${marker}` });
+    const file = path.join(root, marker);
+    for (let i = 0; i < 100 && !(fs.existsSync(file) && fs.readFileSync(file, 'utf8').trim()); i++) await new Promise((r) => setTimeout(r, 100));
+    terminal.dispose();
+    assert.ok(fs.existsSync(file), `the terminal ran the command (${marker})`);
+    return fs.readFileSync(file, 'utf8').trim();
+  };
+  try {
+    const session = path.join(root, 'session-folder');
+    fs.mkdirSync(session);
+    assert.equal(await ran(session, 'a'), session);
+    assert.equal(await ran(path.join(root, 'gone'), 'b'), vscode.workspace.workspaceFolders?.[0]?.uri.fsPath);
+  } finally {
     fs.rmSync(root, { recursive: true, force: true });
   }
 });
