@@ -178,3 +178,23 @@ test('a handoff agent (Aider): Accept writes the Markdown handoff, opens it, and
     fs.rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test('a provider without a key: the summary is skipped before any question, and the report says why', async () => {
+  const config = vscode.workspace.getConfiguration('contextCompactor');
+  await config.update('summary.provider', 'anthropic', vscode.ConfigurationTarget.Global);
+  await vscode.commands.executeCommand(CommandIds.clearApiKey, 'anthropic');
+  const input = outsideCopy();
+  let result: CompactOutcome | undefined;
+  try {
+    // No focus given and no decision-free prompt answered: a focus question would block this call.
+    result = await compactCmd(vscode.Uri.file(input), { decision: 'accept' });
+    assert.equal(result?.written, true);
+    assert.equal(result.report.modelCalls, 0);
+    const report = await vscode.workspace.openTextDocument(vscode.Uri.from({ scheme: 'context-compactor-preview', path: `/${result.report.sessionId}/report.md` }));
+    assert.match(report.getText(), /\*\*Summary:\*\* Summary skipped\\?: no API key for anthropic\./);
+  } finally {
+    await config.update('summary.provider', undefined, vscode.ConfigurationTarget.Global);
+    if (result?.output) fs.rmSync(result.output, { force: true });
+    fs.rmSync(path.dirname(input), { recursive: true, force: true });
+  }
+});
