@@ -30,6 +30,18 @@ function outsideCopy(): string {
   return file;
 }
 
+/** The same screen in a dark theme (test-results/<name>.png), then back to the default one. */
+async function darkShot(name: string): Promise<void> {
+  const workbench = vscode.workspace.getConfiguration('workbench');
+  await workbench.update('colorTheme', 'Default Dark Modern', vscode.ConfigurationTarget.Global);
+  try {
+    await new Promise((r) => setTimeout(r, 800));
+    await checkScreen([], name);
+  } finally {
+    await workbench.update('colorTheme', undefined, vscode.ConfigurationTarget.Global);
+  }
+}
+
 const diffTabs = (): vscode.Tab[] => vscode.window.tabGroups.all.flatMap((g) => g.tabs).filter((t) => t.input instanceof vscode.TabInputTextDiff);
 const compactCmd = (uri: vscode.Uri, args: object): Thenable<CompactOutcome | undefined> => vscode.commands.executeCommand(CommandIds.compactTranscript, uri, args);
 
@@ -71,6 +83,7 @@ test('the decision lives on the diff: its title-bar Accept writes, then the repo
     const right = await vscode.workspace.openTextDocument((diff.input as vscode.TabInputTextDiff).modified);
     assert.match(right.getText(), /\[context-compactor: Read result ok/, 'tool records are visible in the preview');
     assert.deepEqual(await checkScreen(['original ↔ compacted', 'Compaction preview'], 'compact-diff') ?? [], [], 'test-results/compact-diff.png');
+    await darkShot('compact-diff-dark');
     // What the ✓ in the diff's title bar runs (with the diff's right side as its argument).
     assert.equal(await vscode.commands.executeCommand(CommandIds.compactAccept, (diff.input as vscode.TabInputTextDiff).modified), true);
     result = await pending;
@@ -84,6 +97,7 @@ test('the decision lives on the diff: its title-bar Accept writes, then the repo
     let missing = await checkScreen(texts);
     if (missing?.length) missing = await checkScreen(texts, 'compact-report');
     else await checkScreen([], 'compact-report');
+    await darkShot('compact-report-dark');
     await vscode.commands.executeCommand('workbench.action.toggleSidebarVisibility');
     assert.deepEqual(missing ?? [], [], 'the report is on screen (test-results/compact-report.png)');
     assert.equal(await vscode.commands.executeCommand(CommandIds.compactAccept), false, 'nothing is pending any more');
