@@ -73,7 +73,8 @@ export class PendingDecisions implements vscode.Disposable {
   }
 }
 
-const nameOf = (uri: vscode.Uri): string => uri.path.slice(uri.path.lastIndexOf('/') + 1);
+/** The compacted document's file name; the original's (the diff's left side) stands for it. */
+const nameOf = (uri: vscode.Uri): string => uri.path.slice(uri.path.lastIndexOf('/') + 1).replace(/\.original\.md$/, '.compacted.md');
 
 function activeDiff(): vscode.Uri | undefined {
   const tab = vscode.window.tabGroups.activeTabGroup.activeTab;

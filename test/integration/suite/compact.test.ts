@@ -126,6 +126,21 @@ test('closing the diff is a Discard: nothing written, no resume command', async 
   fs.rmSync(path.dirname(input), { recursive: true, force: true });
 });
 
+test('Discard from the palette (no argument: the active diff) closes the diff and writes nothing', async () => {
+  await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  const input = outsideCopy();
+  const store = listing(workspaceProject());
+  const pending = compactCmd(vscode.Uri.file(input), {});
+  await waitFor(() => diffTabs().length === 1, 15_000);
+  assert.equal(await vscode.commands.executeCommand(CommandIds.compactDiscard), true);
+  const result = await pending;
+  assert.equal(result?.decision, 'discard');
+  assert.equal(result.report.resumeCommand, '');
+  assert.deepEqual(diffTabs(), [], 'Discard closes the diff');
+  assert.deepEqual(listing(workspaceProject()), store);
+  fs.rmSync(path.dirname(input), { recursive: true, force: true });
+});
+
 test('Discard writes nothing, returns no resume command and closes the diff', async () => {
   const input = outsideCopy();
   const store = listing(workspaceProject());
