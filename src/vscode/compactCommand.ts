@@ -116,7 +116,7 @@ async function run(source: vscode.Uri, args: CompactArgs | undefined, deps: Comp
       await closeDiff(right.uri);
       return { report: preview, written: false, decision: 'discard' };
     }
-    const outcome = await accept({ p, source, title, status: status.text, log: deps.log, previews: deps.previews, trust: deps.trust }, decision === 'save-to-folder', args?.folder);
+    const outcome = await accept({ p, source, title, status: status.text, log: deps.log, previews: deps.previews, trust: deps.trust, showReport: !args?.decision }, decision === 'save-to-folder', args?.folder);
     if (outcome) {
       await closeDiff(right.uri);
       return outcome;

@@ -22,6 +22,8 @@ export interface AcceptContext {
   readonly log: Logger;
   readonly previews: PreviewDocuments;
   readonly trust: TrustGate;
+  /** Open the report once written: the user decided on the diff (a caller that passed its decision gets the outcome). */
+  readonly showReport: boolean;
 }
 
 /** Whether `file` lies inside one of the agent's own session folders (where its resume looks). */
@@ -83,7 +85,7 @@ export async function accept(c: AcceptContext, toFolder: boolean, folder: string
   const report = inAgentStore(p, output) ? built : { ...built, resumeCommand: '' };
   const reportUri = c.previews.put(`${p.outcome.sessionId}/report.md`, renderAcceptedReport(report, { place, agent, cwd, status: c.status }, c.title));
   c.log.info(`compacted ${c.source.fsPath} -> ${output} (${place})${report.resumeCommand ? `; resume: ${report.resumeCommand} in ${cwd ?? 'any folder'}` : ''}`);
-  await vscode.commands.executeCommand('markdown.showPreview', reportUri).then(undefined, (err: unknown) => c.log.warn(`report preview: ${String(err)}`));
+  if (c.showReport) await vscode.commands.executeCommand('markdown.showPreview', reportUri).then(undefined, (err: unknown) => c.log.warn(`report preview: ${String(err)}`));
   void notifyWritten(c, report, output, cwd, reportUri);
   return { report, written: true, decision: toFolder ? 'save-to-folder' : 'accept', output, storeCopy: toFolder ? undefined : output, cwd };
 }

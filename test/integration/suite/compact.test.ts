@@ -87,6 +87,8 @@ test('the decision lives on the diff: its title-bar Accept writes, then the repo
     assert.ok(diff, 'a diff editor shows original vs compacted');
     const right = await vscode.workspace.openTextDocument((diff.input as vscode.TabInputTextDiff).modified);
     assert.match(right.getText(), /\[context-compactor: Read result ok/, 'tool records are visible in the preview');
+    // The diff and (later) the report get the window's width; the side bar comes back at the end.
+    await vscode.commands.executeCommand('workbench.action.closeSidebar');
     assert.deepEqual(await checkScreen(['original ↔ compacted', 'Compaction preview'], 'compact-diff') ?? [], [], 'test-results/compact-diff.png');
     await darkShot('compact-diff-dark');
     // What the ✓ in the diff's title bar runs (with the diff's right side as its argument).
@@ -96,8 +98,7 @@ test('the decision lives on the diff: its title-bar Accept writes, then the repo
     assert.equal(path.dirname(result.output ?? ''), workspaceProject());
     await waitFor(() => diffTabs().length === 0, 5000);
     assert.deepEqual(diffTabs(), [], 'Accept closes the diff');
-    // The report is a Markdown preview (a webview): give it the width and a moment to render on a busy machine.
-    await vscode.commands.executeCommand('workbench.action.closeSidebar');
+    // The report is a Markdown preview (a webview): give it a second look on a busy machine.
     const texts = ['Kept and cut', 'Written to', `claude --resume ${result.report.sessionId}`, 'compacted session written to'];
     let missing = await checkScreen(texts);
     if (missing?.length) missing = await checkScreen(texts, 'compact-report');

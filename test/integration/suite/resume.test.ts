@@ -14,7 +14,6 @@ import { CommandIds } from '../../../src/vscode/commandIds.js';
 import type { CompactOutcome } from '../../../src/vscode/compactCommand.js';
 import { openResumeTerminal } from '../../../src/vscode/resumeTerminal.js';
 import { test } from '../harness.js';
-import { runInPty } from '../ptyAgent.js';
 import { activeExtension } from './fixtures.js';
 
 const KEY = 'sk-loopback-flow';
@@ -84,7 +83,7 @@ test('Claude Code resumes the accepted session with exactly report.resumeCommand
   }
 });
 
-test('Codex resumes the accepted rollout with exactly report.resumeCommand (real CLI in a terminal, loopback model)', async () => {
+test('Codex resumes the accepted rollout with the words of report.resumeCommand (real CLI, exec form, loopback model)', async () => {
   const bin = await cli('codex');
   const sample = await fixtures('codex', 'rollout-2026-12-02T15-47-44-01a23770-bb97-7083-97f3-a496988e50fc.jsonl');
   const { file, cwd, root } = relocated(sample, '/tmp/tmp.USjQqTv2c5/repo');
@@ -101,11 +100,10 @@ test('Codex resumes the accepted rollout with exactly report.resumeCommand (real
       `base_url = "${server.url}/v1"`, 'wire_api = "responses"', 'env_key = "LOOPBACK_API_KEY"', ''].join('\n'));
     const [codex, verb, id, ...rest] = outcome.report.resumeCommand.split(' ');
     assert.deepEqual([codex, verb, id, rest], ['codex', 'resume', outcome.report.sessionId, []]);
-    // `codex resume <id>` is interactive (no prompt flag): exactly that command, with the prompt as its argument, in
-    // a terminal. Codex 0.169 first offers a newer model: keep the session's ("2").
-    const screen = await runInPty([bin, verb!, id!, RESUME_PROMPT], outcome.cwd!, agentEnv(path.join(root, 'home'), { CODEX_HOME: home, LOOPBACK_API_KEY: KEY }),
-      () => server.requests.some((r) => isTurnRequest('codex', r)), { '2. Use existing model': '2\r' }, 25_000);
-    const run = { code: null, signal: null, stdout: screen, stderr: '' };
+    // `codex resume <id>` is the interactive form (its TUI, run in a terminal, also starts an app-server daemon that
+    // outlives it); `codex exec resume <id> <prompt>` is the same resume, non-interactive: the report's words, with
+    // `exec` and its flag put in front of them.
+    const run = await runAgent(bin, ['exec', '--skip-git-repo-check', verb!, id!, '--', RESUME_PROMPT], outcome.cwd!, agentEnv(path.join(root, 'home'), { CODEX_HOME: home, LOOPBACK_API_KEY: KEY }));
     const turn = turnOf('codex', server, run);
     assert.ok(mentions(turn.body, '[context-compactor'), 'the compacted history was sent');
   } finally {
@@ -133,6 +131,9 @@ test('Resume in terminal runs the command in the session\'s folder, else the wor
     assert.equal(await ran(session, 'a'), session);
     assert.equal(await ran(path.join(root, 'gone'), 'b'), vscode.workspace.workspaceFolders?.[0]?.uri.fsPath);
   } finally {
+    // Leave the window as found: no terminal panel, the editor focused (later suites open editors in the active group).
+    await vscode.commands.executeCommand('workbench.action.closePanel');
+    await vscode.commands.executeCommand('workbench.action.focusActiveEditorGroup');
     fs.rmSync(root, { recursive: true, force: true });
   }
 });
