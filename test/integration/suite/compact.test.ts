@@ -32,8 +32,8 @@ function outsideCopy(): string {
 
 /**
  * The same screen in a dark theme (test-results/<name>.png), then back to the default one. Only when asked
- * (VSCODE_E2E_DARK_SHOTS=1 npm run test:integration): switching the theme leaves the composition panel's webview,
- * opened later, blank in code-server.
+ * (VSCODE_E2E_DARK_SHOTS=1 npm run test:integration): in the runs that switched the theme mid-suite, the composition
+ * panel's webview opened later stayed blank in code-server (cause not established).
  */
 async function darkShot(name: string): Promise<void> {
   if (process.env.VSCODE_E2E_DARK_SHOTS !== '1') return;
