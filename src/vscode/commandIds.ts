@@ -2,6 +2,10 @@
 export const CommandIds = {
   inspectTranscript: 'contextCompactor.inspectTranscript',
   compactTranscript: 'contextCompactor.compactTranscript',
+  // The compaction diff's title bar: the decision on a pending compaction
+  compactAccept: 'contextCompactor.compact.accept',
+  compactSaveToFolder: 'contextCompactor.compact.saveToFolder',
+  compactDiscard: 'contextCompactor.compact.discard',
   showComposition: 'contextCompactor.showComposition',
   countExactly: 'contextCompactor.countExactly',
   evaluateCompaction: 'contextCompactor.evaluateCompaction',

@@ -1,22 +1,25 @@
-// "Compact transcript": progress with phases and cancel → diff preview → Accept / Discard → write → resume.
+// "Compact transcript": cleanup (progress, cancel) → focus → summary → diff with Accept / Discard in its title bar → write.
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { renderReadable } from '../core/compact/renderReadable';
-import type { CleanupOptions } from '../core/cleanup/types';
-import { HANDOFF_NOTE, renderCompactMarkdown, type CompactReport } from '../core/compact/report';
 import { agentModule } from '../core/formats/registry';
-import { storePath } from '../node/agentStores';
-import { compactTranscript, reportOf, writeCompaction, type PreparedCompaction } from '../node/compactFile';
+import { prepareCompaction, reportOf, withSummary, type PreparedCompaction } from '../node/compactFile';
 import { cleanupOptionsFrom, summaryConfigFrom } from '../node/compactOptions';
-import { checkOwnFolder } from '../node/write/outputTarget';
+import type { SummaryConfig } from '../node/summarizeStep';
 import { CommandIds } from './commandIds.js';
+import { accept } from './compact/accept.js';
+import { CompactFailed, CONFIGURE, previewLine, SET_KEY, summaryStatus, type CompactArgs, type CompactOutcome, type SummaryPlan } from './compact/outcome.js';
+import { closeDiff, PendingDecisions, type Decision } from './compact/pending.js';
+import { notificationText } from '../core/text/notification.js';
 import { describeError, type Logger } from './log.js';
+import { showError, showInfo } from './notify.js';
 import { pickTranscript } from './pickTranscript.js';
-import type { PreviewDocuments } from './previewDocuments';
+import { previewScheme, type PreviewDocuments } from './previewDocuments';
 import type { ApiKeyStore } from './secrets.js';
 import type { Settings } from './settingKeys.js';
 import { mayRunFully, type TrustGate } from './trust.js';
-import { showInfo, showError } from './notify.js';
+
+export type { CompactArgs, CompactOutcome } from './compact/outcome.js';
 
 interface CompactDeps {
   readonly settings: () => Settings;
@@ -26,134 +29,144 @@ interface CompactDeps {
   readonly trust: TrustGate;
 }
 
-/** Lets tests (and other commands) decide without the notification, and the panel's Cleanup tab choose the options. */
-export interface CompactArgs {
-  readonly decision?: 'accept' | 'accept-and-store' | 'discard';
-  /** Replaces the cleanup options of the settings (the summary settings still apply). */
-  readonly cleanup?: CleanupOptions;
-  /** What the summary should dwell on; when absent and a provider is configured, the user is asked (may be left empty). */
-  readonly focus?: string;
+/** Thrown when the user stops: the command then resolves to undefined, without an error. */
+class Cancelled extends Error {}
+
+/** Runs `work` under a cancellable notification; Cancelled when the user cancels. */
+function withCancel<T>(title: string, work: (report: (message: string) => void, signal: AbortSignal) => Promise<T>): Promise<T> {
+  return Promise.resolve(vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title, cancellable: true }, async (progress, token) => {
+    // SDK calls take an AbortSignal; the notification gives a CancellationToken.
+    const abort = new AbortController();
+    token.onCancellationRequested(() => abort.abort());
+    try {
+      const result = await work((message) => progress.report({ message }), abort.signal);
+      if (token.isCancellationRequested) throw new Cancelled();
+      return result;
+    } catch (err) {
+      throw token.isCancellationRequested ? new Cancelled() : err;
+    }
+  }));
 }
-export interface CompactOutcome { readonly report: CompactReport; readonly output?: string; readonly storeCopy?: string }
 
+/** Whether the summary can run, checked before the focus is asked and before any call. */
+async function planSummary(settings: Settings, deps: CompactDeps): Promise<{ plan: SummaryPlan; config?: SummaryConfig }> {
+  const provider = settings['summary.provider'];
+  if (provider === 'none') return { plan: 'no-provider' };
+  if (!deps.trust.trusted()) return { plan: 'restricted' };
+  const key = await deps.keys.get(provider);
+  // An OpenAI-compatible server (a local one) may take no key.
+  if (!key && provider !== 'openai-compatible') return { plan: 'no-key' };
+  return { plan: 'ran', config: summaryConfigFrom(settings, key) };
+}
 
-async function compact(arg: unknown, args: CompactArgs | undefined, deps: CompactDeps): Promise<CompactOutcome | undefined> {
+async function compact(arg: unknown, args: CompactArgs | undefined, deps: CompactDeps, pending: PendingDecisions): Promise<CompactOutcome | undefined> {
   const source = await pickTranscript(arg, 'Compact transcript');
   if (source === undefined) return undefined;
   const name = path.basename(source.fsPath);
+  try {
+    return await run(source, args, deps, pending);
+  } catch (err) {
+    if (err instanceof Cancelled) {
+      void showInfo('Context Compactor: compaction cancelled; nothing was written.');
+      return undefined;
+    }
+    deps.log.error(`compact ${source.fsPath}: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+    const message = `Context Compactor: cannot compact ${name}: ${describeError(err)}`;
+    void showError(message);
+    // A caller with arguments (a test, the composition panel) sees the failure; a menu or palette run has the toast.
+    if (args !== undefined) throw new CompactFailed(message.replace(/[\r\n]+/g, ' '));
+    return undefined;
+  }
+}
+
+async function run(source: vscode.Uri, args: CompactArgs | undefined, deps: CompactDeps, pending: PendingDecisions): Promise<CompactOutcome | undefined> {
   const settings = deps.settings();
-  // Restricted Mode: the cleanup preview only; no key is read and no provider called.
-  const trusted = deps.trust.trusted();
-  let summary = trusted
-    ? summaryConfigFrom(settings, settings['summary.provider'] === 'none' ? undefined : await deps.keys.get(settings['summary.provider'] as never))
-    : { ...summaryConfigFrom(settings, undefined), provider: 'none' as const };
-  if (summary.provider !== 'none') {
+  // The cleanup first: a file that is no transcript fails here, before any question.
+  let p = await withCancel(`Compacting ${path.basename(source.fsPath)}`, async (report) => {
+    report('cleanup…');
+    return prepareCompaction(source.fsPath, args?.cleanup ?? cleanupOptionsFrom(settings));
+  });
+  const title = p.original.title?.trim() || path.basename(source.fsPath);
+  const { plan, config } = await planSummary(settings, deps);
+  if (config) {
     // Like Claude Code's `/compact <focus>`: steer the one summary call; Escape cancels, empty means no focus.
     const focus = args?.focus ?? (args?.decision ? '' : await vscode.window.showInputBox({
-      title: `Compact ${name}`, prompt: 'Focus for the summary (optional): what the snapshot should keep in detail', placeHolder: 'e.g. the failing auth tests and the decision to keep the old schema',
+      title: `Compact ${title}`, prompt: 'Focus for the summary (optional): what the snapshot should keep in detail', placeHolder: 'e.g. the failing auth tests and the decision to keep the old schema',
     }));
-    if (focus === undefined) return undefined;
-    summary = { ...summary, focus: focus.trim() || undefined };
+    if (focus === undefined) throw new Cancelled();
+    const summary = { ...config, focus: focus.trim() || undefined };
+    const prepared = p;
+    p = await withCancel(`Compacting ${title}`, (report, signal) => {
+      report(`summary (${summary.provider}${summary.model ? ` ${summary.model}` : ''})…`);
+      return withSummary(prepared, summary, signal);
+    });
   }
-  let prepared: PreparedCompaction | undefined;
-  try {
-    prepared = await vscode.window.withProgress(
-      { location: vscode.ProgressLocation.Notification, title: `Compacting ${name}`, cancellable: true },
-      async (progress, token) => {
-        // SDK calls take an AbortSignal; the notification gives a CancellationToken.
-        const abort = new AbortController();
-        token.onCancellationRequested(() => abort.abort());
-        const p = await compactTranscript(source.fsPath, {
-          cleanup: args?.cleanup ?? cleanupOptionsFrom(settings), summary, signal: abort.signal,
-          onPhase: (phase) => progress.report({ message: phase === 'summary' ? `summary (${summary.provider}${summary.model ? ` ${summary.model}` : ''})…` : `${phase}…` }),
-        });
-        progress.report({ message: 'preparing the preview…' });
-        return token.isCancellationRequested ? undefined : p;
-      },
-    );
-  } catch (err) {
-    deps.log.error(`compact ${source.fsPath}: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
-    void showError(`Context Compactor: cannot compact ${name}: ${describeError(err)}`);
-    return undefined;
+  for (const w of p.warnings) deps.log.warn(w);
+  // Nothing is written yet: the preview offers no command to resume a session that does not exist.
+  const preview = { ...reportOf(p, undefined), resumeCommand: '' };
+  const status = summaryStatus(plan, preview, settings['summary.provider']);
+  const writable = mayRunFully(deps.trust, CommandIds.compactTranscript, 'Writing the compacted transcript');
+  const choose = writable && !args?.decision;
+  const right = await showDiff(p, title, deps.previews, choose ? pending : undefined);
+  if (!writable) return { report: preview, written: false, decision: 'preview' };
+  for (;;) {
+    const decision: Decision = args?.decision === 'accept-and-store' ? 'accept' : args?.decision ?? (await ask(p, preview, status, right.decided ?? pending.wait(right.uri), right.uri, pending));
+    right.decided = undefined;
+    if (decision === 'discard') {
+      await closeDiff(right.uri);
+      return { report: preview, written: false, decision: 'discard' };
+    }
+    const outcome = await accept({ p, source, title, status: status.text, log: deps.log, previews: deps.previews, trust: deps.trust, showReport: !args?.decision }, decision === 'save-to-folder', args?.folder);
+    if (outcome) {
+      await closeDiff(right.uri);
+      return outcome;
+    }
+    // The folder dialog was cancelled: the diff and its decision stay (a caller that decided gets the preview).
+    if (args?.decision) return { report: preview, written: false, decision: 'preview' };
   }
-  if (!prepared) {
-    void showInfo('Context Compactor: compaction cancelled; nothing was written.');
-    return undefined;
-  }
-  const preview = reportOf(prepared, undefined);
-  for (const w of prepared.warnings) deps.log.warn(w);
-  await showDiff(prepared, name, deps.previews);
-  if (!mayRunFully(deps.trust, CommandIds.compactTranscript, 'Writing the compacted transcript')) return { report: preview };
-  const decision = args?.decision ?? (await ask(prepared, preview));
-  if (decision === 'discard') return { report: preview };
-  return accept(prepared, source, decision === 'accept-and-store', deps);
 }
 
-async function showDiff(p: PreparedCompaction, name: string, previews: PreviewDocuments): Promise<void> {
-  const left = previews.put(`${p.outcome.sessionId}/original.md`, renderReadable(p.original, `${name} — live context as the agent sends it`));
-  const right = previews.put(`${p.outcome.sessionId}/compacted.md`, renderReadable(p.outcome.result, `${name} — after compaction`));
-  await vscode.commands.executeCommand('vscode.diff', left, right, `${name}: original ↔ compacted`, { preview: true });
-}
-
-async function ask(p: PreparedCompaction, r: CompactReport): Promise<NonNullable<CompactArgs['decision']>> {
-  const storeLabel = `Accept + add to ${agentModule(p.original.format).label} sessions`;
-  const handoff = r.handoff ? ` The output is a ${HANDOFF_NOTE}.` : '';
-  const pct = (x: number): string => `${(x * 100).toFixed(1)} %`;
-  const small = r.tooSmallToCompact ? ' Too small to compact (under 20,000 tokens of history).' : '';
-  const msg = `Compaction: history ${r.before.historyTokens.toLocaleString()} → ${r.after.historyTokens.toLocaleString()} tokens (−${pct(r.historyReduction)}); whole request ${r.before.tokens.toLocaleString()} → ${r.after.tokens.toLocaleString()} (−${pct(r.reduction)}, harness ${r.harnessTokens.toLocaleString()}); identifier recall ${(r.identifierRecall * 100).toFixed(0)} %, ${r.modelCalls} model call(s)${r.fallback ? ', summary fell back to cleanup only' : ''}.${small}`;
-  // A handoff is pasted, never loaded: the agent has no store to add it to.
-  const choice = await showInfo(msg + handoff, 'Accept', ...(r.handoff ? [] : [storeLabel]), 'Discard');
-  return choice === 'Accept' ? 'accept' : choice === storeLabel ? 'accept-and-store' : 'discard';
+/** Opens the diff; with `pending`, the decision on it is awaited from before it opens. */
+async function showDiff(p: PreparedCompaction, title: string, previews: PreviewDocuments, pending: PendingDecisions | undefined): Promise<{ uri: vscode.Uri; decided?: Promise<Decision> }> {
+  const id = p.outcome.sessionId;
+  const left = previews.put(`${id}/${id}.original.md`, renderReadable(p.original, `${title} — live context as the agent sends it`));
+  const uri = previews.put(`${id}/${id}.compacted.md`, renderReadable(p.outcome.result, `${title} — after compaction`));
+  const decided = pending?.wait(uri);
+  const opened = Promise.resolve(vscode.commands.executeCommand('vscode.diff', left, uri, `${title}: original ↔ compacted`, { preview: false }));
+  await Promise.race([opened, ...(decided ? [decided] : [])]);
+  return { uri, decided };
 }
 
 /**
- * Next to the original when it lives in the workspace, else under the workspace's compacted/ folder (`own`: that
- * folder, which must not be a symbolic link a cloned repository planted).
+ * The decision is taken on the diff (its title bar). Meanwhile a progress notification says so and goes away once
+ * decided (a toast would stay, saying "Accept" after the fact); its Cancel is a Discard. Why there is no summary,
+ * with the action that fixes it, is a toast of its own.
  */
-function targetPath(p: PreparedCompaction, source: vscode.Uri): { output: string; own?: string } {
-  const base = path.basename(p.defaultOut);
-  const folder = vscode.workspace.getWorkspaceFolder(source) ?? vscode.workspace.workspaceFolders?.[0];
-  if (!folder) return { output: p.defaultOut };
-  if (vscode.workspace.getWorkspaceFolder(source)) return { output: path.join(path.dirname(source.fsPath), base) };
-  const own = path.join(folder.uri.fsPath, 'compacted');
-  return { output: path.join(own, base), own };
-}
-
-async function accept(p: PreparedCompaction, source: vscode.Uri, toStore: boolean, deps: CompactDeps): Promise<CompactOutcome | undefined> {
-  try {
-    const { output, own } = targetPath(p, source);
-    let storeCopy: string | undefined;
-    await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: 'Context Compactor: writing the compacted transcript' }, async () => {
-      if (own) await checkOwnFolder(own);
-      await writeCompaction(p, output, { createDir: true });
-      if (toStore) {
-        storeCopy = storePath(p.original.format, p.outcome.sessionId, p.original.cwd, p.ctx.now(), process.env, source.fsPath);
-        await writeCompaction(p, storeCopy, { createDir: true });
-      }
+function ask(p: PreparedCompaction, preview: CompactOutcome['report'], status: ReturnType<typeof summaryStatus>, decided: Promise<Decision>, right: vscode.Uri, pending: PendingDecisions): Promise<Decision> {
+  const where = p.outcome.written.kind === 'handoff' ? 'writes a Markdown handoff' : `writes it into ${agentModule(p.original.format).label}'s sessions`;
+  const message = notificationText(`${previewLine(preview)} ${status.text}. ✓ Accept in the diff's title bar ${where}; Discard, Cancel or closing the diff writes nothing.`);
+  void vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: 'Compaction preview', cancellable: true }, (progress, token) => {
+    progress.report({ message });
+    token.onCancellationRequested(() => pending.decide(right, 'discard'));
+    return decided;
+  });
+  if (status.action) {
+    void showInfo(`Context Compactor: ${status.text}.`, status.action).then(async (choice) => {
+      if (choice === CONFIGURE) await vscode.commands.executeCommand('workbench.action.openSettings', 'contextCompactor.summary.provider');
+      if (choice === SET_KEY) await vscode.commands.executeCommand(CommandIds.setApiKey);
     });
-    const report = reportOf(p, output);
-    deps.previews.put(`${p.outcome.sessionId}/report.md`, renderCompactMarkdown(report));
-    deps.log.info(`compacted ${source.fsPath} -> ${output}${storeCopy ? ` and ${storeCopy}` : ''}`);
-    if (report.handoff) {
-      void showInfo(`Context Compactor: wrote ${path.basename(output)} — ${HANDOFF_NOTE}.`, 'Open', 'Copy handoff').then(async (choice) => {
-        if (choice === 'Open') await vscode.window.showTextDocument(vscode.Uri.file(output));
-        if (choice === 'Copy handoff' && p.outcome.written.kind === 'handoff') await vscode.env.clipboard.writeText(p.outcome.written.markdown);
-      });
-      return { report, output, storeCopy };
-    }
-    const actions = report.resumeCommand ? ['Open', 'Copy resume command'] : ['Open'];
-    void showInfo(`Context Compactor: wrote ${path.basename(output)}${storeCopy ? ` (also in ${agentModule(p.original.format).label}'s sessions)` : ''}.`, ...actions).then(async (choice) => {
-      if (choice === 'Open') await vscode.window.showTextDocument(vscode.Uri.file(output));
-      if (choice === 'Copy resume command') await vscode.env.clipboard.writeText(report.resumeCommand);
-    });
-    return { report, output, storeCopy };
-  } catch (err) {
-    deps.log.error(`write ${source.fsPath}: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
-    void showError(`Context Compactor: cannot write the compacted transcript: ${describeError(err)}`);
-    return undefined;
   }
+  return decided;
 }
 
 export function registerCompactCommand(deps: CompactDeps): vscode.Disposable {
-  return vscode.commands.registerCommand(CommandIds.compactTranscript, (arg?: unknown, args?: CompactArgs) => compact(arg, args, deps));
+  const pending = new PendingDecisions(previewScheme);
+  const decide = (d: Decision) => (arg?: unknown): boolean => pending.decide(arg, d);
+  return vscode.Disposable.from(
+    pending,
+    vscode.commands.registerCommand(CommandIds.compactTranscript, (arg?: unknown, args?: CompactArgs) => compact(arg, args, deps, pending)),
+    vscode.commands.registerCommand(CommandIds.compactAccept, decide('accept')),
+    vscode.commands.registerCommand(CommandIds.compactSaveToFolder, decide('save-to-folder')),
+    vscode.commands.registerCommand(CommandIds.compactDiscard, decide('discard')),
+  );
 }

@@ -5,6 +5,7 @@ import { loadCompositionModel } from '../node/compositionView';
 import { isWebviewState } from '../protocol/messages';
 import { CommandIds } from './commandIds';
 import type { CompactArgs } from './compactCommand';
+import { CompactFailed } from './compact/outcome.js';
 import { CompositionController } from './compositionController';
 import { pickTranscript } from './pickTranscript';
 import { revealTranscriptLine } from './revealLine';
@@ -43,7 +44,7 @@ class CompositionPanel implements vscode.Disposable {
       },
       // The command reports its own failures; this only catches a command that is not registered.
       openDiff: (path, cleanup) => Promise.resolve(vscode.commands.executeCommand(CommandIds.compactTranscript, vscode.Uri.file(path), { cleanup } satisfies CompactArgs))
-        .then(() => undefined, (e: unknown) => { void showError(`Cannot compact ${path}: ${e instanceof Error ? e.message : String(e)}`); }),
+        .then(() => undefined, (e: unknown) => { if (!(e instanceof CompactFailed)) void showError(`Cannot compact ${path}: ${e instanceof Error ? e.message : String(e)}`); }),
     });
     this.subscriptions.push(
       webview.onDidReceiveMessage((m: unknown) => this.controller.receive(m)),

@@ -2,7 +2,7 @@
 import * as vscode from 'vscode';
 import { CommandIds } from './commandIds.js';
 import type { Logger } from './log.js';
-import { keyedProviders, type KeyedProvider, type SummaryProvider } from './settingKeys.js';
+import { keyedProviders, settingsSection, type KeyedProvider, type SummaryProvider } from './settingKeys.js';
 import { showInfo } from './notify.js';
 
 export class ApiKeyStore {
@@ -53,7 +53,10 @@ export function registerApiKeyCommands(store: ApiKeyStore, configuredProvider: (
       if (value === undefined) return false;
       await store.set(provider, value.trim());
       log.info(`API key stored for ${provider}`);
-      void showInfo(`Context Compactor: API key for ${provider} stored.`);
+      // A key with no provider set would change nothing: the user meant "use this provider" (user settings).
+      const chosen = configuredProvider() === 'none';
+      if (chosen) await vscode.workspace.getConfiguration(settingsSection).update('summary.provider', provider, vscode.ConfigurationTarget.Global);
+      void showInfo(`Context Compactor: API key for ${provider} stored${chosen ? `; summaries now use ${provider} (contextCompactor.summary.provider)` : ''}.`);
       return true;
     }),
     vscode.commands.registerCommand(CommandIds.clearApiKey, async (arg?: unknown) => {

@@ -12,6 +12,10 @@ export const RESTRICTED: Readonly<Record<CommandId, RestrictedMode>> = {
   [CommandIds.inspectTranscript]: 'always',
   [CommandIds.showComposition]: 'always',
   [CommandIds.compactTranscript]: 'preview',
+  // Only a trusted window has a pending compaction to decide on (Restricted Mode shows the diff, decides nothing).
+  [CommandIds.compactAccept]: 'trusted',
+  [CommandIds.compactSaveToFolder]: 'trusted',
+  [CommandIds.compactDiscard]: 'always',
   [CommandIds.countExactly]: 'trusted',
   // Rules only when untrusted; its report goes to the extension's own storage, never the workspace.
   [CommandIds.evaluateCompaction]: 'preview',

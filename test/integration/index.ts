@@ -7,8 +7,11 @@ import './suite/apiKeys.test.js';
 import './suite/sessions.test.js';
 // Before inspect and composition too: its toasts and editors would cover what the end of the suite looks for.
 import './suite/eval.test.js';
-import './suite/inspect.test.js';
+// Also before inspect: compacting and resuming leave notifications of their own, which would push inspect's out of
+// the notifications center's visible rows.
 import './suite/compact.test.js';
+import './suite/resume.test.js';
+import './suite/inspect.test.js';
 import './suite/composition.test.js';
 
 export async function run(): Promise<void> {

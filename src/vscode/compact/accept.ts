@@ -1,0 +1,110 @@
+// Accept: write the compacted session where its agent finds it (or a folder the user names), then say where and what next.
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import { HANDOFF_NOTE } from '../../core/compact/report';
+import { agentModule } from '../../core/formats/registry';
+import { hostEnv, storePath } from '../../node/agentStores';
+import { reportOf, writeCompaction, type PreparedCompaction } from '../../node/compactFile';
+import { checkOwnFolder } from '../../node/write/outputTarget';
+import type { Logger } from '../log.js';
+import { showInfo } from '../notify.js';
+import type { PreviewDocuments } from '../previewDocuments';
+import { openResumeTerminal, resumeFolder } from '../resumeTerminal.js';
+import { restrictedMessage, type TrustGate } from '../trust.js';
+import { renderAcceptedReport, type CompactOutcome } from './outcome.js';
+
+export interface AcceptContext {
+  readonly p: PreparedCompaction;
+  readonly source: vscode.Uri;
+  readonly title: string;
+  /** One line on the summary step (summaryStatus). */
+  readonly status: string;
+  readonly log: Logger;
+  readonly previews: PreviewDocuments;
+  readonly trust: TrustGate;
+  /** Open the report once written: the user decided on the diff (a caller that passed its decision gets the outcome). */
+  readonly showReport: boolean;
+}
+
+/** Whether `file` lies inside one of the agent's own session folders (where its resume looks). */
+function inAgentStore(p: PreparedCompaction, file: string): boolean {
+  return agentModule(p.original.format).roots(hostEnv()).some((root) => {
+    const rel = path.relative(path.resolve(root), path.resolve(file));
+    return rel !== '' && !rel.startsWith('..') && !path.isAbsolute(rel);
+  });
+}
+
+/**
+ * A handoff (the agent cannot load a file): next to the original when it lives in the workspace, else under the
+ * workspace's compacted/ folder (`own`: that folder, which must not be a symbolic link a cloned repository planted).
+ */
+function handoffPath(p: PreparedCompaction, source: vscode.Uri): { output: string; own?: string } {
+  const base = path.basename(p.defaultOut);
+  const folder = vscode.workspace.getWorkspaceFolder(source) ?? vscode.workspace.workspaceFolders?.[0];
+  if (!folder) return { output: p.defaultOut };
+  if (vscode.workspace.getWorkspaceFolder(source)) return { output: path.join(path.dirname(source.fsPath), base) };
+  const own = path.join(folder.uri.fsPath, 'compacted');
+  return { output: path.join(own, base), own };
+}
+
+async function askFolder(): Promise<string | undefined> {
+  const picked = await vscode.window.showOpenDialog({ title: 'Save the compacted session to a folder', canSelectFiles: false, canSelectFolders: true, canSelectMany: false, openLabel: 'Save here' });
+  return picked?.[0]?.fsPath;
+}
+
+/** Writes and reports; undefined when the user cancelled the folder dialog. Throws on a write failure. */
+export async function accept(c: AcceptContext, toFolder: boolean, folder: string | undefined): Promise<CompactOutcome | undefined> {
+  const { p } = c;
+  // The caller asked already (mayRunFully); a second look costs nothing and keeps every write behind the gate.
+  if (!c.trust.trusted()) throw new Error(restrictedMessage('Writing the compacted transcript'));
+  const agent = agentModule(p.original.format).label;
+  const cwd = resumeFolder(p.original.cwd);
+  let output: string;
+  let own: string | undefined;
+  let place: string;
+  if (toFolder) {
+    const dir = folder ?? (await askFolder());
+    if (dir === undefined) return undefined;
+    output = path.join(dir, path.basename(p.defaultOut));
+    place = inAgentStore(p, output) ? `in ${agent}'s own sessions` : `a folder you chose (${agent} does not look there)`;
+  } else if (p.outcome.written.kind === 'handoff') {
+    ({ output, own } = handoffPath(p, c.source));
+    place = `a ${HANDOFF_NOTE}`;
+  } else {
+    // Where the agent's resume looks: Claude Code and Gemini CLI by the folder it runs in (`cwd`), so the same
+    // folder the terminal opens in.
+    output = storePath(p.original.format, p.outcome.sessionId, cwd, p.ctx.now(), process.env, c.source.fsPath);
+    place = `in ${agent}'s own sessions, where its resume command finds it`;
+  }
+  await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: 'Context Compactor: writing the compacted session' }, async () => {
+    if (own) await checkOwnFolder(own);
+    await writeCompaction(p, output, { createDir: true });
+  });
+  const built = reportOf(p, output);
+  // A copy outside the agent's folders cannot be resumed by id: no command that cannot work.
+  const report = inAgentStore(p, output) ? built : { ...built, resumeCommand: '' };
+  const reportUri = c.previews.put(`${p.outcome.sessionId}/report.md`, renderAcceptedReport(report, { place, agent, cwd, status: c.status }, c.title));
+  c.log.info(`compacted ${c.source.fsPath} -> ${output} (${place})${report.resumeCommand ? `; resume: ${report.resumeCommand} in ${cwd ?? 'any folder'}` : ''}`);
+  if (c.showReport) await vscode.commands.executeCommand('markdown.showPreview', reportUri).then(undefined, (err: unknown) => c.log.warn(`report preview: ${String(err)}`));
+  void notifyWritten(c, report, output, cwd, reportUri);
+  return { report, written: true, decision: toFolder ? 'save-to-folder' : 'accept', output, storeCopy: toFolder ? undefined : output, cwd };
+}
+
+async function notifyWritten(c: AcceptContext, report: CompactOutcome['report'], output: string, cwd: string | undefined, reportUri: vscode.Uri): Promise<void> {
+  const folder = path.dirname(output);
+  if (report.handoff) {
+    await vscode.window.showTextDocument(vscode.Uri.file(output), { preview: false });
+    const choice = await showInfo(`Context Compactor: wrote the handoff ${path.basename(output)} to ${folder} — ${HANDOFF_NOTE}.`, 'Copy handoff', 'Open report');
+    if (choice === 'Copy handoff' && c.p.outcome.written.kind === 'handoff') await vscode.env.clipboard.writeText(c.p.outcome.written.markdown);
+    if (choice === 'Open report') await vscode.commands.executeCommand('markdown.showPreview', reportUri);
+    return;
+  }
+  const resume = report.resumeCommand;
+  const actions = resume ? (['Resume in terminal', 'Copy resume command', 'Open report'] as const) : (['Open report', 'Reveal file'] as const);
+  const tail = resume ? ` Resume: ${resume}` : ' No resume command: the agent does not look in that folder.';
+  const choice = await showInfo(`Context Compactor: compacted session written to ${folder}.${tail}`, ...actions);
+  if (choice === 'Resume in terminal') openResumeTerminal({ command: resume, cwd, name: `Resume ${c.title}` });
+  if (choice === 'Copy resume command') await vscode.env.clipboard.writeText(resume);
+  if (choice === 'Open report') await vscode.commands.executeCommand('markdown.showPreview', reportUri);
+  if (choice === 'Reveal file') await vscode.commands.executeCommand('revealFileInOS', vscode.Uri.file(output));
+}
