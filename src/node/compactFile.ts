@@ -163,14 +163,19 @@ async function notInStore(dir: string, target: string, within: string): Promise<
  * The report of `p` written at `output` (undefined: not written, a preview). Its resume command is there only when the
  * agent will find the written session (`agentFinds`); otherwise `agentLooksIn` says where the agent looks.
  */
-export function reportOf(p: PreparedCompaction, output: string | undefined, extra: Partial<Pick<CompactReport, 'summary' | 'modelCalls' | 'fallback'>> = {}, env: NodeJS.ProcessEnv = process.env): CompactReport {
+/**
+ * The report of a compaction written to `output` (undefined: a preview). `extra.cwd`: the folder the copy was stored
+ * and resumes under when it is not the recorded one (VS Code uses the workspace folder when the recorded one is gone).
+ */
+export function reportOf(p: PreparedCompaction, output: string | undefined, extra: Partial<Pick<CompactReport, 'summary' | 'modelCalls' | 'fallback' | 'cwd'>> = {}, env: NodeJS.ProcessEnv = process.env): CompactReport {
   const handoff = p.outcome.written.kind === 'handoff';
   const format = p.original.format, id = p.outcome.sessionId;
-  const check = handoff || output === undefined ? undefined : agentFinds(format, id, output, { cwd: p.original.cwd, input: p.input }, p.ctx.now(), env);
+  const cwd = extra.cwd ?? p.original.cwd;
+  const check = handoff || output === undefined ? undefined : agentFinds(format, id, output, { cwd, input: p.input }, p.ctx.now(), env);
   return buildCompactReport({
     format, input: p.input, output, sessionId: id, handoff,
     resumeCommand: check?.found ? resumeCommand(format, id, output) : '',
-    agentLooksIn: check && !check.found && check.looksIn ? check.looksIn : undefined, cwd: p.original.cwd,
+    agentLooksIn: check && !check.found && check.looksIn ? check.looksIn : undefined, cwd,
     figures: { ...p.outcome.figures, after: { ...p.outcome.figures.after, messages: writtenMessages(p) } },
     modelCalls: extra.modelCalls ?? p.modelCalls, fallback: extra.fallback ?? p.fallback, summary: extra.summary ?? p.summary,
     durationMs: performance.now() - p.startedAt, warnings: p.warnings,

@@ -13,7 +13,7 @@ import { closeDiff, PendingDecisions, type Decision } from './compact/pending.js
 import { notificationText } from '../core/text/notification.js';
 import { describeError, type Logger } from './log.js';
 import { showError, showInfo } from './notify.js';
-import { pickTranscript } from './pickTranscript.js';
+import { pickSession } from './pickTranscript.js';
 import { previewScheme, type PreviewDocuments } from './previewDocuments';
 import type { ApiKeyStore } from './secrets.js';
 import type { Settings } from './settingKeys.js';
@@ -60,11 +60,12 @@ async function planSummary(settings: Settings, deps: CompactDeps): Promise<{ pla
 }
 
 async function compact(arg: unknown, args: CompactArgs | undefined, deps: CompactDeps, pending: PendingDecisions): Promise<CompactOutcome | undefined> {
-  const source = await pickTranscript(arg, 'Compact transcript');
-  if (source === undefined) return undefined;
-  const name = path.basename(source.fsPath);
+  const picked = await pickSession(arg, 'Compact transcript');
+  if (picked === undefined) return undefined;
+  const source = picked.uri;
+  const name = picked.title;
   try {
-    return await run(source, args, deps, pending);
+    return await run(source, picked.title, args, deps, pending);
   } catch (err) {
     if (err instanceof Cancelled) {
       void showInfo('Context Compactor: compaction cancelled; nothing was written.');
@@ -79,14 +80,16 @@ async function compact(arg: unknown, args: CompactArgs | undefined, deps: Compac
   }
 }
 
-async function run(source: vscode.Uri, args: CompactArgs | undefined, deps: CompactDeps, pending: PendingDecisions): Promise<CompactOutcome | undefined> {
+/** `known`: the Sessions view's title for the file (its name when the view does not list it). */
+async function run(source: vscode.Uri, known: string, args: CompactArgs | undefined, deps: CompactDeps, pending: PendingDecisions): Promise<CompactOutcome | undefined> {
   const settings = deps.settings();
   // The cleanup first: a file that is no transcript fails here, before any question.
-  let p = await withCancel(`Compacting ${path.basename(source.fsPath)}`, async (report) => {
+  let p = await withCancel(`Compacting ${known}`, async (report) => {
     report('cleanup…');
     return prepareCompaction(source.fsPath, args?.cleanup ?? cleanupOptionsFrom(settings));
   });
-  const title = p.original.title?.trim() || path.basename(source.fsPath);
+  // The view's title (the agent's own name for the session, where it keeps one), else the transcript's first request.
+  const title = known !== path.basename(source.fsPath) ? known : p.original.title?.trim() || known;
   const { plan, config } = await planSummary(settings, deps);
   if (config) {
     // Like Claude Code's `/compact <focus>`: steer the one summary call; Escape cancels, empty means no focus.

@@ -3,7 +3,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { HANDOFF_NOTE } from '../../core/compact/report';
 import { agentModule } from '../../core/formats/registry';
-import { hostEnv, storePath } from '../../node/agentStores';
+import { storePath } from '../../node/agentStores';
 import { reportOf, writeCompaction, type PreparedCompaction } from '../../node/compactFile';
 import { checkOwnFolder } from '../../node/write/outputTarget';
 import type { Logger } from '../log.js';
@@ -24,14 +24,6 @@ export interface AcceptContext {
   readonly trust: TrustGate;
   /** Open the report once written: the user decided on the diff (a caller that passed its decision gets the outcome). */
   readonly showReport: boolean;
-}
-
-/** Whether `file` lies inside one of the agent's own session folders (where its resume looks). */
-function inAgentStore(p: PreparedCompaction, file: string): boolean {
-  return agentModule(p.original.format).roots(hostEnv()).some((root) => {
-    const rel = path.relative(path.resolve(root), path.resolve(file));
-    return rel !== '' && !rel.startsWith('..') && !path.isAbsolute(rel);
-  });
 }
 
 /**
@@ -61,12 +53,11 @@ export async function accept(c: AcceptContext, toFolder: boolean, folder: string
   const cwd = resumeFolder(p.original.cwd);
   let output: string;
   let own: string | undefined;
-  let place: string;
+  let place = '';
   if (toFolder) {
     const dir = folder ?? (await askFolder());
     if (dir === undefined) return undefined;
     output = path.join(dir, path.basename(p.defaultOut));
-    place = inAgentStore(p, output) ? `in ${agent}'s own sessions` : `a folder you chose (${agent} does not look there)`;
   } else if (p.outcome.written.kind === 'handoff') {
     ({ output, own } = handoffPath(p, c.source));
     place = `a ${HANDOFF_NOTE}`;
@@ -80,9 +71,9 @@ export async function accept(c: AcceptContext, toFolder: boolean, folder: string
     if (own) await checkOwnFolder(own);
     await writeCompaction(p, output, { createDir: true });
   });
-  const built = reportOf(p, output);
-  // A copy outside the agent's folders cannot be resumed by id: no command that cannot work.
-  const report = inAgentStore(p, output) ? built : { ...built, resumeCommand: '' };
+  // reportOf gives a command only where the agent finds the copy (under the folder it was stored for).
+  const report = reportOf(p, output, { cwd });
+  if (toFolder) place = report.resumeCommand ? `in ${agent}'s own sessions` : `a folder you chose (${agent} does not look there)`;
   const reportUri = c.previews.put(`${p.outcome.sessionId}/report.md`, renderAcceptedReport(report, { place, agent, cwd, status: c.status }, c.title));
   c.log.info(`compacted ${c.source.fsPath} -> ${output} (${place})${report.resumeCommand ? `; resume: ${report.resumeCommand} in ${cwd ?? 'any folder'}` : ''}`);
   if (c.showReport) await vscode.commands.executeCommand('markdown.showPreview', reportUri).then(undefined, (err: unknown) => c.log.warn(`report preview: ${String(err)}`));
