@@ -53,7 +53,7 @@ test('opening the view scans in the background and lists agent → project → s
   assert.ok(s, `the fixture session is listed; have ${sessions(view).map((n) => n.file).join(', ')}`);
   assert.match(s.title, /^Task 1: investigate how npm handles "workspace"/);
   assert.match(s.label, /^Task 1: investiga.*…$/, 'the row keeps the start of the title so its figure shows');
-  assert.match(s.description, /^28\.9k · 3 % · (\d+[mhd]|[A-Z][a-z]{2} \d+)$/);
+  assert.match(s.description, /^28\.9k · 14 % · (\d+[mhd]|[A-Z][a-z]{2} \d+)$/);
   // The workspace's own transcript is a session too; the non-transcript .jsonl is not.
   assert.ok(sessionFor(view, fixture('claude-session.jsonl').fsPath), 'the workspace transcript is listed');
   assert.equal(sessionFor(view, fixture('not-a-transcript.jsonl').fsPath), undefined);
@@ -78,7 +78,7 @@ test('opening the view scans in the background and lists agent → project → s
   // The side bar at its default width: the figures must show there. Notifications of earlier suites stay: the
   // runner looks for them at the end.
   await vscode.commands.executeCommand('workbench.action.focusActiveEditorGroup');
-  const missing = await checkScreen(['Claude Code', 'Codex', 'Task 1: investiga', '28.9k · 3 %', 'sessions ·'], 'sessions-tree');
+  const missing = await checkScreen(['Claude Code', 'Codex', 'Task 1: investiga', '28.9k · 14 %', 'sessions ·'], 'sessions-tree');
   assert.deepEqual(missing ?? [], [], 'the tree is on screen (test-results/sessions-tree.png)');
 });
 
@@ -128,7 +128,7 @@ test('appending a turn to a watched transcript updates the tree and the badge wi
   await waitFor(() => sessionFor(view, file)?.session.contextTokens === 172_003, 10_000);
   const s = sessionFor(view, file);
   assert.equal(s?.session.contextTokens, 172_003, `context after the append (${Date.now() - started} ms)`);
-  assert.match(s.description, /^172k · 17 % · /);
+  assert.match(s.description, /^172k · 86 % · /);
   assert.equal(view.provider.getTreeItem(s).contextValue, 'session.compactSoon');
   assert.equal((view.provider.getTreeItem(s).iconPath as vscode.ThemeIcon).id, 'warning');
   assert.equal(view.treeView.badge?.value, 1);
@@ -194,7 +194,7 @@ test('with no transcripts anywhere the view shows its welcome (state "empty"); t
   // The grown session, flagged: warning icon, "compact soon", badge 1 (the final integration.png is taken after
   // the extension host has exited, so this is the screenshot of the flagged state).
   await view.treeView.reveal(sessionFor(view, claudeFile()) as SessionNode, { select: true, expand: true });
-  const missing = await checkScreen(['172k · 17 %'], 'sessions-compact-soon');
+  const missing = await checkScreen(['172k · 86 %'], 'sessions-compact-soon');
   assert.deepEqual(missing ?? [], [], 'the flagged session is on screen (test-results/sessions-compact-soon.png)');
 });
 
@@ -275,7 +275,7 @@ test('the Sessions view in a dark theme at the default width (screenshot)', asyn
     const s = sessionFor(view, claudeFile());
     assert.ok(s);
     await view.treeView.reveal(s, { select: false, expand: true });
-    const missing = await checkScreen(['Claude Code', 'Codex', '172k · 17 %'], 'sessions-tree-dark');
+    const missing = await checkScreen(['Claude Code', 'Codex', '172k · 86 %'], 'sessions-tree-dark');
     assert.deepEqual(missing ?? [], [], 'the tree is on screen (test-results/sessions-tree-dark.png)');
   } finally {
     await config.update('colorTheme', undefined, vscode.ConfigurationTarget.Global);
