@@ -1,6 +1,6 @@
 // Readable Markdown of a session's live context, one section per message, for the diff preview.
 import type { Block, Message, Session } from '../model/transcript';
-import { codeSpan, escapeMarkdown, fenced } from '../text/markdown';
+import { codeSpan, escapeMarkdown, escapeProse, fenced } from '../text/markdown';
 import { toolNames } from '../tokens/composition';
 
 const cap = (s: string, max: number): string => (s.length <= max ? s : `${s.slice(0, max)}\n… (${(s.length - max).toLocaleString('en-US')} more characters)`);
@@ -26,7 +26,7 @@ function heading(m: Message, i: number): string {
 
 export function renderReadable(session: Session, title: string, maxBlockChars = 2000): string {
   const names = toolNames(session.messages);
-  const out = [`# ${escapeMarkdown(title)}`, ''];
+  const out = [`# ${escapeProse(title)}`, ''];
   session.messages.forEach((m, i) => {
     out.push(heading(m, i), '');
     for (const b of m.blocks) out.push(renderBlock(b, names, maxBlockChars), '');

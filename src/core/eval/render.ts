@@ -1,5 +1,5 @@
 // The eval report as the seed's table (terminal) and as Markdown that fits a preview: a narrow table, sessions by title, details folded.
-import { escapeMarkdown } from '../text/markdown';
+import { escapeMarkdown, escapeProse } from '../text/markdown';
 import { pctText, worstRows } from './aggregate';
 import { MODEL_STRATEGIES, PROBE_KINDS, type EvalReport, type EvalRow, type StrategyId, type StrategySummary } from './types';
 
@@ -98,7 +98,7 @@ export function sessionName(row: Pick<EvalRow, 'file' | 'title'>, titles?: Reado
 }
 
 function sessionCell(row: EvalRow, o: MarkdownOptions): string {
-  const name = escapeMarkdown(sessionName(row, o.titles));
+  const name = escapeProse(sessionName(row, o.titles));
   const href = o.href?.(row.file);
   // The destination is the caller's URL-encoded path in angle brackets: no space, bracket or pipe of a file name reaches it raw.
   return href ? `[${name}](<${href.replace(/[<>|\s]/g, encodeURIComponent)}>)` : name;

@@ -9,6 +9,19 @@ export function escapeMarkdown(text: string): string {
   return text.replace(/[\r\n]+/g, ' ').replace(/[!-/:-@[-`{-~]/g, '\\$&');
 }
 
+/**
+ * For a title read as Markdown source (the diff of the readable preview) as much as rendered: escapes what starts
+ * Markdown syntax (emphasis, code, links, images, HTML, table cells, math, entities) and breaks autolinks and
+ * linkify's fuzzy links (`://`, `name.tld`, `a@b`), but leaves plain punctuation as typed (`: , - " ' ( ) ? ; = + % /`),
+ * so "Task 1: fix the npm-workspace bug" does not read "Task 1\: fix the npm\-workspace bug". One line.
+ */
+export function escapeProse(text: string): string {
+  return text.replace(/[\r\n]+/g, ' ')
+    .replace(/[\\`*_[\]<>!|~&#{}^$]/g, '\\$&')
+    .replace(/:(?=\/\/)/g, '\\:')
+    .replace(/(?<=[\p{L}\p{N}_-])([.@])(?=[\p{L}\p{N}])/gu, '\\$1');
+}
+
 /** Length of the longest run of `ch` in text. */
 function longestRun(text: string, ch: string): number {
   let best = 0;

@@ -2,7 +2,7 @@
 // Pure (no vscode, no node): unit-tested as is.
 import type { CleanupOptions } from '../../core/cleanup/types';
 import { HANDOFF_NOTE, renderCompactMarkdown, type CompactReport } from '../../core/compact/report';
-import { codeSpan, escapeMarkdown } from '../../core/text/markdown';
+import { codeSpan, escapeMarkdown, escapeProse } from '../../core/text/markdown';
 
 /** Lets tests (and other commands) decide without the diff's title bar, and the panel's Cleanup tab choose the options. */
 export interface CompactArgs {
@@ -78,7 +78,7 @@ export function renderAcceptedReport(r: CompactReport, w: WhereWritten, title: s
       ? [`- **Next:** choose **Resume in terminal** in the notification, or run ${codeSpan(r.resumeCommand)}${w.cwd ? ` in ${codeSpan(w.cwd)}` : ''}.`]
       : [`- **Next:** ${escapeMarkdown(w.agent)} does not look in this folder, so there is no resume command. Compact again and choose **Accept** to write into ${escapeMarkdown(w.agent)}'s own sessions.`];
   const head = [
-    `# ${escapeMarkdown(title)} — compacted`,
+    `# ${escapeProse(title)} — compacted`,
     '',
     `- **Written to** ${codeSpan(r.output ?? '')} — ${escapeMarkdown(w.place)}.`,
     ...next,

@@ -6,7 +6,7 @@ import * as path from 'node:path';
 import { test } from 'node:test';
 import { renderCompactMarkdown } from '../../../src/core/compact/report';
 import { renderReadable } from '../../../src/core/compact/renderReadable';
-import { codeSpan, fenced } from '../../../src/core/text/markdown';
+import { codeSpan, escapeProse, fenced } from '../../../src/core/text/markdown';
 import { isSessionId, resumeCommandFor, storePath } from '../../../src/node/agentStores';
 import { prepareCompaction, reportOf, writeCompaction } from '../../../src/node/compactFile';
 import { inspectFile } from '../../../src/node/inspectFile';
@@ -59,6 +59,18 @@ test('code spans and fences are longer than any backtick run inside', () => {
   assert.match(fenced('x\n````\ny'), /^`````text\nx\n````\ny\n`````$/);
   assert.equal(markupFromTranscript(codeSpan(EVIL_TEXT)), undefined);
   assert.equal(markupFromTranscript(fenced(EVIL_TEXT)), undefined);
+});
+
+test('a title escaped as prose keeps plain punctuation and still renders no markup, link or linkified name', () => {
+  assert.equal(escapeProse('Task 1: fix the npm-workspace bug, "again" (v2)?'), 'Task 1: fix the npm-workspace bug, "again" (v2)?');
+  assert.equal(escapeProse('1fb5e404-604d-4a2b'), '1fb5e404-604d-4a2b');
+  for (const hostile of [EVIL_TEXT, 'see evil.com or www.evil.com', 'mail me: a@evil.com', 'http://evil.example/x and ftp://x.y', '<a href="x">y</a> $x$ &amp; ~~s~~ # h']) {
+    const heading = `# ${escapeProse(hostile)}`;
+    assert.equal(markupFromTranscript(heading), undefined, hostile);
+    const html = renderMarkdownPreview(heading);
+    assert.doesNotMatch(html, /<a\s|<del>|<s>|class="katex"/, `${hostile} -> ${html}`);
+    assert.equal(html.split('\n').filter(Boolean).length, 1, 'one heading line');
+  }
 });
 
 test('inspect, compaction report and readable previews render hostile transcript text as text', async (t) => {
