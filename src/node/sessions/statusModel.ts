@@ -14,7 +14,14 @@ export interface StatusModel {
 
 const k = (n: number): string => (n >= 1000 ? `${Math.round(n / 1000)}k` : String(n));
 
-const norm = (p: string): string => p.replace(/\\/g, '/').replace(/\/+$/, '');
+/**
+ * Separators as '/', no trailing one; a Windows path (drive letter) compared without case: VS Code's fsPath writes
+ * `c:\…` where the scan reports `C:\…` (projectOf), and Windows folders match whatever their case.
+ */
+const norm = (p: string): string => {
+  const n = p.replace(/\\/g, '/').replace(/\/+$/, '');
+  return /^[A-Za-z]:\//.test(n) ? n.toLowerCase() : n;
+};
 
 /** The session ran in (or its transcript lies in) one of the folders: its project is that folder or inside it. */
 export function inFolders(s: SessionUsage, folders: readonly string[]): boolean {

@@ -53,3 +53,11 @@ test('the open workspace\'s newest session wins over a newer one elsewhere; the 
   const aider = session({ agent: 'aider', file: '/work/app/.aider.chat.history.md', project: undefined, models: ['gpt-4'], contextTokens: 1000, lastTimestamp: '2026-01-01T00:00:00Z' });
   assert.equal(statusOf([aider, elsewhere], 150_000, ['/work/app/'])!.file, aider.file);
 });
+
+test('Windows: the workspace folder as VS Code gives it (c:\\…) matches the project as the scan reports it (C:\\…)', () => {
+  const here = session({ file: 'C:\\Users\\ann\\.claude\\projects\\C--Work-App\\a.jsonl', project: 'C:\\Work\\App', lastTimestamp: '2026-02-01T00:00:00Z', contextTokens: 50_000 });
+  const elsewhere = session({ file: 'C:\\Users\\ann\\.claude\\projects\\C--Work-Other\\b.jsonl', project: 'C:\\Work\\Other', lastTimestamp: '2026-03-01T00:00:00Z', contextTokens: 60_000 });
+  assert.equal(statusOf([here, elsewhere], 150_000, ['c:\\Work\\App'])!.file, here.file);
+  assert.equal(statusOf([here, elsewhere], 150_000, ['c:\\work\\app\\'])!.file, here.file);
+  assert.equal(statusOf([here, elsewhere], 150_000, ['c:\\Work\\Ap'])!.file, elsewhere.file, 'a prefix is still no folder');
+});
