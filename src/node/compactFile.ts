@@ -162,10 +162,8 @@ async function notInStore(dir: string, target: string, within: string): Promise<
 /**
  * The report of `p` written at `output` (undefined: not written, a preview). Its resume command is there only when the
  * agent will find the written session (`agentFinds`); otherwise `agentLooksIn` says where the agent looks.
- */
-/**
- * The report of a compaction written to `output` (undefined: a preview). `extra.cwd`: the folder the copy was stored
- * and resumes under when it is not the recorded one (VS Code uses the workspace folder when the recorded one is gone).
+ * `extra.cwd`: the folder the copy was stored and resumes under when it is not the recorded one (VS Code uses the
+ * workspace folder when the recorded one is gone).
  */
 export function reportOf(p: PreparedCompaction, output: string | undefined, extra: Partial<Pick<CompactReport, 'summary' | 'modelCalls' | 'fallback' | 'cwd'>> = {}, env: NodeJS.ProcessEnv = process.env): CompactReport {
   const handoff = p.outcome.written.kind === 'handoff';

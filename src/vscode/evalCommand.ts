@@ -44,7 +44,8 @@ const clock = (ms: number): string => `${Math.floor(ms / 60000)}:${String(Math.r
 /** The node a menu passes, else (palette, view title) every session the view lists, scanning first. */
 async function targetFiles(arg: unknown, view: SessionsView): Promise<{ files: string[]; label: string; titles: Map<string, string> }> {
   const node = arg as TreeNode | undefined;
-  const named = (nodes: TreeNode[]): Map<string, string> => new Map(nodes.flatMap(sessionsUnder).map((s) => [s.file, s.label]));
+  // The whole title (a row's label is cut to fit the side bar; the report cuts at its own width).
+  const named = (nodes: TreeNode[]): Map<string, string> => new Map(nodes.flatMap(sessionsUnder).map((s) => [s.file, s.title]));
   if (node && typeof node === 'object' && 'kind' in node && (node.kind === 'session' || Array.isArray(node.children))) return { files: filesUnder(node), label: node.label, titles: named([node]) };
   if (view.state === 'idle' || view.state === 'scanning') await view.refresh();
   return { files: view.tree.agents.flatMap(filesUnder), label: 'all sessions', titles: named(view.tree.agents) };

@@ -44,12 +44,16 @@ class SessionsProvider implements vscode.TreeDataProvider<TreeNode> {
     return item;
   }
 
-  /** Hover actions: a handoff agent cannot resume from a file, a non-UUID id has no command. */
+  /**
+   * Hover actions: a handoff agent cannot resume from a file, a non-UUID id has no command; a subagent is neither
+   * compacted nor resumed on its own (as its context menu says).
+   */
   private actions(node: SessionNode): string {
+    if (node.subagent) return '';
     const arg = encodeURIComponent(JSON.stringify([{ kind: 'session', file: node.file }]));
     const link = (label: string, command: string): string => `[${label}](command:${command}?${arg})`;
     const links = [link('Compact', CommandIds.compactTranscript)];
-    if (node.resumeCommand !== undefined && !node.subagent) {
+    if (node.resumeCommand !== undefined) {
       links.push(link('Resume in terminal', CommandIds.resumeInTerminal), link('Copy resume command', CommandIds.copyResumeCommand));
     }
     return links.join(' · ');

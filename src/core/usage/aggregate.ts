@@ -128,6 +128,7 @@ export function sessionOf(path: string, s: FileState, t: FileTally, threshold: n
     lastTimestamp: s.lastTimestamp,
     models: [...s.models],
     contextTokens: s.contextTokens,
+    ...(s.contextWindow ? { contextWindow: s.contextWindow } : {}),
     compactSoon: (s.contextTokens ?? 0) >= threshold,
     ...t.counts,
     cost: t.cost,

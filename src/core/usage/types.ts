@@ -39,6 +39,8 @@ export interface FileState {
   /** Models in first-seen order; rows refer to them by index. */
   models: string[];
   contextTokens?: number;
+  /** The context window the agent logged (Codex's `model_context_window`): the session's window, as the reader says. */
+  contextWindow?: number;
   /**
    * Claude: dedupe key (`#message.id:request id`) → the fullest row seen. A Map, not an object: thousands of fresh
    * string keys made the object a slow dictionary (a tenth of a cold scan); the cache stores it as an object.
@@ -76,6 +78,8 @@ export interface SessionUsage extends TokenCounts {
   lastTimestamp?: string;
   models: string[];
   contextTokens?: number;
+  /** The window the agent logged for the session (Codex), which wins over the catalog's (contextWindow.ts). */
+  contextWindow?: number;
   compactSoon: boolean;
   /** USD; undefined ("cost unknown") when a model used in the session has no price in the catalog. */
   cost?: number;

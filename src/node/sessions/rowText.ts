@@ -38,7 +38,7 @@ export function shortAge(iso: string | undefined, now: number): string {
 
 /** The session's one context window (core/usage/contextWindow.ts, as inspect and the status bar use); undefined when unknown. */
 export function windowOf(s: SessionUsage): number | undefined {
-  return sessionContextWindow(s.agent, s.models.at(-1), { peak: s.contextTokens });
+  return sessionContextWindow(s.agent, s.models.at(-1), { recorded: s.contextWindow, peak: s.contextTokens });
 }
 
 /** "142k · 71 %" (context and share of the session's window), "142k" without a known window, "" without a figure. */

@@ -14,7 +14,14 @@ export interface StatusModel {
 
 const k = (n: number): string => (n >= 1000 ? `${Math.round(n / 1000)}k` : String(n));
 
-const norm = (p: string): string => p.replace(/\\/g, '/').replace(/\/+$/, '');
+/**
+ * Separators as '/', no trailing one; a Windows path (drive letter) compared without case: VS Code's fsPath writes
+ * `c:\…` where the scan reports `C:\…` (projectOf), and Windows folders match whatever their case.
+ */
+const norm = (p: string): string => {
+  const n = p.replace(/\\/g, '/').replace(/\/+$/, '');
+  return /^[A-Za-z]:\//.test(n) ? n.toLowerCase() : n;
+};
 
 /** The session ran in (or its transcript lies in) one of the folders: its project is that folder or inside it. */
 export function inFolders(s: SessionUsage, folders: readonly string[]): boolean {
@@ -30,10 +37,13 @@ const newest = (sessions: readonly SessionUsage[]): SessionUsage | undefined => 
 
 /**
  * The newest session by last activity among the workspace folders' sessions, else among all; undefined when there
- * is none with a context (recorded, or estimated: `~`). Subagent transcripts have no context of their own and drop out.
+ * is none with a context (recorded, or estimated: `~`). Subagent transcripts and unresumed compacted copies have no
+ * context of their own and drop out.
  */
 export function statusOf(sessions: readonly SessionUsage[], threshold: number, workspaceFolders: readonly string[] = []): StatusModel | undefined {
-  const withContext = sessions.filter((s) => s.contextTokens !== undefined);
+  // A context of 0 is no figure: a copy Context Compactor wrote records zero usage and carries its original's
+  // timestamps, so it would tie with the original it was made from and could read "0 %" (the tree estimates it).
+  const withContext = sessions.filter((s) => s.contextTokens !== undefined && s.contextTokens > 0);
   const local = newest(withContext.filter((s) => inFolders(s, workspaceFolders)));
   const latest = local ?? newest(withContext);
   if (!latest) return undefined;

@@ -7,6 +7,8 @@ import * as vscode from 'vscode';
 import type { ExtensionApi } from '../../../src/extension.js';
 import type { EvalOutcome } from '../../../src/vscode/evalCommand.js';
 import { CommandIds } from '../../../src/vscode/commandIds.js';
+import { sessionName } from '../../../src/core/eval/render.js';
+import { escapeProse } from '../../../src/core/text/markdown.js';
 import { startFakeOpenAI } from '../../support/fakeOpenAI.js';
 import { checkScreen, test } from '../harness.js';
 import { activeExtension, waitFor } from './fixtures.js';
@@ -34,8 +36,11 @@ test('Evaluate compaction on the Claude Code node: every session of it, rows per
   assert.match(fs.readFileSync(out.chart, 'utf8'), /<circle /);
   // Sessions by the title the Sessions view shows, not by file name.
   const md = fs.readFileSync(out.markdown, 'utf8');
-  const title = claude.children[0]!.children[0]!.label;
-  assert.ok(md.includes(title.slice(0, 20).replace(/[!-/:-@[-`{-~]/g, '\\$&')), `the report names "${title}"`);
+  // The whole title (up to the report's own cut), not the row's label cut to fit the side bar; escaped as prose.
+  const first = claude.children[0]!.children[0]!;
+  const title = sessionName({ file: first.file, title: first.title });
+  assert.ok(first.title.length > first.label.length, `the row's label is cut: "${first.label}"`);
+  assert.ok(md.includes(escapeProse(title)), `the report names "${title}"`);
   // Each title links to its session, relative to the report: the preview opens it.
   const links = [...md.matchAll(/\]\(<([^>]+)>\)/g)].map((m) => path.resolve(path.dirname(out.markdown), decodeURIComponent(m[1]!)));
   assert.deepEqual([...new Set(links)].sort(), files);

@@ -230,6 +230,10 @@ test('subagents nest under their session, a compacted copy is marked with its es
     assert.deepEqual(parent.children.map((c) => c.file), [sub]);
     assert.equal(view.provider.getTreeItem(parent).collapsibleState, vscode.TreeItemCollapsibleState.Collapsed);
     assert.equal(view.provider.getTreeItem(parent.children[0]).contextValue, 'subagent');
+    // Its hover offers what its menu does: no Compact or Resume of a subagent on its own.
+    const subTip = view.provider.getTreeItem(parent.children[0]).tooltip as vscode.MarkdownString;
+    assert.doesNotMatch(subTip.value, /command:/, 'no action links on a subagent');
+    assert.match((view.provider.getTreeItem(parent).tooltip as vscode.MarkdownString).value, /command:contextCompactor\.compactTranscript/);
     const copied = sessionFor(view, copy);
     assert.ok(copied?.compacted, 'the copy is recognised');
     assert.match(copied.description, /^~\d+\.\dk · compacted · /);

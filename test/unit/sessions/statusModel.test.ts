@@ -1,8 +1,13 @@
 // The status-bar figure: the newest session with a context (recorded or estimated), as a share of its model's window, flagged.
 import assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import { test } from 'node:test';
 import type { SessionUsage } from '../../../src/core/usage/types';
 import { statusOf } from '../../../src/node/sessions/statusModel';
+import { scanUsage } from '../../../src/node/usage/scanner';
+import { FIXTURES } from '../../support/fixtures';
+import { tmpDir } from '../../support/tmp';
 
 const session = (over: Partial<SessionUsage>): SessionUsage => ({
   file: '/s.jsonl', agent: 'claude-code', sessionId: 'x', models: ['claude-sonnet-4-5'], compactSoon: false, unknownModels: [],
@@ -52,4 +57,28 @@ test('the open workspace\'s newest session wins over a newer one elsewhere; the 
   // A transcript kept inside the workspace (aider's history) counts as the workspace's.
   const aider = session({ agent: 'aider', file: '/work/app/.aider.chat.history.md', project: undefined, models: ['gpt-4'], contextTokens: 1000, lastTimestamp: '2026-01-01T00:00:00Z' });
   assert.equal(statusOf([aider, elsewhere], 150_000, ['/work/app/'])!.file, aider.file);
+});
+
+test('Windows: the workspace folder as VS Code gives it (c:\\…) matches the project as the scan reports it (C:\\…)', () => {
+  const here = session({ file: 'C:\\Users\\ann\\.claude\\projects\\C--Work-App\\a.jsonl', project: 'C:\\Work\\App', lastTimestamp: '2026-02-01T00:00:00Z', contextTokens: 50_000 });
+  const elsewhere = session({ file: 'C:\\Users\\ann\\.claude\\projects\\C--Work-Other\\b.jsonl', project: 'C:\\Work\\Other', lastTimestamp: '2026-03-01T00:00:00Z', contextTokens: 60_000 });
+  assert.equal(statusOf([here, elsewhere], 150_000, ['c:\\Work\\App'])!.file, here.file);
+  assert.equal(statusOf([here, elsewhere], 150_000, ['c:\\work\\app\\'])!.file, here.file);
+  assert.equal(statusOf([here, elsewhere], 150_000, ['c:\\Work\\Ap'])!.file, elsewhere.file, 'a prefix is still no folder');
+});
+
+test('after Accept: the compacted copy (zero usage, its original\'s timestamps) never takes the status bar as "0 %"', async (t) => {
+  const home = tmpDir(t);
+  const project = path.join(home, '.claude', 'projects', '-tmp-repo');
+  fs.mkdirSync(project, { recursive: true });
+  const original = path.join(project, 'ab9a2988-b392-46b5-a150-6191e63efe31.jsonl');
+  fs.copyFileSync(path.join(FIXTURES, 'usage', 'claude', 'projects', '-tmp-repo', path.basename(original)), original);
+  // Named to sort before the original: the report lists ties by file, and the first of a tie was taken.
+  fs.copyFileSync(path.join(FIXTURES, 'compacted', 'claude-code-copy.jsonl'), path.join(project, '00000000-0000-4000-8000-000000000000.jsonl'));
+  const { report } = await scanUsage({ env: { HOME: home }, includeDefaults: true, threshold: 150_000, useCache: false });
+  assert.equal(report.sessions.length, 2);
+  assert.equal(report.sessions[0]!.lastTimestamp, report.sessions[1]!.lastTimestamp, 'the copy ties with its original');
+  const s = statusOf(report.sessions, 150_000, ['/tmp/repo'])!;
+  assert.equal(s.file, original);
+  assert.doesNotMatch(s.text, / 0 %/);
 });

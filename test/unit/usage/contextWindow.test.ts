@@ -9,7 +9,8 @@ import type { SessionUsage } from '../../../src/core/usage/types';
 import { readTranscriptFile } from '../../../src/node/readTranscriptFile';
 import { statusOf } from '../../../src/node/sessions/statusModel';
 import { buildSessionTree, sessionsOf } from '../../../src/node/sessions/treeModel';
-import { CLAUDE_SAMPLE } from '../../support/fixtures';
+import { scanUsage } from '../../../src/node/usage/scanner';
+import { CLAUDE_SAMPLE, FIXTURES } from '../../support/fixtures';
 import { tmpDir } from '../../support/tmp';
 
 test('Claude Code runs at 200k even where the catalog lists a 1M tier; 1M only when asked for or used', () => {
@@ -40,4 +41,21 @@ test('a Claude Code session on a 1M-catalog model: the reader (inspect, composit
   // The Sessions row and its hover measure against the same window.
   const row = sessionsOf(buildSessionTree([usage], { threshold: 150_000 }))[0]!;
   assert.match(row.description, /^100k · 50 %/);
+});
+
+test('a Codex session: the Sessions row and the status bar use the window Codex logged, as inspect does', async (t) => {
+  const home = tmpDir(t);
+  const real = path.join(FIXTURES, 'real', 'codex', 'golfiq-0.40.0-compacted-no-replacement-history.jsonl');
+  const file = path.join(home, '.codex', 'sessions', '2025', '10', '01', 'rollout-2025-10-01T00-00-00-0199a000-0000-7000-8000-000000000001.jsonl');
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.copyFileSync(real, file);
+  const { session } = await readTranscriptFile(file);
+  assert.equal(session.contextWindow, 272_000, 'the reader takes the logged window');
+  assert.notEqual(contextWindowOf('gpt-5-codex'), 272_000, "the catalog's differs: the test can tell them apart");
+  const { report } = await scanUsage({ env: { HOME: home }, includeDefaults: true, threshold: 150_000, useCache: false });
+  const usage = report.sessions.find((s) => s.file === file)!;
+  assert.ok(usage.contextTokens, 'the scan has a context');
+  const share = `${Math.round((usage.contextTokens! / 272_000) * 100)} %`;
+  assert.match(statusOf([usage], 150_000)!.text, new RegExp(`${share} · \\d+k/272k$`));
+  assert.match(sessionsOf(buildSessionTree([usage], { threshold: 150_000 }))[0]!.description, new RegExp(`· ${share}`));
 });

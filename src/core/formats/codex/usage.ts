@@ -59,6 +59,9 @@ function applyTokenCount(state: FileState, payload: Json): void {
   const info = asObject(payload.info); // null on a session's first event
   const total = info && asObject(info.total_token_usage);
   if (!info || !total) return;
+  // The window Codex ran with (the reader's too): the catalog's is the model's largest, not what Codex allows.
+  const window = count(info.model_context_window);
+  if (window > 0) state.contextWindow = window;
   applyUsage(state, cumulativeOf(total), asObject(info.last_token_usage));
 }
 

@@ -22,8 +22,8 @@ export function projectFromHash(projectHash: string | undefined, rawText: string
   for (const re of [WINDOWS_PATH, POSIX_PATH]) {
     for (const m of text.matchAll(re)) {
       const sep = re === WINDOWS_PATH ? '\\' : '/';
-      // The path itself, then each parent down to the root's first folder (`C:\x`, `/x`).
-      for (let p = m[0].replace(/[\\/.\s]+$/, ''); p.lastIndexOf(sep) > (sep === '\\' ? 2 : 0); p = p.slice(0, p.lastIndexOf(sep))) {
+      // The path itself, then each parent down to the root's first folder (`C:\x`, `/x`); the root itself (`/`, `C:\`) is no project.
+      for (let p = m[0].replace(/[\\/.\s]+$/, ''); p.length > (sep === '\\' ? 3 : 1); p = p.slice(0, Math.max(0, p.lastIndexOf(sep)))) {
         if (tried.has(p)) break; // its parents were tried with it
         if (tried.size >= MAX_CANDIDATES) return undefined;
         tried.add(p);
