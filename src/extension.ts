@@ -51,7 +51,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
     vscode.workspace.registerTextDocumentContentProvider(inspectionScheme, documents),
     vscode.workspace.registerTextDocumentContentProvider(previewScheme, previews),
     registerInspectCommand(documents, createLogger(channel, 'inspect')),
-    registerCompactCommand({ settings: () => readSettings(), keys, log: createLogger(channel, 'compact'), previews, trust }),
+    registerCompactCommand({ settings: () => readSettings(), keys, log: createLogger(channel, 'compact'), previews, trust, storage: context.globalStorageUri }),
     composition,
     vscode.commands.registerCommand(CommandIds.showComposition, (arg?: unknown) => composition.showFromCommand(arg)),
     registerCountExactlyCommand({ settings: () => readSettings(), keys, log: createLogger(channel, 'count'), trust }),

@@ -9,7 +9,7 @@ import type { SummaryConfig } from '../node/summarizeStep';
 import { CommandIds } from './commandIds.js';
 import { accept } from './compact/accept.js';
 import { CompactFailed, CONFIGURE, previewLine, SET_KEY, summaryStatus, type CompactArgs, type CompactOutcome, type SummaryPlan } from './compact/outcome.js';
-import { closeDiff, PendingDecisions, type Decision } from './compact/pending.js';
+import { closeDiff, diffOpen, PendingDecisions, type Decision } from './compact/pending.js';
 import { notificationText } from '../core/text/notification.js';
 import { describeError, type Logger } from './log.js';
 import { showError, showInfo } from './notify.js';
@@ -27,6 +27,8 @@ interface CompactDeps {
   readonly log: Logger;
   readonly previews: PreviewDocuments;
   readonly trust: TrustGate;
+  /** The extension's own storage: handoffs are written under it, never into the user's repository. */
+  readonly storage: vscode.Uri;
 }
 
 /** Thrown when the user stops: the command then resolves to undefined, without an error. */
@@ -119,13 +121,15 @@ async function run(source: vscode.Uri, known: string, args: CompactArgs | undefi
       await closeDiff(right.uri);
       return { report: preview, written: false, decision: 'discard' };
     }
-    const outcome = await accept({ p, source, title, status: status.text, log: deps.log, previews: deps.previews, trust: deps.trust, showReport: !args?.decision }, decision === 'save-to-folder', args?.folder);
+    const outcome = await accept({ p, source, title, status: status.text, log: deps.log, previews: deps.previews, trust: deps.trust, storage: deps.storage, showReport: !args?.decision }, decision === 'save-to-folder', args?.folder);
     if (outcome) {
       await closeDiff(right.uri);
       return outcome;
     }
-    // The folder dialog was cancelled: the diff and its decision stay (a caller that decided gets the preview).
+    // The folder dialog was cancelled: the diff and its decision stay (a caller that decided gets the preview); a diff
+    // closed meanwhile has nobody left to decide on it, which is a Discard.
     if (args?.decision) return { report: preview, written: false, decision: 'preview' };
+    if (!diffOpen(right.uri)) return { report: preview, written: false, decision: 'discard' };
   }
 }
 

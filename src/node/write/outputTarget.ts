@@ -37,20 +37,6 @@ export async function checkFolder(dir: string, create: boolean): Promise<void> {
 }
 
 /**
- * A folder the extension picks inside a workspace (its compacted/ folder): missing (it is created) or a real folder,
- * never a symbolic link. `checkFolder` follows links, which is right for a folder the user names; this one a cloned
- * repository could plant as a link and send the user's transcript wherever it points.
- */
-export async function checkOwnFolder(dir: string): Promise<void> {
-  const st = await lstat(dir).catch((e: unknown) => {
-    if (errno(e) === 'ENOENT') return undefined;
-    throw describeWriteError(e, dir);
-  });
-  if (st?.isSymbolicLink()) throw new OutputError(`refusing to write into ${dir}: it is a symbolic link; remove it or open the transcript from its own folder`, 'ELINK');
-  if (st && !st.isDirectory()) throw new OutputError(`the output folder ${dir} is not a folder`, 'ENOTDIR');
-}
-
-/**
  * The target is a new name or an existing regular file, and is not any of `protect` (the original transcript)
  * by any path: compared by file identity (device + inode), so a symlinked folder, a hard link or `..` is caught.
  * A symlink as the target is refused: renaming over it would replace the link, not what it points at.

@@ -5,7 +5,6 @@ import { HANDOFF_NOTE } from '../../core/compact/report';
 import { agentModule } from '../../core/formats/registry';
 import { storePath } from '../../node/agentStores';
 import { reportOf, writeCompaction, type PreparedCompaction } from '../../node/compactFile';
-import { checkOwnFolder } from '../../node/write/outputTarget';
 import type { Logger } from '../log.js';
 import { showInfo } from '../notify.js';
 import type { PreviewDocuments } from '../previewDocuments';
@@ -22,21 +21,10 @@ export interface AcceptContext {
   readonly log: Logger;
   readonly previews: PreviewDocuments;
   readonly trust: TrustGate;
+  /** The extension's own storage (handoffs/ under it). */
+  readonly storage: vscode.Uri;
   /** Open the report once written: the user decided on the diff (a caller that passed its decision gets the outcome). */
   readonly showReport: boolean;
-}
-
-/**
- * A handoff (the agent cannot load a file): next to the original when it lives in the workspace, else under the
- * workspace's compacted/ folder (`own`: that folder, which must not be a symbolic link a cloned repository planted).
- */
-function handoffPath(p: PreparedCompaction, source: vscode.Uri): { output: string; own?: string } {
-  const base = path.basename(p.defaultOut);
-  const folder = vscode.workspace.getWorkspaceFolder(source) ?? vscode.workspace.workspaceFolders?.[0];
-  if (!folder) return { output: p.defaultOut };
-  if (vscode.workspace.getWorkspaceFolder(source)) return { output: path.join(path.dirname(source.fsPath), base) };
-  const own = path.join(folder.uri.fsPath, 'compacted');
-  return { output: path.join(own, base), own };
 }
 
 async function askFolder(): Promise<string | undefined> {
@@ -51,28 +39,30 @@ export async function accept(c: AcceptContext, toFolder: boolean, folder: string
   if (!c.trust.trusted()) throw new Error(restrictedMessage('Writing the compacted transcript'));
   const agent = agentModule(p.original.format).label;
   const cwd = resumeFolder(p.original.cwd);
+  // With no folder to resume in (the recorded one gone, no workspace open) the copy is stored under the recorded one,
+  // and the report checks that same place.
+  const storeCwd = cwd ?? p.original.cwd;
   let output: string;
-  let own: string | undefined;
   let place = '';
   if (toFolder) {
     const dir = folder ?? (await askFolder());
     if (dir === undefined) return undefined;
     output = path.join(dir, path.basename(p.defaultOut));
   } else if (p.outcome.written.kind === 'handoff') {
-    ({ output, own } = handoffPath(p, c.source));
+    // Pasted, never loaded: the extension's own folder (opened in an editor), not the user's repository.
+    output = path.join(c.storage.fsPath, 'handoffs', path.basename(p.defaultOut));
     place = `a ${HANDOFF_NOTE}`;
   } else {
     // Where the agent's resume looks: Claude Code and Gemini CLI by the folder it runs in (`cwd`), so the same
     // folder the terminal opens in.
-    output = storePath(p.original.format, p.outcome.sessionId, cwd, p.ctx.now(), process.env, c.source.fsPath);
+    output = storePath(p.original.format, p.outcome.sessionId, storeCwd, p.ctx.now(), process.env, c.source.fsPath);
     place = `in ${agent}'s own sessions, where its resume command finds it`;
   }
   await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: 'Context Compactor: writing the compacted session' }, async () => {
-    if (own) await checkOwnFolder(own);
     await writeCompaction(p, output, { createDir: true });
   });
   // reportOf gives a command only where the agent finds the copy (under the folder it was stored for).
-  const report = reportOf(p, output, { cwd });
+  const report = reportOf(p, output, { cwd: storeCwd });
   if (toFolder) place = report.resumeCommand ? `in ${agent}'s own sessions` : `a folder you chose (${agent} does not look there)`;
   const reportUri = c.previews.put(`${p.outcome.sessionId}/report.md`, renderAcceptedReport(report, { place, agent, cwd, status: c.status }, c.title));
   c.log.info(`compacted ${c.source.fsPath} -> ${output} (${place})${report.resumeCommand ? `; resume: ${report.resumeCommand} in ${cwd ?? 'any folder'}` : ''}`);

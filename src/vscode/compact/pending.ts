@@ -82,6 +82,11 @@ function activeDiff(): vscode.Uri | undefined {
 }
 
 /** Closes every diff tab whose right side is `right` (Discard, and Accept once written). */
+/** Whether a diff tab still shows `right` (the compacted side). */
+export function diffOpen(right: vscode.Uri): boolean {
+  return vscode.window.tabGroups.all.some((g) => g.tabs.some((t) => modifiedOf(t)?.toString() === right.toString()));
+}
+
 export async function closeDiff(right: vscode.Uri): Promise<void> {
   const tabs = vscode.window.tabGroups.all.flatMap((g) => g.tabs).filter((t) => modifiedOf(t)?.toString() === right.toString());
   if (tabs.length) await vscode.window.tabGroups.close(tabs);
