@@ -94,7 +94,8 @@ export const SCREENS: readonly Screen[] = [
     show: async () => {
       await closeEditors();
       pending = vscode.commands.executeCommand(CommandIds.inspectTranscript);
-      return { texts: ['compact soon'], pause: 1000 };
+      // The pointer moves onto the pick's title: the status bar's tooltip of the screen before goes.
+      return { texts: ['compact soon'], hover: 'Inspect transcript', pause: 1000 };
     },
     done: async () => {
       await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
