@@ -19,7 +19,7 @@ export function renderHeader(view: CompositionView, onReload: () => void): HTMLE
   reload.textContent = 'Reload';
   reload.title = 'Read the transcript again (it may have grown)';
   reload.addEventListener('click', onReload);
-  const meta = [view.format, view.models.join(', '), `${formatTokens(t.messages)} messages`, `${formatTokens(t.turns)} turns`].filter(Boolean).join(' · ');
+  const meta = [view.agent, view.models.join(', '), `${formatTokens(t.messages)} messages`, `${formatTokens(t.turns)} turns`].filter(Boolean).join(' · ');
   const header = h('header', { class: 'session-header' },
     h('div', { class: 'title-row' }, h('h1', { text: view.title ?? 'Untitled session' }), reload),
     h('div', { class: 'meta', text: meta }),

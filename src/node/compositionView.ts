@@ -1,4 +1,5 @@
 // Host side of the Composition tab: turns a Session into the CompositionView and serves item pages.
+import { agentModule } from '../core/formats/registry';
 import { buildInspectReport } from '../core/inspect/inspectReport';
 import { TOKEN_KINDS, type Session, type TokenKind } from '../core/model/transcript';
 import { calibrate } from '../core/tokens/calibrate';
@@ -28,7 +29,7 @@ export function buildCompositionModel(session: Session, file: string, sessionId:
   const kindCounts = countBy(all, (i) => i.kind);
   const toolCounts = countBy(all, (i) => i.tool);
   const view: CompositionView = {
-    sessionId, file, format: report.format, ...defined({ title: report.title }), models: report.models,
+    sessionId, file, format: report.format, agent: agentModule(report.format).label, ...defined({ title: report.title }), models: report.models,
     totals: {
       total: report.tokens.total, source: report.tokens.source, overhead: report.tokens.estimator.systemOverhead,
       ...defined({ recordedContext: report.tokens.recordedContext, contextWindow: report.tokens.contextWindow }),

@@ -39,6 +39,8 @@ export interface CompositionView {
   /** Absolute path of the transcript file. */
   readonly file: string;
   readonly format: FormatId;
+  /** The agent's name as its users know it ("Claude Code"), shown instead of the format id. */
+  readonly agent: string;
   readonly title?: string;
   readonly models: readonly string[];
   readonly totals: {

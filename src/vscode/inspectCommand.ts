@@ -1,4 +1,5 @@
 // "Inspect transcript": runs inspectFile on a transcript and shows the report as a markdown document.
+import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { inspectFile } from '../node/inspectFile.js';
 import { CommandIds } from './commandIds.js';
@@ -14,19 +15,18 @@ async function inspect(arg: unknown, documents: InspectionDocuments, log: Logger
   const source = picked.uri;
   // The session's title (its file name only when it is no known session): a UUID names nothing to a person.
   const name = picked.title;
-  let markdown: string;
+  let inspected: Awaited<ReturnType<typeof inspectFile>>;
   try {
-    markdown = await vscode.window.withProgress(
-      { location: vscode.ProgressLocation.Window, title: `Inspecting ${name}` },
-      async () => (await inspectFile(source.fsPath)).markdown,
-    );
+    inspected = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: `Inspecting ${name}` }, () => inspectFile(source.fsPath));
   } catch (err) {
     log.error(`inspect ${source.fsPath}: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
     void showError(`Context Compactor: cannot inspect ${name}: ${describeError(err)}`);
     return undefined;
   }
-  const uri = InspectionDocuments.uriFor(source);
-  documents.set(uri, markdown);
+  // A file no view knows: the title the transcript holds (its first request), as Compact names it.
+  const title = name !== path.basename(source.fsPath) ? name : inspected.json.title?.trim() || name;
+  const uri = InspectionDocuments.uriFor(source, title);
+  documents.set(uri, inspected.markdown);
   const doc = await vscode.workspace.openTextDocument(uri);
   await vscode.window.showTextDocument(doc, { preview: false });
   // The rendered preview reads better than the raw table; without the built-in markdown extension the text stays.

@@ -1,6 +1,6 @@
 // Read-only virtual markdown documents (scheme context-compactor) that show an inspection report.
 import * as vscode from 'vscode';
-import * as path from 'node:path';
+import { tabName } from '../core/text/tabName';
 
 export const inspectionScheme = 'context-compactor';
 
@@ -12,10 +12,12 @@ export class InspectionDocuments implements vscode.TextDocumentContentProvider {
   /** @param reinspect recomputes a report VS Code asks for after a reload, when nothing is cached. */
   constructor(private readonly reinspect: (fsPath: string) => Promise<string>) {}
 
-  /** The tab title is the transcript's name; the query keeps the source path so the report can be rebuilt. */
-  static uriFor(source: vscode.Uri): vscode.Uri {
-    const name = path.basename(source.fsPath, path.extname(source.fsPath));
-    return vscode.Uri.from({ scheme: inspectionScheme, path: `/${name}.inspection.md`, query: source.fsPath });
+  /**
+   * The tab title is the session's title (`title`: the Sessions view's, else the file name); the query keeps the
+   * source path, so the report can be rebuilt and two sessions of one title stay two documents.
+   */
+  static uriFor(source: vscode.Uri, title: string): vscode.Uri {
+    return vscode.Uri.from({ scheme: inspectionScheme, path: `/Context of ${tabName(title)}.md`, query: source.fsPath });
   }
 
   set(uri: vscode.Uri, markdown: string): void {

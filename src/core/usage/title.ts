@@ -32,6 +32,16 @@ function withoutLeadingWrappers(text: string): string {
 }
 
 /**
+ * Codex's app mentions, `[@linear](plugin://linear@openai-curated)`: Markdown a person never typed. Leading ones
+ * attach apps to the prompt (dropped, as wrappers are); one inside a sentence reads as the `@linear` it shows.
+ */
+const MENTION = /\[(@[^\]\n]{1,80})\]\(plugin:\/\/[^)\s]*\)/g;
+function withPlainMentions(text: string): string {
+  const rest = text.replace(new RegExp(`^(?:\\s*${MENTION.source})+\\s*`), '');
+  return (rest.trim() ? rest : text).replace(MENTION, '$1');
+}
+
+/**
  * Returns a trimmed one-line title, or undefined when the text is harness-injected or empty. Whitespace folds to one
  * space and other control characters (ESC, BEL, DEL, C1) are dropped: a title is shown in terminals, tables and the
  * editor, and a transcript's prompt is untrusted text.
@@ -40,7 +50,7 @@ export function titleFromText(raw: string): string | undefined {
   const start = raw.trimStart();
   // A slash command or a caveat is the harness speaking even when a wrapper of its own follows.
   if (HARNESS_PREFIXES.some((p) => start.startsWith(p))) return undefined;
-  const oneLine = withoutControls(withoutLeadingWrappers(stripReminders(raw)).replace(/\s+/g, ' ')).trim();
+  const oneLine = withoutControls(withPlainMentions(withoutLeadingWrappers(stripReminders(raw))).replace(/\s+/g, ' ')).trim();
   if (!oneLine || HARNESS_PREFIXES.some((p) => oneLine.startsWith(p))) return undefined;
   return oneLine.length > TITLE_MAX ? `${oneLine.slice(0, TITLE_MAX - 1)}…` : oneLine;
 }

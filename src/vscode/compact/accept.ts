@@ -2,6 +2,7 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { HANDOFF_NOTE } from '../../core/compact/report';
+import { tabName } from '../../core/text/tabName';
 import { agentModule } from '../../core/formats/registry';
 import { storePath } from '../../node/agentStores';
 import { reportOf, writeCompaction, type PreparedCompaction } from '../../node/compactFile';
@@ -64,7 +65,8 @@ export async function accept(c: AcceptContext, toFolder: boolean, folder: string
   // reportOf gives a command only where the agent finds the copy (under the folder it was stored for).
   const report = reportOf(p, output, { cwd: storeCwd });
   if (toFolder) place = report.resumeCommand ? `in ${agent}'s own sessions` : `a folder you chose (${agent} does not look there)`;
-  const reportUri = c.previews.put(`${p.outcome.sessionId}/report.md`, renderAcceptedReport(report, { place, agent, cwd, status: c.status }, c.title));
+  // Named by the session's title (the preview's tab), under the new id's folder (one document per compaction).
+  const reportUri = c.previews.put(`${p.outcome.sessionId}/${reportName(c.title)}`, renderAcceptedReport(report, { place, agent, cwd, status: c.status }, c.title));
   c.log.info(`compacted ${c.source.fsPath} -> ${output} (${place})${report.resumeCommand ? `; resume: ${report.resumeCommand} in ${cwd ?? 'any folder'}` : ''}`);
   if (c.showReport) await vscode.commands.executeCommand('markdown.showPreview', reportUri).then(undefined, (err: unknown) => c.log.warn(`report preview: ${String(err)}`));
   void notifyWritten(c, report, output, cwd, reportUri);
@@ -89,3 +91,6 @@ async function notifyWritten(c: AcceptContext, report: CompactOutcome['report'],
   if (choice === 'Open report') await vscode.commands.executeCommand('markdown.showPreview', reportUri);
   if (choice === 'Reveal file') await vscode.commands.executeCommand('revealFileInOS', vscode.Uri.file(output));
 }
+
+/** The report's file name, which its preview tab shows. */
+export const reportName = (title: string): string => `Compaction report — ${tabName(title)}.md`;

@@ -1,7 +1,7 @@
 // The screens `npm run screens` photographs, in order: one entry per screen; add a screen here and nowhere else.
 import * as vscode from 'vscode';
 import { CommandIds } from '../../../src/vscode/commandIds.js';
-import type { ScreenView } from '../harness.js';
+import { checkScreen, type ScreenView } from '../harness.js';
 import { allNodes, closeEditors, extensionApi, firstSession, openTabs, revealTree, sessionsView, settle, treeLabel, waitFor, whenSettled } from './workbench.js';
 
 /**
@@ -29,19 +29,27 @@ export interface Screen {
  * with a Latin-script title (headless Chromium here has no CJK font).
  */
 const FEATURED = ['1fb5e404-604d-4a2b-baf1-3beb42a67371', '536b4eec-7d70-4e39-a8a6-6882ed120752'];
+/** What the sessions-filter screen types into the filter box (a project of three agents' sessions). */
+const FILTER = 'IDAHO';
 let pending: Thenable<unknown> | undefined;
 
+/** The outcome of the compaction the compact-diff screen accepts (the report and resume screens show its results). */
+let accepted: { output?: string; report?: { resumeCommand?: string; sessionId?: string } } | undefined;
+
+const diffTabs = (): vscode.Tab[] => openTabs().filter((t) => t.input instanceof vscode.TabInputTextDiff);
+
+/** Runs Compact on the featured session as a user does (no decision), and waits for its diff. */
+async function compactWaiting(): Promise<void> {
+  await closeEditors();
+  const view = await sessionsView();
+  pending = vscode.commands.executeCommand(CommandIds.compactTranscript, vscode.Uri.file(firstSession(view, FEATURED).file));
+  await waitFor(() => diffTabs().length > 0, 120_000);
+  if (diffTabs().length === 0) throw new Error('no compaction diff opened within 120 s');
+}
+
 /*
- * Screens to add once the other parts of issue #23 are merged (the lead's list; each is one entry below):
- * - compact-diff: Accept / Discard as title actions of the diff editor (see the steps at that entry).
- * - compact-report: the report Accept opens by itself, with where the file went and "Resume in terminal".
- * - resume-terminal: the integrated terminal that "Resume in terminal" opens (window.terminals, then a shot).
- * - pick-session: the quick pick of sessions (title, agent, project, context; "Browse…") — already taken here as
- *   soon as a palette command shows it, since the screen just runs Inspect without a file.
- * - sessions-filter: the view's filter box and sort by context / recency / cost.
- * - eval-confirm: with a provider set, Evaluate's confirmation (model calls, estimated cost) before it spends;
- *   needs a key in SecretStorage and a loopback provider, and Escape in `done`.
- * - summary-state: "Cleanup only — no summary provider [Configure…]" and "Summary skipped: no API key [Set API key]".
+ * Not a screen: Evaluate's confirmation (model calls, estimated cost) is a modal dialog, and VS Code's test host
+ * refuses modal dialogs (DialogService.prompt throws "refused to show dialog in tests"), so it cannot be shown here.
  */
 export const SCREENS: readonly Screen[] = [
   {
@@ -81,17 +89,36 @@ export const SCREENS: readonly Screen[] = [
     },
   },
   {
-    // Whatever a palette command offers to pick a session with (today: a file dialog; issue #23: a quick pick).
+    // What a palette command offers to pick a session with: the quick pick of known sessions by title, with Browse….
     name: 'pick-session',
     show: async () => {
       await closeEditors();
       pending = vscode.commands.executeCommand(CommandIds.inspectTranscript);
-      await settle(2500);
-      return {};
+      // The pointer moves onto the pick's title: the status bar's tooltip of the screen before goes.
+      return { texts: ['compact soon'], hover: 'Inspect transcript', pause: 1000 };
     },
     done: async () => {
       await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
       await whenSettled(pending, 5000);
+    },
+  },
+  {
+    // The view filtered (its message says how many sessions match) and sorted by context (the view's description).
+    name: 'sessions-filter',
+    show: async () => {
+      await closeEditors();
+      const view = await sessionsView();
+      await vscode.commands.executeCommand(CommandIds.sortSessions, 'context');
+      view.setFilter(FILTER);
+      for (const agent of view.provider.getChildren() ?? []) {
+        await view.treeView.reveal(agent, { expand: true, select: false });
+        for (const project of view.provider.getChildren(agent) ?? []) await view.treeView.reveal(project, { expand: true, select: false });
+      }
+      return { texts: ['Filter:', 'by context'], pause: 500, crop: SIDE_BAR };
+    },
+    done: async () => {
+      await vscode.commands.executeCommand(CommandIds.clearSessionsFilter);
+      await vscode.commands.executeCommand(CommandIds.sortSessions, 'recency');
     },
   },
   {
@@ -142,41 +169,62 @@ export const SCREENS: readonly Screen[] = [
     },
   },
   {
-    // The compact diff preview as the user meets it, waiting for the decision.
-    // Steps (today): run the command with no decision → the diff opens and a toast asks Accept / Discard → shot →
-    // clearing the notifications answers Discard. TODO(lead, after the "flow" change): Accept / Discard are title
-    // actions of the diff editor — shoot the diff with its title bar, then run the Discard action's command in `done`.
+    // The compact diff as the user meets it: the decision on its title bar (✓ Accept, Save to folder, Discard), the
+    // progress notification saying so, and the summary state ("Cleanup only — no summary provider [Configure…]").
     name: 'compact-diff',
     show: async () => {
-      await closeEditors();
-      const view = await sessionsView();
-      pending = vscode.commands.executeCommand(CommandIds.compactTranscript, vscode.Uri.file(firstSession(view, FEATURED).file));
-      await waitFor(() => openTabs().some((t) => t.input instanceof vscode.TabInputTextDiff), 120_000);
-      // Both sides drawn (their headers), and today's decision toast.
-      return { texts: ['live context as the agent sends it', 'after compaction', 'Compaction: history'], pause: 1000, crop: EDITOR };
+      await compactWaiting();
+      return { texts: ['original ↔ compacted', 'live context as the agent sends it', 'after compaction', 'Compaction preview', 'Cleanup only'], pause: 1000, crop: EDITOR };
     },
     done: async () => {
-      await vscode.commands.executeCommand('notifications.clearAll');
-      await whenSettled(pending, 10_000);
+      // What the ✓ of the diff's title bar runs: the diff's right side as its argument.
+      const right = diffTabs().map((t) => (t.input as vscode.TabInputTextDiff).modified)[0];
+      if (right && (await vscode.commands.executeCommand(CommandIds.compactAccept, right)) !== true) throw new Error('the diff had no pending decision');
+      accepted = (await Promise.race([pending, settle(120_000)])) as typeof accepted;
+      console.log(`compact-diff: Accept wrote ${accepted?.output ?? '(nothing)'}; resume: ${accepted?.report?.resumeCommand || '(none)'}`);
     },
   },
   {
-    // The result after Accept, through the command's programmatic form. Today the report is built but not opened,
-    // so it is opened here from the preview documents; once Accept opens it itself this screen shows that.
+    // The report Accept opens by itself: where the file went, what was kept and cut, what next; and its toast.
     name: 'compact-report',
     show: async () => {
-      await closeEditors();
-      const view = await sessionsView();
-      const out = (await vscode.commands.executeCommand(CommandIds.compactTranscript, vscode.Uri.file(firstSession(view, FEATURED).file), { decision: 'accept' })) as any;
-      if (!out?.report) throw new Error('Accept returned no outcome');
-      await settle(2000);
-      const shown = openTabs().some((t) => /report/i.test(t.label) || t.input instanceof vscode.TabInputWebview);
-      if (!shown) {
-        const report = vscode.Uri.from({ scheme: 'context-compactor-preview', path: `/${out.report.sessionId}/report.md` });
-        await vscode.commands.executeCommand('markdown.showPreview', report);
+      if (!accepted?.output) throw new Error('the compact-diff screen accepted nothing (run it first)');
+      await waitFor(() => openTabs().some((t) => t.input instanceof vscode.TabInputWebview), 20_000);
+      return { texts: ['Kept and cut', 'Written to', 'compacted session written to', ...(accepted.report?.resumeCommand ? [accepted.report.resumeCommand] : [])], pause: 1500, crop: EDITOR };
+    },
+  },
+  {
+    // "Resume in terminal" from the toast after Accept: an integrated terminal in the session's folder running the
+    // report's resume command.
+    name: 'resume-terminal',
+    show: async () => {
+      const before = vscode.window.terminals.length;
+      const clicked = await checkScreen([], undefined, 60_000, [], { click: '.notification-toast a.monaco-button:has-text("Resume in terminal")' });
+      if (clicked === undefined || clicked.length > 0) throw new Error(`cannot click the toast's Resume in terminal: ${clicked?.join(', ') ?? 'no runner'}`);
+      await waitFor(() => vscode.window.terminals.length > before, 20_000);
+      if (vscode.window.terminals.length === before) throw new Error('no terminal opened');
+      return { pause: 4000 };
+    },
+    done: async () => {
+      for (const t of vscode.window.terminals) t.dispose();
+      await vscode.commands.executeCommand('workbench.action.closePanel');
+    },
+  },
+  {
+    // With a provider set but no API key: "Summary skipped: no API key for anthropic [Set API key]" beside the diff.
+    name: 'summary-state',
+    show: async () => {
+      await vscode.workspace.getConfiguration('contextCompactor').update('summary.provider', 'anthropic', vscode.ConfigurationTarget.Global);
+      await compactWaiting();
+      return { texts: ['Summary skipped: no API key', 'Set API key'], pause: 1000 };
+    },
+    done: async () => {
+      try {
+        await vscode.commands.executeCommand(CommandIds.compactDiscard, diffTabs().map((t) => (t.input as vscode.TabInputTextDiff).modified)[0]);
+        await whenSettled(pending, 10_000);
+      } finally {
+        await vscode.workspace.getConfiguration('contextCompactor').update('summary.provider', undefined, vscode.ConfigurationTarget.Global);
       }
-      console.log(`compact-report: wrote ${out.output}${out.storeCopy ? ` and ${out.storeCopy}` : ''}; resume: ${out.report.resumeCommand ?? '(none)'}`);
-      return { texts: ['Compaction report'], pause: 1000, crop: EDITOR };
     },
   },
   {
@@ -192,8 +240,8 @@ export const SCREENS: readonly Screen[] = [
     },
   },
   {
-    // Further down the same report: the worst files of each strategy (how they are named, whether they open).
+    // Further down the same report: each strategy's sessions, worst first (named by title, linked to the file).
     name: 'eval-worst',
-    show: async () => ({ scrollTo: 'Worst files per strategy', texts: ['Worst files per strategy'], pause: 500, crop: EDITOR }),
+    show: async () => ({ scrollTo: 'worst first', texts: ['worst first'], pause: 500, crop: EDITOR }),
   },
 ];

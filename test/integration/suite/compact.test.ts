@@ -7,6 +7,8 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { claudeProjectSlug } from '../../../src/node/agentStores';
+import { inspectReport } from '../../../src/node/inspectFile';
+import { reportName } from '../../../src/vscode/compact/accept';
 import { CommandIds } from '../../../src/vscode/commandIds.js';
 import type { CompactOutcome } from '../../../src/vscode/compactCommand.js';
 import { checkScreen, test } from '../harness.js';
@@ -104,6 +106,9 @@ test('the decision lives on the diff: its title-bar Accept writes, then the repo
     if (missing?.length) missing = await checkScreen(texts, 'compact-report');
     else await checkScreen([], 'compact-report');
     await darkShot('compact-report-dark');
+    const tab = vscode.window.tabGroups.activeTabGroup.activeTab?.label ?? '';
+    assert.match(tab, /^Preview Compaction report — /, 'the report\'s tab is named by the session\'s title');
+    assert.ok(!tab.includes(result.report.sessionId), tab);
     await vscode.commands.executeCommand('workbench.action.toggleSidebarVisibility');
     assert.deepEqual(missing ?? [], [], 'the report is on screen (test-results/compact-report.png)');
     assert.equal(await vscode.commands.executeCommand(CommandIds.compactAccept), false, 'nothing is pending any more');
@@ -225,7 +230,8 @@ test('a provider without a key: the summary is skipped before any question, and 
     result = await compactCmd(vscode.Uri.file(input), { decision: 'accept' });
     assert.equal(result?.written, true);
     assert.equal(result.report.modelCalls, 0);
-    const report = await vscode.workspace.openTextDocument(vscode.Uri.from({ scheme: 'context-compactor-preview', path: `/${result.report.sessionId}/report.md` }));
+    const title = (await inspectReport(input)).title ?? assert.fail('the sample has a first prompt');
+    const report = await vscode.workspace.openTextDocument(vscode.Uri.from({ scheme: 'context-compactor-preview', path: `/${result.report.sessionId}/${reportName(title)}` }));
     assert.match(report.getText(), /\*\*Summary:\*\* Summary skipped\\?: no API key for anthropic\./);
   } finally {
     await config.update('summary.provider', undefined, vscode.ConfigurationTarget.Global);

@@ -44,6 +44,8 @@ test('inspecting a Claude Code transcript by Uri opens its report', async () => 
   // The fixture's two tool calls are Bash commands, each answered by a tool_result block.
   assert.match(text, /\btool_result\b/);
   assert.match(text, /\bBash\b/);
+  // Named by the session's title (the tab's label), not by the file's name or id.
+  assert.equal(doc.uri.path, '/Context of Task 1: investigate how npm handles "workspace", reproduce….md');
 });
 
 test('the report is shown as a rendered markdown preview', async () => {
@@ -54,4 +56,5 @@ test('the report is shown as a rendered markdown preview', async () => {
   };
   await waitFor(isPreview, 10_000);
   assert.ok(isPreview(), `active tab: ${vscode.window.tabGroups.activeTabGroup.activeTab?.label}`);
+  assert.match(vscode.window.tabGroups.activeTabGroup.activeTab?.label ?? '', /^Preview Context of Task 1: investigate how npm/);
 });

@@ -43,3 +43,12 @@ test('harness messages stay untitled; a tag a person typed stays in the title', 
   assert.equal(titleFromText('<div>hello</div> is not centered'), '<div>hello</div> is not centered');
   assert.equal(titleFromText('<my_tag> unclosed, typed by hand'), '<my_tag> unclosed, typed by hand');
 });
+
+test('Codex app mentions: leading ones go, one inside a sentence reads as @name (a real Codex 0.118 prompt)', () => {
+  const file = path.resolve('test/fixtures/real/codex/idaho-0.118.0-alpha.2-12images-websearch-windows.jsonl');
+  const first = readFileSync(file, 'utf8').split('\n').map((l) => (l ? JSON.parse(l) : {})).find((r) => r.payload?.type === 'user_message');
+  assert.equal(titleFromText(first.payload.message), 'CODEX -- AWAKEN -- THE CAPTAIN RINGS THE BELL!');
+  assert.equal(titleFromText('close these? Those [@linear](plugin://linear@openai-curated) Mentions'), 'close these? Those @linear Mentions');
+  assert.equal(titleFromText('[@slack](plugin://slack@openai-curated)'), '@slack', 'a prompt of mentions alone keeps them, as words');
+  assert.equal(titleFromText('see [the docs](https://example.com)'), 'see [the docs](https://example.com)', 'other links are the person\'s own');
+});

@@ -14,6 +14,7 @@ test('the view carries the inspect report figures for the Claude Code fixture', 
   const v = model.view;
   assert.equal(v.sessionId, `${report.sessionId}#1`);
   assert.equal(v.file, CLAUDE_SAMPLE);
+  assert.equal(v.agent, 'Claude Code', 'the header names the agent, not its format id');
   assert.equal(v.totals.total, report.tokens.total);
   assert.equal(v.totals.overhead, report.tokens.estimator.systemOverhead);
   assert.deepEqual(v.byKind.map((k) => k.kind), [...TOKEN_KINDS]);
