@@ -37,7 +37,8 @@ export interface EvalArgs { readonly strategies?: readonly StrategyId[]; readonl
 /** `estimate`: what was asked before calling the provider (absent when nothing could call a model). */
 export interface EvalOutcome { readonly report: EvalReport; readonly markdown: string; readonly chart: string; readonly estimate?: EvalEstimate }
 
-const filesUnder = (n: TreeNode): string[] => (n.kind === 'session' ? [n.file] : n.children.flatMap(filesUnder));
+/** A group's sessions, without the copies this extension wrote (a copy is evaluated only when picked itself). */
+const filesUnder = (n: TreeNode): string[] => (n.kind === 'session' ? (n.compacted ? [] : [n.file]) : n.children.flatMap(filesUnder));
 const sessionsUnder = (n: TreeNode): SessionNode[] => (n.kind === 'session' ? [n] : n.children.flatMap(sessionsUnder));
 const clock = (ms: number): string => `${Math.floor(ms / 60000)}:${String(Math.round(ms / 1000) % 60).padStart(2, '0')}`;
 
@@ -46,7 +47,7 @@ async function targetFiles(arg: unknown, view: SessionsView): Promise<{ files: s
   const node = arg as TreeNode | undefined;
   // The whole title (a row's label is cut to fit the side bar; the report cuts at its own width).
   const named = (nodes: TreeNode[]): Map<string, string> => new Map(nodes.flatMap(sessionsUnder).map((s) => [s.file, s.title]));
-  if (node && typeof node === 'object' && 'kind' in node && (node.kind === 'session' || Array.isArray(node.children))) return { files: filesUnder(node), label: node.label, titles: named([node]) };
+  if (node && typeof node === 'object' && 'kind' in node && (node.kind === 'session' || Array.isArray(node.children))) return { files: node.kind === 'session' ? [node.file] : filesUnder(node), label: node.label, titles: named([node]) };
   if (view.state === 'idle' || view.state === 'scanning') await view.refresh();
   return { files: view.tree.agents.flatMap(filesUnder), label: 'all sessions', titles: named(view.tree.agents) };
 }
