@@ -151,7 +151,8 @@ async function showDiff(p: PreparedCompaction, title: string, previews: PreviewD
  */
 function ask(p: PreparedCompaction, preview: CompactOutcome['report'], status: ReturnType<typeof summaryStatus>, decided: Promise<Decision>, right: vscode.Uri, pending: PendingDecisions): Promise<Decision> {
   const where = p.outcome.written.kind === 'handoff' ? 'writes a Markdown handoff' : `writes it into ${agentModule(p.original.format).label}'s sessions`;
-  const message = notificationText(`${previewLine(preview)} ${status.text}. ✓ Accept in the diff's title bar ${where}; Discard, Cancel or closing the diff writes nothing.`);
+  // A summary state with an action has its own toast (below): said once, not twice.
+  const message = notificationText(`${previewLine(preview)}${status.action ? '' : ` ${status.text}.`} ✓ Accept in the diff's title bar ${where}; Discard, Cancel or closing the diff writes nothing.`);
   void vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: 'Compaction preview', cancellable: true }, (progress, token) => {
     progress.report({ message });
     token.onCancellationRequested(() => pending.decide(right, 'discard'));
