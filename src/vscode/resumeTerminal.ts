@@ -24,6 +24,36 @@ export function openResumeTerminal(o: { command: string; cwd?: string; name: str
   const cwd = resumeFolder(o.cwd);
   const terminal = vscode.window.createTerminal({ name: o.name, ...(cwd ? { cwd } : {}) });
   terminal.show();
-  terminal.sendText(o.command, true);
+  runWhenReady(terminal, o.command);
   return terminal;
+}
+
+/** How long a new shell may take to report its integration before the command is typed in anyway. */
+const SHELL_READY_MS = 3000;
+
+/**
+ * Text sent before the shell has drawn its prompt is echoed twice (once cut); with shell integration the command runs
+ * once the shell is ready, and where there is none (an unsupported shell, integration off) it is typed in after a wait.
+ */
+function runWhenReady(terminal: vscode.Terminal, command: string): void {
+  if (terminal.shellIntegration) {
+    terminal.shellIntegration.executeCommand(command);
+    return;
+  }
+  let done = false;
+  const finish = (run: () => void): void => {
+    if (done) return;
+    done = true;
+    clearTimeout(timer);
+    ready.dispose();
+    closed.dispose();
+    run();
+  };
+  const ready = vscode.window.onDidChangeTerminalShellIntegration((e) => {
+    if (e.terminal === terminal) finish(() => e.shellIntegration.executeCommand(command));
+  });
+  const closed = vscode.window.onDidCloseTerminal((t) => {
+    if (t === terminal) finish(() => undefined);
+  });
+  const timer = setTimeout(() => finish(() => terminal.sendText(command, true)), SHELL_READY_MS);
 }
