@@ -221,7 +221,7 @@ export class SessionsView implements vscode.Disposable {
     this.treeView.description = this.sort === 'recency' ? undefined : `by ${this.sort}`;
     void vscode.commands.executeCommand('setContext', SESSIONS_FILTERED_KEY, this.filter !== '');
     this.treeView.badge = soon > 0
-      ? { value: soon, tooltip: `${soon} session${soon === 1 ? '' : 's'} at or above ${settings.contextThreshold.toLocaleString('en-US')} tokens of context` }
+      ? { value: soon, tooltip: `${soon} session${soon === 1 ? '' : 's'} to compact soon (at or above ${settings.contextThreshold.toLocaleString('en-US')} tokens of context, or 80 % of a smaller window)` }
       : undefined;
     void this.setState(this.tree.sessionCount > 0 ? 'ready' : 'empty');
     this.scanned.fire(this.report);

@@ -2,6 +2,7 @@
 import { AGENT_IDS, agentModule } from '../formats/registry';
 import { absurdUsageWarning } from '../read/warnings';
 import { CATALOG_ID } from './catalog';
+import { compactThreshold, usageWindow } from './contextWindow';
 import { projectOf } from './common';
 import { addCounts, type ModelUsage } from './modelUsage';
 import { rowsByModel } from './rows';
@@ -118,6 +119,7 @@ export class Tally {
 
 /** One session's line of the report, from its file's state and tally. */
 export function sessionOf(path: string, s: FileState, t: FileTally, threshold: number): SessionUsage {
+  const window = usageWindow({ agent: s.agent, models: s.models, contextWindow: s.contextWindow, contextTokens: s.contextTokens });
   return {
     file: path,
     agent: s.agent,
@@ -129,7 +131,7 @@ export function sessionOf(path: string, s: FileState, t: FileTally, threshold: n
     models: [...s.models],
     contextTokens: s.contextTokens,
     ...(s.contextWindow ? { contextWindow: s.contextWindow } : {}),
-    compactSoon: (s.contextTokens ?? 0) >= threshold,
+    compactSoon: s.contextTokens !== undefined && s.contextTokens >= compactThreshold(threshold, window),
     ...t.counts,
     cost: t.cost,
     unknownModels: t.unknownModels,

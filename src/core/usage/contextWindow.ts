@@ -24,3 +24,19 @@ export function sessionContextWindow(agent: string, model: string | undefined, f
   const long = /\[1m\]$/i.test(model ?? '') || (facts.peak ?? 0) > CLAUDE_CODE_WINDOW;
   return long ? Math.max(catalog, 1_000_000) : Math.min(catalog, CLAUDE_CODE_WINDOW);
 }
+
+/** Share of a session's window past which it is flagged even when the configured threshold is larger. */
+export const WINDOW_SHARE = 0.8;
+
+/**
+ * The context from which a session is flagged "compact soon": the configured threshold, or 80 % of a window smaller
+ * than it (a 128k model never reaches the default 150,000, and would never be flagged).
+ */
+export function compactThreshold(threshold: number, window: number | undefined): number {
+  return window !== undefined && window > 0 ? Math.min(threshold, Math.floor(window * WINDOW_SHARE)) : threshold;
+}
+
+/** The window of a usage report's session line (its agent, latest model, recorded window and context). */
+export function usageWindow(s: { readonly agent: string; readonly models: readonly string[]; readonly contextWindow?: number; readonly contextTokens?: number }): number | undefined {
+  return sessionContextWindow(s.agent, s.models.at(-1), { recorded: s.contextWindow, peak: s.contextTokens });
+}

@@ -1,5 +1,5 @@
 // The short texts of Sessions rows: token figures, context share, relative age, group totals (fit a 300 px side bar).
-import { sessionContextWindow } from '../../core/usage/contextWindow';
+import { usageWindow } from '../../core/usage/contextWindow';
 import type { SessionUsage } from '../../core/usage/types';
 
 /** 950 → "950", 28867 → "28.9k", 1_250_000 → "1.25M": short enough for a tree description. */
@@ -38,7 +38,7 @@ export function shortAge(iso: string | undefined, now: number): string {
 
 /** The session's one context window (core/usage/contextWindow.ts, as inspect and the status bar use); undefined when unknown. */
 export function windowOf(s: SessionUsage): number | undefined {
-  return sessionContextWindow(s.agent, s.models.at(-1), { recorded: s.contextWindow, peak: s.contextTokens });
+  return usageWindow(s);
 }
 
 /** "142k · 71 %" (context and share of the session's window), "142k" without a known window, "" without a figure. */

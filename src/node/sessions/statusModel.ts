@@ -3,6 +3,7 @@
 import { agentModule } from '../../core/formats/registry';
 import type { SessionUsage } from '../../core/usage/types';
 import { windowOf } from './rowText';
+import { compactThreshold } from '../../core/usage/contextWindow';
 
 export interface StatusModel {
   readonly text: string;
@@ -49,7 +50,8 @@ export function statusOf(sessions: readonly SessionUsage[], threshold: number, w
   if (!latest) return undefined;
   const used = latest.contextTokens!;
   const window = windowOf(latest);
-  const compactSoon = used >= threshold;
+  const flagAt = compactThreshold(threshold, window);
+  const compactSoon = used >= flagAt;
   const est = latest.estimated ? '~' : '';
   const share = `${est}${window ? `${Math.round((used / window) * 100)} %` : k(used)}`;
   const agent = agentModule(latest.agent);
@@ -59,7 +61,7 @@ export function statusOf(sessions: readonly SessionUsage[], threshold: number, w
     tooltip: [
       `${agent.label}: ${latest.title ?? latest.sessionId}${where}`,
       `Context: ${used.toLocaleString('en-US')} tokens${window ? ` of ${window.toLocaleString('en-US')} (${latest.models.at(-1)})` : ' (window unknown)'}${est ? ', estimated from the transcript (the agent records no usage)' : ''}`,
-      compactSoon ? `At or above ${threshold.toLocaleString('en-US')} tokens: compact soon.` : `Compact soon from ${threshold.toLocaleString('en-US')} tokens.`,
+      compactSoon ? `At or above ${flagAt.toLocaleString('en-US')} tokens: compact soon.` : `Compact soon from ${flagAt.toLocaleString('en-US')} tokens.`,
       'Click: show the context composition.',
     ].join('\n'),
     compactSoon,

@@ -2,6 +2,7 @@
 import type { AgentKind, SessionUsage } from '../../core/usage/types';
 import { AGENT_IDS, agentModule } from '../../core/formats/registry';
 import { resumeCommandFor } from '../agentStores';
+import { compactThreshold } from '../../core/usage/contextWindow';
 import { contextFigure, costText, rowTitle, shortAge, shortDate, shortTokens, totalsOf, totalsText, windowOf } from './rowText';
 import { nestSubagents } from './subagents';
 import { sessionTooltip } from './tooltip';
@@ -107,7 +108,8 @@ function sessionNode(s: SessionUsage, parent: ProjectNode, opts: TreeOptions, no
   const copy = opts.compacted?.get(s.file);
   const compacted = copy !== undefined;
   const context = compacted ? copy.contextTokens : s.contextTokens;
-  const compactSoon = !compacted && !subagent && s.contextTokens !== undefined && s.contextTokens >= opts.threshold;
+  const flagAt = compactThreshold(opts.threshold, windowOf(s));
+  const compactSoon = !compacted && !subagent && s.contextTokens !== undefined && s.contextTokens >= flagAt;
   const cmd = resumeCommandFor(agent, s.sessionId);
   // A subagent's records carry its parent's session id; its file name (`agent-<hex>`) is what tells them apart.
   const title = s.title ?? (subagent ? `Subagent ${/agent-([^\\/]*?)\.jsonl$/.exec(s.file)?.[1] ?? s.sessionId.slice(0, 8)}` : `Session ${s.sessionId.slice(0, 8)}`);
@@ -128,7 +130,7 @@ function sessionNode(s: SessionUsage, parent: ProjectNode, opts: TreeOptions, no
     subagent,
     children: [],
     resumeCommand: cmd,
-    tooltip: sessionTooltip(s, { threshold: opts.threshold, compactSoon, resumeCommand: cmd, handoff: agentModule(agent).handoff, compacted, estimatedContext: compacted ? context : undefined, subagent }),
+    tooltip: sessionTooltip(s, { threshold: flagAt, compactSoon, resumeCommand: cmd, handoff: agentModule(agent).handoff, compacted, estimatedContext: compacted ? context : undefined, subagent }),
   };
 }
 

@@ -4,7 +4,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { test } from 'node:test';
 import { contextWindowOf } from '../../../src/core/usage/catalog';
-import { sessionContextWindow } from '../../../src/core/usage/contextWindow';
+import { compactThreshold, sessionContextWindow } from '../../../src/core/usage/contextWindow';
 import type { SessionUsage } from '../../../src/core/usage/types';
 import { readTranscriptFile } from '../../../src/node/readTranscriptFile';
 import { statusOf } from '../../../src/node/sessions/statusModel';
@@ -58,4 +58,21 @@ test('a Codex session: the Sessions row and the status bar use the window Codex 
   const share = `${Math.round((usage.contextTokens! / 272_000) * 100)} %`;
   assert.match(statusOf([usage], 150_000)!.text, new RegExp(`${share} · \\d+k/272k$`));
   assert.match(sessionsOf(buildSessionTree([usage], { threshold: 150_000 }))[0]!.description, new RegExp(`· ${share}`));
+});
+
+test('a session whose window is smaller than the threshold is flagged at 80 % of its window, in the tree and the status bar alike', () => {
+  assert.equal(compactThreshold(150_000, 128_000), 102_400);
+  assert.equal(compactThreshold(150_000, 200_000), 150_000, 'the configured threshold when the window has room for it');
+  assert.equal(compactThreshold(150_000, undefined), 150_000);
+  const usage: SessionUsage = {
+    file: '/s.jsonl', agent: 'aider', sessionId: 'x', models: ['gpt-4o'], compactSoon: false, unknownModels: [], contextTokens: 110_000,
+    inputTokens: 0, outputTokens: 0, cacheCreationTokens: 0, cacheReadTokens: 0, cost: 0, lastTimestamp: '2026-01-01T00:00:00Z',
+  };
+  assert.equal(contextWindowOf('gpt-4o'), 128_000);
+  const status = statusOf([usage], 150_000)!;
+  assert.equal(status.compactSoon, true);
+  assert.match(status.tooltip, /At or above 102,400 tokens: compact soon/);
+  const row = sessionsOf(buildSessionTree([usage], { threshold: 150_000 }))[0]!;
+  assert.equal(row.compactSoon, true);
+  assert.equal(buildSessionTree([{ ...usage, contextTokens: 100_000 }], { threshold: 150_000 }).compactSoonCount, 0);
 });
