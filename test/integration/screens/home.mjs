@@ -9,7 +9,7 @@ import path from 'node:path';
  * the copies — never the machine's own ~/.claude, ~/.codex, ~/.gemini, ~/.local/share, ~/.config.
  * `workspace`: the folder the window opens (an aider history goes there: aider keeps it in the project).
  */
-export function screensHome(root, dir, workspace) {
+export function screensHome(root, dir, workspace, { corpus: withCorpus = true } = {}) {
   const home = path.join(dir, 'agents');
   const env = {
     CLAUDE_CONFIG_DIR: path.join(home, 'claude'),
@@ -25,7 +25,8 @@ export function screensHome(root, dir, workspace) {
   };
   const fixtures = path.join(root, 'test/fixtures');
   const corpus = path.resolve(root, '../shared/corpus');
-  const tables = [path.join(fixtures, 'real'), ...(fs.existsSync(path.join(corpus, 'SOURCES.tsv')) ? [corpus] : [])];
+  // `corpus: false` (the unit test): the repository's own files only, as on a stranger's clone.
+  const tables = [path.join(fixtures, 'real'), ...(withCorpus && fs.existsSync(path.join(corpus, 'SOURCES.tsv')) ? [corpus] : [])];
   for (const table of tables) {
     for (const row of sources(table)) {
       const source = path.join(table, row.local_path);

@@ -8,14 +8,15 @@ import { scanUsage } from '../../../src/node/usage/scanner';
 import { tmpDir } from '../../support/tmp';
 
 const root = path.resolve(__dirname, '../../..');
-type Home = (root: string, dir: string, workspace: string) => Record<string, string>;
+type Home = (root: string, dir: string, workspace: string, options?: { corpus?: boolean }) => Record<string, string>;
 
 test('the screens home: sessions of eight agents where their scan finds them, none from the machine, dated as recorded', async (t) => {
   const dir = tmpDir(t);
   const workspace = path.join(dir, 'my-project');
   fs.mkdirSync(workspace);
   const { screensHome } = (await import(pathToFileURL(path.join(root, 'test/integration/screens/home.mjs')).href)) as { screensHome: Home };
-  const env = screensHome(root, dir, workspace);
+  // The repository's own sessions only: npm test reads nothing outside the repository.
+  const env = screensHome(root, dir, workspace, { corpus: false });
   // HOME is an empty folder: whatever the scan finds comes from the variables the home sets (and the workspace).
   const home = path.join(dir, 'home');
   fs.mkdirSync(home);
