@@ -132,7 +132,7 @@ test('appending a turn to a watched transcript updates the tree and the badge wi
   assert.equal(view.provider.getTreeItem(s).contextValue, 'session.compactSoon');
   assert.equal((view.provider.getTreeItem(s).iconPath as vscode.ThemeIcon).id, 'warning');
   assert.equal(view.treeView.badge?.value, 1);
-  assert.match(view.treeView.badge?.tooltip ?? '', /1 session at or above 150,000 tokens/);
+  assert.match(view.treeView.badge?.tooltip ?? '', /1 session to compact soon \(at or above 150,000 tokens of context/);
 });
 
 test('changing contextCompactor.contextThreshold re-flags sessions without a rescan', async () => {
