@@ -1,4 +1,5 @@
 // The eval report as the seed's table (terminal) and as Markdown that fits a preview: a narrow table, sessions by title, details folded.
+import { TERMS_LINE } from '../inspect/terms';
 import { escapeMarkdown, escapeProse } from '../text/markdown';
 import { pctText, worstRows } from './aggregate';
 import { MODEL_STRATEGIES, PROBE_KINDS, type EvalReport, type EvalRow, type StrategyId, type StrategySummary } from './types';
@@ -88,7 +89,6 @@ export interface MarkdownOptions {
   readonly href?: (file: string) => string | undefined;
 }
 
-export const HARNESS_LINE = '**History** = the conversation compaction acts on (prompts, replies, tool calls and results); **harness** = system prompt + tool definitions, re-sent every request; compaction cannot cut it.';
 
 const TITLE_MAX = 60;
 /** The session's name for people: the caller's title, the row's, else the file's name (never a bare path). */
@@ -137,7 +137,7 @@ function sessionsBlock(r: EvalReport, id: StrategyId, o: MarkdownOptions, open: 
 /** The Markdown report: the main table, the chart, each strategy's sessions and the details folded. */
 export function renderEvalMarkdown(r: EvalReport, options: MarkdownOptions | string = {}): string {
   const o: MarkdownOptions = typeof options === 'string' ? { chart: options } : options;
-  const lines: string[] = ['# Compaction evaluation', '', escapeMarkdown(header(r)), '', HARNESS_LINE, ''];
+  const lines: string[] = ['# Compaction evaluation', '', escapeMarkdown(header(r)), '', TERMS_LINE, ''];
   lines.push(...mainTable(r), '');
   for (const note of [rollingNote(r), resumeNote(r)]) if (note) lines.push(escapeMarkdown(note), '');
   lines.push('**accepted**: finished, tool pairs intact, not larger than the input, no fallback. **history cut**: 1 − after/before of the history. **probes kept**: facts a continuation needs — files modified, the last error (and its fix), the latest request, commands, ids and hashes, open todos, stated constraints, instruction-file rules — found in the output, found without a model.', '');
