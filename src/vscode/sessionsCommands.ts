@@ -93,7 +93,7 @@ async function askFilter(view: SessionsView): Promise<string | undefined> {
   return view.filter;
 }
 
-export function registerSessionsCommands(view: SessionsView, log: Logger, trust?: TrustGate): vscode.Disposable {
+export function registerSessionsCommands(view: SessionsView, log: Logger, trust: TrustGate): vscode.Disposable {
   const needItem = (name: string): undefined => {
     void showInfo(`Context Compactor: select a session in the Sessions view to ${name}.`);
     return undefined;
@@ -119,7 +119,7 @@ export function registerSessionsCommands(view: SessionsView, log: Logger, trust?
       const node = sessionArg(arg, view);
       if (!node) return needItem('resume it in a terminal');
       if (node.resumeCommand === undefined) return noResume(node, 'run');
-      if (trust && !mayRun(trust, CommandIds.resumeInTerminal, 'Resuming a session in a terminal')) return undefined;
+      if (!mayRun(trust, CommandIds.resumeInTerminal, 'Resuming a session in a terminal')) return undefined;
       // The agent finds the session by its id from the folder it ran in (Claude Code keys its store on it).
       const cwd = isDir(node.session.project) ? node.session.project : undefined;
       if (!cwd) log.warn(`resume ${node.file}: its project folder ${node.session.project ?? '(none recorded)'} does not exist here; the terminal opens in the default folder`);

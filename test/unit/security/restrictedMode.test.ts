@@ -44,9 +44,10 @@ test('untrusted: the provider count does not run, compaction previews but does n
 
 test('extension code that writes files or calls a provider goes through the trust gate', () => {
   const dir = join(REPO, 'src', 'vscode');
-  const risky = /\b(writeCompaction|withSummary|createSummarizer|countExactly|writeFileAtomic|scanUsage)\(/;
+  const risky = /\b(writeCompaction|withSummary|createSummarizer|countExactly|writeFileAtomic|scanUsage|openResumeTerminal)\(/;
   // Sub-folders too (compact/accept.ts writes).
-  const files = (readdirSync(dir, { recursive: true }) as string[]).filter((f) => f.endsWith('.ts') && risky.test(readFileSync(join(dir, f), 'utf8')));
+  // resumeTerminal.ts defines openResumeTerminal; its callers (a terminal runs a command) must check.
+  const files = (readdirSync(dir, { recursive: true }) as string[]).filter((f) => f.endsWith('.ts') && f !== 'resumeTerminal.ts' && risky.test(readFileSync(join(dir, f), 'utf8')));
   assert.ok(files.length >= 3, String(files));
   for (const f of files) {
     const src = readFileSync(join(dir, f), 'utf8');
