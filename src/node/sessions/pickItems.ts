@@ -1,10 +1,10 @@
 // The quick pick's rows for a session (pure): title, then agent · project, then the figure and age; urgent first.
 import { agentModule } from '../../core/formats/registry';
 import type { SessionNode } from './treeModel';
+import { baseName } from './rowText';
 
 /** A quick pick renders `$(name)` as an icon: transcript text must not pick icons (a zero-width space breaks it). */
 const plain = (t: string): string => t.replace(/\$\(/g, '$\u200b(');
-const baseName = (p: string): string => p.replace(/[\\/]+$/, '').replace(/^.*[\\/]/, '') || p;
 
 /** "Compact soon" sessions first (largest first), then the rest newest first; subagents are not offered. */
 export function pickOrder(sessions: readonly SessionNode[]): SessionNode[] {

@@ -10,6 +10,9 @@ export function shortTokens(n: number): string {
   return `${(n / 1_000_000_000).toFixed(2)}B`;
 }
 
+/** The last segment of a project path, `/` or `\` separated (a Windows cwd read on Linux too). */
+export const baseName = (p: string): string => p.replace(/[\\/]+$/, '').replace(/^.*[\\/]/, '') || p;
+
 const pad = (n: number): string => String(n).padStart(2, '0');
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 

@@ -3,7 +3,7 @@ import type { AgentKind, SessionUsage } from '../../core/usage/types';
 import { AGENT_IDS, agentModule } from '../../core/formats/registry';
 import { resumeCommandFor } from '../agentStores';
 import { compactThreshold } from '../../core/usage/contextWindow';
-import { contextFigure, costText, rowTitle, shortAge, shortDate, shortTokens, totalsOf, totalsText, windowOf } from './rowText';
+import { baseName, contextFigure, costText, rowTitle, shortAge, shortDate, shortTokens, totalsOf, totalsText, windowOf } from './rowText';
 import { nestSubagents } from './subagents';
 import { sessionTooltip } from './tooltip';
 
@@ -101,7 +101,6 @@ export function tildify(path: string, homeDir: string | undefined): string {
   return path === homeDir || path.startsWith(`${homeDir}/`) ? `~${path.slice(homeDir.length)}` : path;
 }
 
-const baseName = (p: string): string => p.replace(/[\\/]+$/, '').replace(/^.*[\\/]/, '') || p;
 
 function sessionNode(s: SessionUsage, parent: ProjectNode, opts: TreeOptions, now: number, subagent: boolean): SessionNode {
   const agent = s.agent;
