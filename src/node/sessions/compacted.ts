@@ -1,5 +1,5 @@
 // Recognises the copies Context Compactor wrote (they carry no usage) and estimates their context from their text.
-import { readFileSync, statSync } from 'node:fs';
+import { stat, readFile } from 'node:fs/promises';
 import { compose } from '../../core/tokens/composition';
 import type { SessionUsage } from '../../core/usage/types';
 import { readTranscriptFile } from '../readTranscriptFile';
@@ -29,7 +29,7 @@ const known = new Map<string, { key: string; facts: CompactedFacts | undefined }
 export async function compactedFacts(file: string): Promise<CompactedFacts | undefined> {
   let key: string;
   try {
-    const st = statSync(file);
+    const st = await stat(file);
     if (!st.isFile() || st.size > MAX_BYTES) return undefined;
     key = `${st.size}:${st.mtimeMs}`;
   } catch {
@@ -39,7 +39,8 @@ export async function compactedFacts(file: string): Promise<CompactedFacts | und
   if (hit?.key === key) return hit.facts;
   let facts: CompactedFacts | undefined;
   try {
-    if (readFileSync(file).indexOf(MARK) >= 0) {
+    // Read without blocking: this runs in the extension host after every scan.
+    if ((await readFile(file)).indexOf(MARK) >= 0) {
       let contextTokens: number | undefined;
       try {
         contextTokens = compose((await readTranscriptFile(file)).session, 0).total;
