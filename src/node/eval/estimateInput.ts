@@ -1,6 +1,7 @@
 // Reads each session once for the cost question before an eval: its context and its rolling profile.
 import { rollingProfile, type EstimateSession } from '../../core/eval/estimate';
 import { readTranscriptFile } from '../readTranscriptFile';
+import { agentCompactions } from './segments';
 
 /** A file that cannot be read counts as nothing: its rows will fail without calling a model. */
 export async function estimateSessions(files: readonly string[], signal?: AbortSignal): Promise<EstimateSession[]> {
@@ -10,7 +11,8 @@ export async function estimateSessions(files: readonly string[], signal?: AbortS
     try {
       const { session } = await readTranscriptFile(file);
       const { context, ...rolling } = rollingProfile(session);
-      out.push({ contextTokens: context, rolling });
+      const compactions = (await agentCompactions(file)).compactions.length;
+      out.push({ contextTokens: context, rolling, ...(compactions ? { compactions } : {}) });
     } catch {
       out.push({ contextTokens: 0 });
     }
