@@ -58,7 +58,8 @@ export function renderEvalText(r: EvalReport): string {
   const kinds = aligned([['probes kept', ...PROBE_KINDS], ...ids(r).map((s) => [s, ...PROBE_KINDS.map((k) => kindCell(r.summary[s]!, k))])]);
   const warn = r.warnings.length ? `\n\nwarnings:\n${r.warnings.map((w) => `  ${w}`).join('\n')}` : '';
   const notes = [rollingNote(r), resumeNote(r)].filter(Boolean).map((x) => `${x}\n`).join('');
-  return `${header(r)}\n\n${ids(r).length ? `${main}\n${notes}\n${kinds}\n` : ''}${segmentsText(r)}${warn}\n`;
+  const parts = [ids(r).length ? `${main}\n${notes}\n${kinds}` : '', segmentsText(r)].filter(Boolean);
+  return `${header(r)}\n\n${parts.join('\n\n')}${warn}\n`;
 }
 
 const SEGMENTS_TITLE = "On the agent's own compaction segments";
@@ -69,10 +70,10 @@ const noSegments = (r: EvalReport): string => `none of the ${r.files} session(s)
 function segmentsText(r: EvalReport): string {
   const s = r.segments;
   if (!s) return '';
-  if (s.compactions === 0) return `\n${SEGMENTS_TITLE}: ${noSegments(r)}.\n`;
+  if (s.compactions === 0) return `${SEGMENTS_TITLE}: ${noSegments(r)}.`;
   const kinds = segmentKindCells(s);
   const byKind = kinds.length ? `\n\n${aligned([['probes kept by kind', ...s.strategies.map(segmentLabel)], ...kinds])}` : '';
-  return `\n${SEGMENTS_TITLE}: ${segmentsLine(s)}\n\n${aligned([SEGMENT_HEAD, ...segmentCells(s)])}${byKind}\n`;
+  return `${SEGMENTS_TITLE}: ${segmentsLine(s)}\n\n${aligned([SEGMENT_HEAD, ...segmentCells(s)])}${byKind}`;
 }
 
 const mdRow = (c: readonly string[]): string => `| ${c.join(' | ')} |`;
