@@ -51,8 +51,9 @@ export async function agentCompactions(file: string): Promise<AgentCompactions> 
     if (line < 0 || line >= starts.length) return undefined;
     try { return JSON.parse(buf.toString('utf8', starts[line]!, end(line))); } catch { return undefined; }
   };
-  const compactions = findCompactions([...candidates].sort((a, b) => a - b), record);
   const bytesBefore = (line: number): number => (line < starts.length ? starts[line]! : buf.length);
+  // A compaction with no reply before it in this file (a session continued from another file) has no segment here.
+  const compactions = findCompactions([...candidates].sort((a, b) => a - b), record).filter((c) => buf.subarray(0, bytesBefore(c.start)).includes('"assistant"'));
   return {
     compactions,
     async write(k, dir) {

@@ -60,6 +60,15 @@ test('segments: one per compaction, each ending right before the compaction reco
       assert.equal(summaries.length, k === 0 ? 0 : 1, `${name} #${k + 1}: ${summaries.length} agent summaries in the segment`);
     }
   }
+  // The real 1.0 session from its first compaction on (as a session continued in a new file starts): that
+  // compaction has nothing before it here, so only the second gets a segment.
+  const lines = fs.readFileSync(BRAINFLOW, 'utf8').split('\n');
+  const from = lines.findIndex((l) => l.includes('"isCompactSummary":true'));
+  const continued = path.join(dir, 'continued.jsonl');
+  fs.writeFileSync(continued, lines.slice(from).join('\n'));
+  const rest = await agentCompactions(continued);
+  assert.equal(rest.compactions.length, 1);
+  assert.equal(rest.compactions[0]!.start, (await agentCompactions(BRAINFLOW)).compactions[1]!.start - from);
   // A session its agent never compacted, and a folder: none.
   assert.equal((await agentCompactions(JTOWE)).compactions.length, 0);
   assert.equal((await agentCompactions(REAL)).compactions.length, 0);
