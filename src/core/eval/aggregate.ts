@@ -1,5 +1,5 @@
 // Per-strategy figures over the rows: counts, medians and the 95th percentile of what finished.
-import { round4 } from './checkProbes';
+import { round4 } from '../probes/check';
 import type { EvalRow, ProbeKind, StrategyId, StrategySummary, Tally } from './types';
 
 /** Nearest-rank quantile of the numbers (null for none). */

@@ -6,8 +6,9 @@ export type StrategyId = (typeof STRATEGIES)[number];
 /** Strategies that need a provider; without one they are skipped, not failed. */
 export const MODEL_STRATEGIES: ReadonlySet<StrategyId> = new Set<StrategyId>(['summary', 'cleanup+summary', 'server']);
 
-export const PROBE_KINDS = ['files', 'error', 'request', 'commands', 'ids', 'todos', 'constraints', 'instructions'] as const;
-export type ProbeKind = (typeof PROBE_KINDS)[number];
+// The kinds of the independent probe set (src/core/probes), which reads each original's raw records.
+export { PROBE_KINDS, type ProbeKind } from '../probes/types';
+import type { ProbeKind } from '../probes/types';
 
 export interface Tally { kept: number; total: number }
 

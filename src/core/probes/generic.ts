@@ -25,7 +25,7 @@ function walk(v: unknown, role: string, out: ProbeEvent[], push: (out: ProbeEven
   const o = v as Obj;
   const r = str(o.role) || (o.message && typeof obj(o.message).text === 'string' ? 'user-request' : role);
   if (o.type === 'tool_result' || o.type === 'tool-result' || 'tool_use_id' in o) {
-    out.push({ t: 'result', id: str(o.tool_use_id) || str(o.toolCallId) || str(o.id), text: strings(o.content ?? o.output ?? o.result).join('\n'), failed: o.is_error === true || o.isError === true });
+    out.push({ t: 'result', id: str(o.tool_use_id) || str(o.toolCallId) || str(o.id), text: strings(o.content ?? o.output ?? o.result ?? o.text).join('\n'), failed: o.is_error === true || o.isError === true });
     return;
   }
   const c = asCall(o);

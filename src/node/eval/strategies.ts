@@ -1,11 +1,11 @@
 // Runs one transcript through each strategy on the existing pipeline and measures every output the same way.
 import { RULE_IDS, type CleanupOptions, type RuleId } from '../../core/cleanup/types';
-import { checkProbes } from '../../core/eval/checkProbes';
-import { extractProbes, type Probe } from '../../core/eval/probes';
 import { emptyRow, okRow } from '../../core/eval/row';
-import { sessionText } from '../../core/eval/text';
 import { MODEL_STRATEGIES, type EvalRow, type StrategyId } from '../../core/eval/types';
 import type { FormatId, Session } from '../../core/model/transcript';
+import { checkProbes, outputText } from '../../core/probes/check';
+import { extractProbes } from '../../core/probes/extract';
+import type { Probe } from '../../core/probes/types';
 import { isProviderError } from '../../core/summary/provider';
 import { redactUrlCredentials } from '../../core/summary/baseUrl';
 import { compactTranscript, prepareCompaction, reportOf, withSummary, type PreparedCompaction } from '../compactFile';
@@ -13,6 +13,7 @@ import { readTranscriptFile } from '../readTranscriptFile';
 import type { SummaryConfig } from '../summarizeStep';
 import type { AgentBins } from '../resume/resumeCheck';
 import { measureOutput } from './measureOutput';
+import { readRawSource } from './rawSource';
 import { withResumeCheck } from './resumeRows';
 import { rollingCompaction } from './rolling';
 import { serverStrategy } from './serverStrategy';
@@ -52,10 +53,10 @@ interface FileState {
   readonly written: Map<StrategyId, PreparedCompaction>;
 }
 
-/** The first read of the session also names it. */
+/** The first read of the session also names it. Probes come from the file as the agent wrote it, not from `session`. */
 const probesOf = (st: FileState, session: Session): readonly Probe[] => {
   st.title ??= session.title;
-  return (st.probes ??= extractProbes(session));
+  return (st.probes ??= extractProbes(readRawSource(st.file, session)));
 };
 
 function summaryRow(st: FileState, strategy: StrategyId, p: PreparedCompaction): EvalRow {
@@ -64,7 +65,7 @@ function summaryRow(st: FileState, strategy: StrategyId, p: PreparedCompaction):
   const error = p.fallback && p.summary?.error ? `summary failed: ${p.summary.error}` : undefined;
   return okRow({
     file: st.file, format: p.original.format, strategy, durationMs: r.durationMs, measure: r,
-    probes: checkProbes(probesOf(st, p.original), sessionText(p.outcome.result)),
+    probes: checkProbes(probesOf(st, p.original), outputText(p.outcome.result)),
     modelCalls: p.modelCalls, modelInputTokens: p.summary?.inputTokens ?? 0, costUsd: p.summary?.costUsd,
     fallback: p.fallback !== null, failure: error,
     notes: p.warnings.filter((w) => /summary|nothing is older/.test(w)).slice(0, 3),
@@ -87,7 +88,7 @@ async function runStrategy(st: FileState, strategy: StrategyId, config: EvalConf
       const p = await cleanupStep(st, config);
       st.written.set(strategy, p);
       const r = reportOf(p, undefined);
-      return okRow({ file: st.file, format: p.original.format, strategy, durationMs: st.cleanupMs!, measure: r, probes: checkProbes(probesOf(st, p.original), sessionText(p.outcome.result)) });
+      return okRow({ file: st.file, format: p.original.format, strategy, durationMs: st.cleanupMs!, measure: r, probes: checkProbes(probesOf(st, p.original), outputText(p.outcome.result)) });
     }
     case 'cleanup+summary':
       return summaryRow(st, strategy, await withSummary(await cleanupStep(st, config), summary!, signal));
