@@ -12,6 +12,17 @@ import type { ProbeKind } from '../probes/types';
 
 export interface Tally { kept: number; total: number }
 
+/**
+ * `eval --rounds N`: one round of compacting the previous round's output grown by the session's next turns. Per
+ * row: its figures; per strategy: the median share kept and history cut, and the tallies by kind summed over rows.
+ */
+export interface RoundFigure {
+  readonly round: number;
+  readonly probesKept: number | null;
+  readonly byKind: Partial<Record<ProbeKind, Tally>>;
+  readonly historyCut: number | null;
+}
+
 export interface EvalRow {
   readonly file: string;
   /** The session's title (its first typed prompt), when it was read: reports name sessions by it, not by file. */
@@ -50,6 +61,8 @@ export interface EvalRow {
   /** The summary failed and the cleaned transcript stood in. */
   readonly fallback?: boolean;
   readonly notes?: readonly string[];
+  /** --rounds N (N > 1): cleanup, summary, cleanup+summary compacted N times as the session grows. */
+  readonly rounds?: readonly RoundFigure[];
 }
 
 export interface StrategySummary {
@@ -73,6 +86,8 @@ export interface StrategySummary {
   readonly probes: Partial<Record<ProbeKind, Tally>>;
   /** rolling: transcripts whose replay compacted at least once, and compactions in all. */
   readonly compacted?: { readonly files: number; readonly compactions: number };
+  /** --rounds N (N > 1): per round, across the strategy's rows that ran rounds. */
+  readonly rounds?: readonly RoundFigure[];
 }
 
 export interface EvalReport {

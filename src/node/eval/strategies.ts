@@ -5,7 +5,7 @@ import { MODEL_STRATEGIES, type EvalRow, type StrategyId } from '../../core/eval
 import type { FormatId, Session } from '../../core/model/transcript';
 import { checkProbes, outputText } from '../../core/probes/check';
 import { extractProbes } from '../../core/probes/extract';
-import type { Probe } from '../../core/probes/types';
+import type { Probe, RawSource } from '../../core/probes/types';
 import { isProviderError } from '../../core/summary/provider';
 import { redactUrlCredentials } from '../../core/summary/baseUrl';
 import { compactTranscript, prepareCompaction, reportOf, withSummary, type PreparedCompaction } from '../compactFile';
@@ -16,6 +16,7 @@ import { measureOutput } from './measureOutput';
 import { readRawSource } from './rawSource';
 import { withResumeCheck } from './resumeRows';
 import { rollingCompaction } from './rolling';
+import { compactRounds } from './rounds';
 import { serverStrategy } from './serverStrategy';
 
 export interface EvalConfig {
@@ -29,6 +30,8 @@ export interface EvalConfig {
   readonly resumeCheck?: AgentBins;
   /** Where the resume checks make their throwaway agent homes (runEval's own temp folder, removed when it ends). */
   readonly resumeCheckDir?: string;
+  /** --rounds N: cleanup, summary and cleanup+summary also compact their own output N times as the session grows. */
+  readonly rounds?: number;
 }
 
 /** Cleanup options with every rule off: the recent part is still computed, nothing older is touched. */
@@ -47,6 +50,7 @@ interface FileState {
   format: FormatId | 'unknown';
   title?: string;
   probes?: readonly Probe[];
+  raw?: RawSource;
   cleanup?: PreparedCompaction;
   cleanupMs?: number;
   /** What each strategy that writes a transcript would write, for --resume-check. */
@@ -56,8 +60,17 @@ interface FileState {
 /** The first read of the session also names it. Probes come from the file as the agent wrote it, not from `session`. */
 const probesOf = (st: FileState, session: Session): readonly Probe[] => {
   st.title ??= session.title;
-  return (st.probes ??= extractProbes(readRawSource(st.file, session)));
+  st.raw ??= readRawSource(st.file, session);
+  return (st.probes ??= extractProbes(st.raw));
 };
+
+/** --rounds N > 1: the row also carries what N compactions in a row kept, round by round. */
+async function withRounds(st: FileState, row: EvalRow, session: Session, cleanup: CleanupOptions, summary: SummaryConfig | undefined, config: EvalConfig, signal: AbortSignal): Promise<EvalRow> {
+  if (!config.rounds || config.rounds < 2 || row.status !== 'ok') return row;
+  probesOf(st, session);
+  const out = await compactRounds(session, st.raw!, { rounds: config.rounds, cleanup, summary }, signal);
+  return { ...row, rounds: out.rounds, modelCalls: row.modelCalls + out.modelCalls, ...(out.failure ? { notes: [...(row.notes ?? []), out.failure] } : {}) };
+}
 
 function summaryRow(st: FileState, strategy: StrategyId, p: PreparedCompaction): EvalRow {
   st.written.set(strategy, p);
@@ -88,14 +101,17 @@ async function runStrategy(st: FileState, strategy: StrategyId, config: EvalConf
       const p = await cleanupStep(st, config);
       st.written.set(strategy, p);
       const r = reportOf(p, undefined);
-      return okRow({ file: st.file, format: p.original.format, strategy, durationMs: st.cleanupMs!, measure: r, probes: checkProbes(probesOf(st, p.original), outputText(p.outcome.result)) });
+      const row = okRow({ file: st.file, format: p.original.format, strategy, durationMs: st.cleanupMs!, measure: r, probes: checkProbes(probesOf(st, p.original), outputText(p.outcome.result)) });
+      return withRounds(st, row, p.original, config.cleanup, undefined, config, signal);
     }
-    case 'cleanup+summary':
-      return summaryRow(st, strategy, await withSummary(await cleanupStep(st, config), summary!, signal));
+    case 'cleanup+summary': {
+      const p = await withSummary(await cleanupStep(st, config), summary!, signal);
+      return withRounds(st, summaryRow(st, strategy, p), p.original, config.cleanup, summary, config, signal);
+    }
     case 'summary': {
       const p = await compactTranscript(st.file, { cleanup: rulesOff(config.cleanup), summary, signal });
       st.format = p.original.format;
-      return summaryRow(st, strategy, p);
+      return withRounds(st, summaryRow(st, strategy, p), p.original, rulesOff(config.cleanup), summary, config, signal);
     }
     case 'rolling': {
       const t0 = performance.now();
