@@ -31,6 +31,7 @@ function anthropicContent(out: ProbeEvent[], role: string, content: unknown): vo
 
 function claudeCode(r: Obj, out: ProbeEvent[]): void {
   if (typeof r.cwd === 'string') out.push({ t: 'cwd', cwd: r.cwd });
+  if (r.type === 'system' && r.subtype === 'compact_boundary') out.push({ t: 'boundary', keepsPrompts: false });
   // Sidechains are a subagent's own context; compact summaries and meta lines are not the user's words.
   if (r.isSidechain === true || r.isCompactSummary === true || r.isMeta === true) return;
   const m = obj(r.message);
@@ -51,6 +52,13 @@ function codexOutput(raw: unknown): { text: string; failed: boolean } {
 function codex(r: Obj, out: ProbeEvent[]): void {
   const p = r.type === 'response_item' ? obj(r.payload) : r.payload === undefined ? r : undefined;
   if (r.type === 'session_meta' || r.type === 'turn_context') { const cwd = str(obj(r.payload).cwd); if (cwd) out.push({ t: 'cwd', cwd }); }
+  if (r.type === 'compacted') {
+    // The history Codex carries on: its replacement items, or (before 0.4x had them) the user's messages and a summary.
+    const history = obj(r.payload).replacement_history;
+    out.push({ t: 'boundary', keepsPrompts: !Array.isArray(history) });
+    if (Array.isArray(history)) for (const item of history) codex(obj(item), out);
+    return;
+  }
   if (!p) return;
   switch (p.type) {
     case 'message': {
@@ -91,6 +99,24 @@ function dialectOf(records: readonly unknown[]): Dialect {
   return 'generic';
 }
 
+/**
+ * Claude Code's conversation is a tree (rewinds and edits branch it): the live branch is the chain of parents from
+ * its last message, across compactions (logicalParentUuid). Records without a uuid (titles, snapshots) stay.
+ */
+function liveBranch(records: readonly unknown[]): unknown[] {
+  const byId = new Map<string, Obj>();
+  let leaf: Obj | undefined;
+  for (const raw of records) {
+    const r = obj(raw);
+    if (typeof r.uuid !== 'string') continue;
+    byId.set(r.uuid, r);
+    if (r.isSidechain !== true && (r.type === 'user' || r.type === 'assistant')) leaf = r;
+  }
+  const live = new Set<unknown>();
+  for (let r = leaf; r && !live.has(r); r = byId.get(str(r.parentUuid) || str(r.logicalParentUuid))) live.add(r);
+  return records.filter((raw) => typeof obj(raw).uuid !== 'string' || live.has(raw));
+}
+
 /** Gemini CLI's JSONL rewrites a message by appending it again under the same id: the last version counts. */
 function latestById(records: readonly unknown[]): unknown[] {
   const at = new Map<string, number>();
@@ -108,7 +134,7 @@ export function probeEvents(source: RawSource): ProbeEvent[] {
   const out: ProbeEvent[] = [];
   const dialect = dialectOf(source.records);
   if (dialect === 'generic') return genericEvents(source.records);
-  const records = dialect === 'gemini' ? latestById(source.records) : source.records;
+  const records = dialect === 'gemini' ? latestById(source.records) : dialect === 'claude-code' ? liveBranch(source.records) : source.records;
   for (const raw of records) {
     if (!raw || typeof raw !== 'object') continue;
     if (dialect === 'claude-code') claudeCode(raw as Obj, out);

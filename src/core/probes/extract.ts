@@ -67,9 +67,20 @@ function pathNeedles(p: string, cwd: string | undefined): string[] {
 const textProbe = (kind: 'requests' | 'constraints', label: string, text: string): Probe =>
   ({ kind, label: `${label}: ${clip(text.replace(/\s+/g, ' '), 100)}`, needles: [clip(norm(text), 100)], words: keyWords(text).slice(0, 12) });
 
-/** Probes of a raw original; deterministic, capped per kind (the most recent first). */
-export function extractProbes(source: RawSource): Probe[] {
-  return probesOfEvents(probeEvents(source));
+/**
+ * Probes of a raw original; deterministic, capped per kind (the most recent first). By default from the context the
+ * agent holds: what it compacted away itself (before its last compaction) is not looked for; `wholeFile` reads all.
+ */
+export function extractProbes(source: RawSource, options: { readonly wholeFile?: boolean } = {}): Probe[] {
+  return probesOfEvents(liveEvents(probeEvents(source), options.wholeFile === true));
+}
+
+function liveEvents(events: ProbeEvent[], wholeFile: boolean): ProbeEvent[] {
+  let at = -1;
+  if (!wholeFile) for (let i = events.length - 1; i >= 0 && at < 0; i--) if (events[i]!.t === 'boundary') at = i;
+  if (at < 0) return events;
+  const b = events[at] as Extract<ProbeEvent, { t: 'boundary' }>;
+  return [...events.slice(0, at).filter((e) => e.t === 'cwd' || (b.keepsPrompts && e.t === 'prompt')), ...events.slice(at + 1)];
 }
 
 export function probesOfEvents(events: readonly ProbeEvent[]): Probe[] {

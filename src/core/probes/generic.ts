@@ -31,7 +31,7 @@ function walk(v: unknown, role: string, out: ProbeEvent[], push: (out: ProbeEven
   const c = asCall(o);
   if (c) { push(out, c.id, c.name, c.args); return; }
   if (r === 'user-request') { const t = typed(str(obj(o.message).text)); if (t) out.push({ t: 'prompt', text: t }); }
-  for (const [k, x] of Object.entries(o)) if (!(r === 'user-request' && k === 'message') && !/^(?:id|type|role|uri|baseUri|range|editorRange|timestamp)$/i.test(k)) walk(x, r, out, push, depth + 1);
+  for (const [k, x] of Object.entries(o)) if (!(r === 'user-request' && k === 'message') && !/^(?:id|type|role|uri|baseUri|range|editorRange|timestamp|\w*version)$/i.test(k)) walk(x, r, out, push, depth + 1);
 }
 
 function text(s: string, role: string, out: ProbeEvent[]): void {

@@ -35,7 +35,7 @@ export function identifiersIn(text: string, prose: boolean): Found[] {
     for (const m of rest.matchAll(HASH_NUMBER)) add(m.index, id('issue', `#${m[1]}`, [`#${m[1]}`, `pr ${m[1]}`, `issue ${m[1]}`, `pull/${m[1]}`, `issues/${m[1]}`]));
     for (const m of rest.matchAll(PR_NUMBER)) add(m.index, id('issue', `#${m[1]}`, [`#${m[1]}`, `pr ${m[1]}`, `issue ${m[1]}`, `pull/${m[1]}`, `issues/${m[1]}`]));
   }
-  rest = rest.replace(VERSION, (v, at: number) => { add(at, id('version', v, [norm(v.replace(/^v/, ''))])); return ' '.repeat(v.length); });
+  rest = rest.replace(VERSION, (v, at: number) => { const x = v.replace(/^v/, ''); add(at, id('version', v, [x, `v${x}`])); return ' '.repeat(v.length); });
   for (const m of rest.matchAll(NUMBER)) {
     const value = m[1]!, unit = m[2]!.toLowerCase();
     if (/^[01]$/.test(value)) continue; // "1 file", "0 errors": said of everything

@@ -28,4 +28,6 @@ export type ProbeEvent =
   | { readonly t: 'say'; readonly text: string }
   | { readonly t: 'call'; readonly id: string; readonly name: string; readonly command?: string; readonly files: readonly string[]; readonly text: string }
   | { readonly t: 'result'; readonly id: string; readonly text: string; readonly failed: boolean }
-  | { readonly t: 'cwd'; readonly cwd: string };
+  | { readonly t: 'cwd'; readonly cwd: string }
+  /** The agent compacted here: what came before is no longer in its context (but the user's prompts, when it kept them). */
+  | { readonly t: 'boundary'; readonly keepsPrompts: boolean };
