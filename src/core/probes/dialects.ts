@@ -29,11 +29,11 @@ function anthropicContent(out: ProbeEvent[], role: string, content: unknown): vo
   }
 }
 
-function claudeCode(r: Obj, out: ProbeEvent[]): void {
+function claudeCode(r: Obj, out: ProbeEvent[], subagentFile: boolean): void {
   if (typeof r.cwd === 'string') out.push({ t: 'cwd', cwd: r.cwd });
   if (r.type === 'system' && r.subtype === 'compact_boundary') out.push({ t: 'boundary', keepsPrompts: false });
   // Sidechains are a subagent's own context; compact summaries and meta lines are not the user's words.
-  if (r.isSidechain === true || r.isCompactSummary === true || r.isMeta === true) return;
+  if ((r.isSidechain === true && !subagentFile) || r.isCompactSummary === true || r.isMeta === true) return;
   const m = obj(r.message);
   anthropicContent(out, str(m.role) || str(r.type), m.content);
 }
@@ -103,14 +103,14 @@ function dialectOf(records: readonly unknown[]): Dialect {
  * Claude Code's conversation is a tree (rewinds and edits branch it): the live branch is the chain of parents from
  * its last message, across compactions (logicalParentUuid). Records without a uuid (titles, snapshots) stay.
  */
-function liveBranch(records: readonly unknown[]): unknown[] {
+function liveBranch(records: readonly unknown[], subagentFile: boolean): unknown[] {
   const byId = new Map<string, Obj>();
   let leaf: Obj | undefined;
   for (const raw of records) {
     const r = obj(raw);
     if (typeof r.uuid !== 'string') continue;
     byId.set(r.uuid, r);
-    if (r.isSidechain !== true && (r.type === 'user' || r.type === 'assistant')) leaf = r;
+    if ((r.isSidechain !== true || subagentFile) && (r.type === 'user' || r.type === 'assistant')) leaf = r;
   }
   const live = new Set<unknown>();
   for (let r = leaf; r && !live.has(r); r = byId.get(str(r.parentUuid) || str(r.logicalParentUuid))) live.add(r);
@@ -134,10 +134,12 @@ export function probeEvents(source: RawSource): ProbeEvent[] {
   const out: ProbeEvent[] = [];
   const dialect = dialectOf(source.records);
   if (dialect === 'generic') return genericEvents(source.records);
-  const records = dialect === 'gemini' ? latestById(source.records) : dialect === 'claude-code' ? liveBranch(source.records) : source.records;
+  // A subagent's own file (agent-*.jsonl) is all sidechain: there the sidechain is the conversation.
+  const subagentFile = dialect === 'claude-code' && !source.records.some((x) => { const r = obj(x); return (r.type === 'user' || r.type === 'assistant') && r.isSidechain !== true; });
+  const records = dialect === 'gemini' ? latestById(source.records) : dialect === 'claude-code' ? liveBranch(source.records, subagentFile) : source.records;
   for (const raw of records) {
     if (!raw || typeof raw !== 'object') continue;
-    if (dialect === 'claude-code') claudeCode(raw as Obj, out);
+    if (dialect === 'claude-code') claudeCode(raw as Obj, out, subagentFile);
     else if (dialect === 'codex') codex(raw as Obj, out);
     else gemini(raw as Obj, out);
   }

@@ -3,7 +3,7 @@ import { norm } from './normalize';
 import type { Probe, ProbeKind } from './types';
 
 const UUID = /\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/gi;
-const URL = /https?:\/\/[^\s"'<>`)\]}|\\]+/g;
+const URL = /https?:\/\/[^\s"'<>`)\]}|\\\x00-\x1f]+/g;
 /** A git sha: 7–40 lower-case hex with a digit and a letter, not part of a longer word. */
 const HASH = /(?<![\w-])(?=[0-9a-f]*\d)(?=[0-9a-f]*[a-f])[0-9a-f]{7,40}(?![\w-])/g;
 const TICKET = /(?<![\w-])[A-Z][A-Z0-9]{1,9}-\d{1,6}(?![\w-])/g;
