@@ -26,7 +26,8 @@ export function identifiersIn(text: string, prose: boolean): Found[] {
   // URLs and UUIDs first, then blanked out: their hex and digits are not hashes or numbers of their own.
   let rest = text.replace(URL, (u, at: number) => {
     const url = u.replace(/[.,;:!?'"]+$/, '').replace(/\/$/, '');
-    add(at, id('url', url, [norm(url)]));
+    // "http://localhost:${PORT}", "https://host{path}": a template, not an address.
+    if (!/[{$]/.test(url)) add(at, id('url', url, [norm(url)]));
     return ' '.repeat(u.length);
   }).replace(UUID, (u) => ' '.repeat(u.length));
   for (const m of rest.matchAll(HASH)) add(m.index, id('hash', m[0], [m[0]]));
