@@ -160,7 +160,7 @@ export function renderEvalMarkdown(r: EvalReport, options: MarkdownOptions | str
   ids(r).forEach((id, i) => lines.push(...sessionsBlock(r, id, o, i === 0)));
   lines.push('## Details', '', '<details>', '<summary>All figures per strategy</summary>', '', ...figuresTable(r), '', '</details>', '');
   lines.push('<details>', '<summary>Probes kept by kind</summary>', '', ...mdTable(['kind', ...ids(r)], PROBE_KINDS.map((k) => [k, ...ids(r).map((s) => kindCell(r.summary[s]!, k))])), '', '</details>', '');
-  for (const t of roundTables(r)) lines.push('<details>', `<summary>${escapeMarkdown(roundsTitle(t.id, t.rows.length))}</summary>`, '', ...mdTable(t.head, t.rows), '', '</details>', '');
+  for (const t of roundTables(r)) lines.push('<details>', `<summary>${roundsTitle(t.id, t.rows.length)}</summary>`, '', ...mdTable(t.head, t.rows), '', '</details>', '');
   if (r.warnings.length) lines.push('## Warnings', '', ...r.warnings.map((w) => `- ${escapeMarkdown(w)}`), '');
   return lines.join('\n');
 }

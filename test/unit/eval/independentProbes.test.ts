@@ -36,9 +36,9 @@ test('Claude Code: an Exit-code-header error is probed by its fatal line; PR lin
   const whole = extractProbes(readRawSource(file, session), { wholeFile: true });
   assert.ok(labels(whole, 'url').includes('url https://github.com/LAF-US/IDAHO-VAULT/pull/new/bot/daily-rollover-2026-04-13'), labels(whole, 'url').join('\n'));
   assert.ok(labels(whole, 'issue').includes('issue #235'));
-  // "# Server neu starten\npkill -f …": the comment is skipped, the command itself is the probe.
+  // "# Prüfe ob der Server überhaupt Audio generiert\ncurl -s -X POST …": the comment is skipped, the command is the probe.
   const tpos = (await probesOf(fixture('claude-code/tpos-2.0.57-4compactions.jsonl'))).probes;
-  assert.ok(labels(tpos, 'commands').includes('command pkill -f "bun.*server.ts" 2>/dev/null'), labels(tpos, 'commands').join('\n'));
+  assert.ok(labels(tpos, 'commands').includes('command curl -s -X POST http://localhost:8888/notify \\'), labels(tpos, 'commands').join('\n'));
   assert.ok(labels(tpos, 'commands').every((l) => !l.startsWith('command #')));
   assert.ok(labels(tpos, 'files').includes('file /Users/pretor/.claude/voice-server/server.ts'));
 });
