@@ -11,6 +11,8 @@ import { readRawSource } from '../../../src/node/eval/rawSource';
 import { compactRounds, rawPrefix, roundEnds } from '../../../src/node/eval/rounds';
 import { readTranscriptFile } from '../../../src/node/readTranscriptFile';
 import { cliInProcess } from '../../support/cliProcess';
+import { startFakeAnthropic } from '../../support/fakeAnthropic';
+import { DEFAULT_TEXT } from '../../support/fakeHttp';
 import { tmpDir } from '../../support/tmp';
 
 const REAL = path.join(__dirname, '..', '..', 'fixtures', 'real');
@@ -76,4 +78,19 @@ test('eval --rounds 3: rounds per row and per strategy in the JSON, a table per 
   const plain = JSON.parse((await cliInProcess({}, 'eval', CLAUDE, '--strategies', 'cleanup', '--json', '--jobs', '1')).stdout) as EvalReport;
   assert.equal(plain.rows[0]!.rounds, undefined);
   assert.equal(plain.summary.cleanup!.rounds, undefined);
+});
+
+test('cleanup+summary rounds: one summary call per round, each updating the summary the previous round left', async (t) => {
+  const fake = await startFakeAnthropic('k-rounds');
+  t.after(() => fake.close());
+  const { session } = await readTranscriptFile(CLAUDE);
+  const summary = { provider: 'anthropic' as const, model: 'claude-sonnet-4-5', baseUrl: fake.url, apiKey: 'k-rounds', timeoutSeconds: 30, maxOutputTokens: 2000, maxInputTokens: 150_000 };
+  const out = await compactRounds(session, readRawSource(CLAUDE, session), { rounds: 3, cleanup: { keepRecentTurns: 6 }, summary }, signal);
+  assert.equal(out.failure, undefined);
+  assert.equal(out.rounds.length, 3);
+  assert.equal(out.modelCalls, fake.requests.length);
+  assert.equal(out.modelCalls, 3);
+  const prompt = (i: number): string => JSON.stringify((fake.requests[i]!.body as { messages: unknown }).messages);
+  assert.ok(!prompt(0).includes('<existing_snapshot>'));
+  assert.ok(prompt(2).includes('<existing_snapshot>') && prompt(2).includes(DEFAULT_TEXT), 'round 3 compacts the output of round 2');
 });
