@@ -1,16 +1,12 @@
 // Raw records → probe events, one reader per way agents write (Claude Code, Codex, Gemini CLI) and a generic walker.
 import { genericEvents } from './generic';
-import { callText, obj, parsedArgs, shellCommand, str, strings, writtenFiles } from './tools';
+import { callEvent, obj, parsedArgs, str, strings } from './tools';
 import { typed } from './prompts';
 import type { ProbeEvent, RawSource } from './types';
 
 type Obj = Record<string, unknown>;
 
-function call(out: ProbeEvent[], id: string, name: string, rawArgs: unknown): void {
-  const args = parsedArgs(rawArgs);
-  const command = shellCommand(name, args);
-  out.push({ t: 'call', id, name, ...(command !== undefined ? { command } : {}), files: writtenFiles(name, args, command), text: callText(name, args, command) });
-}
+const call = (out: ProbeEvent[], id: string, name: string, rawArgs: unknown): void => { out.push(callEvent(id, name, rawArgs)); };
 
 const textOf = (content: unknown): string => (typeof content === 'string' ? content : Array.isArray(content) ? content.map((c) => str(obj(c).text)).filter(Boolean).join('\n') : '');
 

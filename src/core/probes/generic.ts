@@ -1,11 +1,13 @@
 // The generic walker: probe events from formats without a dialect of their own (Cline, Copilot Chat, OpenCode and
 // Goose rows, any JSON document) by the shapes they share, and from Aider's Markdown log by its line markers.
 import { typed } from './prompts';
-import { obj, str, strings } from './tools';
+import { callEvent, obj, str, strings } from './tools';
 import type { ProbeEvent } from './types';
 
 type Obj = Record<string, unknown>;
 const ARG_KEYS = ['input', 'args', 'arguments', 'parameters'];
+const SKIP_KEY = /^(?:id|type|role|uri|baseUri|range|editorRange|timestamp|snapshot|info|metadata|\w*version)$/i;
+const TEXT_KEY = /^(?:text|content|value|output|result|message|markdown|response|error|reasoning|thinking)$/i;
 /** Cline writes its tool calls as XML in the assistant's text. */
 const XML_COMMAND = /<execute_command>\s*<command>([\s\S]*?)<\/command>/g;
 const XML_WRITE = /<(?:write_to_file|replace_in_file)>\s*<path>([\s\S]*?)<\/path>/g;
@@ -19,19 +21,33 @@ function asCall(o: Obj): { name: string; args: unknown; id: string } | undefined
   return { name, args: o[key], id: str(o.id) || str(o.toolCallId) || str(o.call_id) || str(o.tool_use_id) };
 }
 
-function walk(v: unknown, role: string, out: ProbeEvent[], push: (out: ProbeEvent[], id: string, name: string, args: unknown) => void, depth = 0): void {
+function walk(v: unknown, role: string, out: ProbeEvent[], depth = 0): void {
   if (depth > 24 || !v || typeof v !== 'object') { if (typeof v === 'string' && v.trim()) text(v, role, out); return; }
-  if (Array.isArray(v)) { for (const x of v) walk(x, role, out, push, depth + 1); return; }
+  if (Array.isArray(v)) { for (const x of v) walk(x, role, out, depth + 1); return; }
   const o = v as Obj;
-  const r = str(o.role) || (o.message && typeof obj(o.message).text === 'string' ? 'user-request' : role);
+  // OpenCode: a tool part holds its call and its outcome together.
+  if (o.type === 'tool' && typeof o.tool === 'string' && o.state && typeof o.state === 'object') {
+    const st = obj(o.state);
+    out.push(callEvent(str(o.callID), o.tool, st.input));
+    out.push({ t: 'result', id: str(o.callID), text: str(st.output) || str(st.error), failed: st.status === 'error' });
+    return;
+  }
+  // A text the harness wrote into the user's turn (OpenCode's `synthetic` parts) is not the user's.
+  if (o.synthetic === true) { if (typeof o.text === 'string') out.push({ t: 'say', text: o.text }); return; }
+  const r = str(o.role) || str(obj(o.info).role) || (o.message && typeof obj(o.message).text === 'string' ? 'user-request' : role);
   if (o.type === 'tool_result' || o.type === 'tool-result' || 'tool_use_id' in o) {
     out.push({ t: 'result', id: str(o.tool_use_id) || str(o.toolCallId) || str(o.id), text: strings(o.content ?? o.output ?? o.result ?? o.text).join('\n'), failed: o.is_error === true || o.isError === true });
     return;
   }
   const c = asCall(o);
-  if (c) { push(out, c.id, c.name, c.args); return; }
+  if (c) { out.push(callEvent(c.id, c.name, c.args)); return; }
   if (r === 'user-request') { const t = typed(str(obj(o.message).text)); if (t) out.push({ t: 'prompt', text: t }); }
-  for (const [k, x] of Object.entries(o)) if (!(r === 'user-request' && k === 'message') && !/^(?:id|type|role|uri|baseUri|range|editorRange|timestamp|\w*version)$/i.test(k)) walk(x, r, out, push, depth + 1);
+  for (const [k, x] of Object.entries(o)) {
+    if ((r === 'user-request' && k === 'message') || SKIP_KEY.test(k)) continue;
+    // A string field is text only under the keys agents keep words in; ids, names and settings are not facts.
+    if (typeof x === 'string' && !TEXT_KEY.test(k)) continue;
+    walk(x, r, out, depth + 1);
+  }
 }
 
 function text(s: string, role: string, out: ProbeEvent[]): void {
@@ -61,13 +77,6 @@ function aider(md: string): ProbeEvent[] {
 export function genericEvents(records: readonly unknown[], markdown?: string): ProbeEvent[] {
   if (markdown !== undefined) return aider(markdown);
   const out: ProbeEvent[] = [];
-  const push = (o: ProbeEvent[], id: string, name: string, args: unknown): void => {
-    const a = obj(args);
-    const command = typeof a.command === 'string' && /shell|command|terminal|bash|exec/i.test(name) ? a.command : undefined;
-    const path = ['path', 'filePath', 'file_path', 'target_file'].map((k) => str(a[k])).find(Boolean);
-    const files = path && /write|edit|replace|create|insert|patch/i.test(name) ? [path] : [];
-    o.push({ t: 'call', id, name, ...(command !== undefined ? { command } : {}), files, text: command ?? (files.length ? '' : strings(args).join('\n')) });
-  };
-  for (const r of records) walk(r, '', out, push);
+  for (const r of records) walk(r, '', out);
   return out;
 }

@@ -2,6 +2,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import * as path from 'node:path';
 import type { Session } from '../../core/model/transcript';
+import { probeEvents } from '../../core/probes/dialects';
 import type { RawSource } from '../../core/probes/types';
 import { documentSession } from '../documentSessions';
 
@@ -33,9 +34,8 @@ function aiderRun(file: string, run: number | undefined): string {
 
 /**
  * The raw source of `file`. Claude Code, Codex and Gemini CLI files are read line by line (or as their document);
- * a Cline task by its api_conversation_history.json, Copilot Chat by its document; Aider by its run's Markdown.
- * OpenCode and Goose keep their sessions in SQLite: for them (only) the session's messages stand in as the records
- * the generic walker reads.
+ * a Cline task by its api_conversation_history.json, Copilot Chat, Goose and OpenCode exports by their document;
+ * Aider by its run's Markdown.
  */
 export function readRawSource(file: string, session: Session): RawSource {
   const doc = documentSession(file);
@@ -43,11 +43,14 @@ export function readRawSource(file: string, session: Session): RawSource {
     const m = /^(.*)#(\d{1,6})$/.exec(file);
     return { kind: 'text', text: aiderRun(doc?.files[0] ?? m?.[1] ?? file, m ? Number(m[2]) : undefined) };
   }
-  if (session.format === 'goose' || session.format === 'opencode') return { kind: 'records', records: session.messages.map((m) => ({ role: m.role, content: m.blocks })) };
   if (session.format === 'cline') {
     const dir = statSync(doc?.files[0] ?? file).isDirectory() ? (doc?.files[0] ?? file) : path.dirname(doc?.files[0] ?? file);
     const api = readdirSync(dir).find((f) => f === 'api_conversation_history.json');
     return { kind: 'records', records: api ? fileRecords(path.join(dir, api)) : [] };
   }
-  return { kind: 'records', records: (doc?.files ?? [file]).filter((f) => /\.jsonl?$/i.test(f)).flatMap(fileRecords) };
+  const raw: RawSource = { kind: 'records', records: (doc?.files ?? [file]).filter((f) => /\.jsonl?$/i.test(f)).flatMap(fileRecords) };
+  // OpenCode and Goose keep sessions in SQLite (or OpenCode in a file per message): there, and only there, the
+  // session's messages stand in as the records the generic walker reads.
+  if ((session.format === 'goose' || session.format === 'opencode') && probeEvents(raw).length === 0) return { kind: 'records', records: session.messages.map((m) => ({ role: m.role, content: m.blocks })) };
+  return raw;
 }

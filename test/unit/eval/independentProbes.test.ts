@@ -108,3 +108,19 @@ test("today's cleanup loses error lines and hashes its records drop, where the s
   assert.ok(out.lost.includes('error (fixed later): ! [rejected]        main -> main (non-fast-forward)'), out.lost.join('\n'));
   assert.ok(out.kept! < 1);
 });
+
+test('the generic walker: Cline tool calls, Copilot Chat requests, Aider prompts and edits, OpenCode tool parts', async () => {
+  const cline = (await probesOf(fixture('cline/online-card-3.51.0-vscode'))).probes;
+  assert.ok(labels(cline, 'files').includes('file /workspaces/Online-Card-Architecture/IMPLEMENTATION_GUIDE.md'), labels(cline, 'files').join('\n'));
+  // Cline writes tool results and its reminders into the user's turn: not requests.
+  assert.deepEqual(labels(cline, 'requests').map((l) => l.slice(0, 40)), ['request: You have been given a Dockerized c']);
+  const copilot = (await probesOf(fixture('copilot-chat/gitai-0.31.5-claude-sonnet-4-agent.json'))).probes;
+  assert.deepEqual(labels(copilot, 'requests'), ['request: Search for any other mentions of Bonjour', 'request: Change Bonjour World to hello world', 'request: What can you help me with?']);
+  const aider = (await probesOf(fixture('aider/metadata-aider-0.86.1-diff-cost.aider.chat.history.md'))).probes;
+  assert.ok(labels(aider, 'files').includes('file frontend/ui.ts'));
+  assert.equal(labels(aider, 'requests')[0], 'request: help me debug why the labels on the chart are not displayinh');
+  const opencode = (await probesOf(path.join(__dirname, '..', '..', 'fixtures', 'opencode', 'export-1.18.33.json'))).probes;
+  assert.ok(labels(opencode, 'commands').includes('command git diff --stat'));
+  assert.ok(labels(opencode, 'files').includes('file /tmp/cc-gen-opencode-iIqU1T/shop/src/config.ts'));
+  assert.ok(labels(opencode, 'requests').every((l) => l.includes('[task ')), labels(opencode, 'requests').join('\n'));
+});
