@@ -113,7 +113,7 @@ test('the generic walker: Cline tool calls, Copilot Chat requests, Aider prompts
   const cline = (await probesOf(fixture('cline/online-card-3.51.0-vscode'))).probes;
   assert.ok(labels(cline, 'files').includes('file /workspaces/Online-Card-Architecture/IMPLEMENTATION_GUIDE.md'), labels(cline, 'files').join('\n'));
   // Cline writes tool results and its reminders into the user's turn: not requests.
-  assert.deepEqual(labels(cline, 'requests').map((l) => l.slice(0, 40)), ['request: You have been given a Dockerized c']);
+  assert.deepEqual(labels(cline, 'requests').map((l) => l.slice(0, 40)), ['request: You have been given a Dockerize']);
   const copilot = (await probesOf(fixture('copilot-chat/gitai-0.31.5-claude-sonnet-4-agent.json'))).probes;
   assert.deepEqual(labels(copilot, 'requests'), ['request: Search for any other mentions of Bonjour', 'request: Change Bonjour World to hello world', 'request: What can you help me with?']);
   const aider = (await probesOf(fixture('aider/metadata-aider-0.86.1-diff-cost.aider.chat.history.md'))).probes;
