@@ -118,7 +118,7 @@ test('the generic walker: Cline tool calls, Copilot Chat requests, Aider prompts
   assert.deepEqual(labels(copilot, 'requests'), ['request: Search for any other mentions of Bonjour', 'request: Change Bonjour World to hello world', 'request: What can you help me with?']);
   const aider = (await probesOf(fixture('aider/metadata-aider-0.86.1-diff-cost.aider.chat.history.md'))).probes;
   assert.ok(labels(aider, 'files').includes('file frontend/ui.ts'));
-  assert.equal(labels(aider, 'requests')[0], 'request: help me debug why the labels on the chart are not displayinh');
+  assert.equal(labels(aider, 'requests')[0], 'request: write a README file in the root project directory describing the summary of the project');
   const opencode = (await probesOf(path.join(__dirname, '..', '..', 'fixtures', 'opencode', 'export-1.18.33.json'))).probes;
   assert.ok(labels(opencode, 'commands').includes('command git diff --stat'));
   assert.ok(labels(opencode, 'files').includes('file /tmp/cc-gen-opencode-iIqU1T/shop/src/config.ts'));
