@@ -23,14 +23,19 @@ export interface RoundsOutcome { readonly rounds: RoundFigure[]; readonly modelC
 
 /**
  * Where each round's session ends (message index, exclusive): the model turns split into `n` equal growth steps,
- * the last round ending with the session.
+ * the last round ending with the session. A point never splits one record of the file (Codex's replacement history
+ * is one line holding many messages): the raw records up to it must hold the same turns.
  */
 export function roundEnds(session: Session, n: number): number[] {
   const model = session.turns.filter((t) => t.kind === 'model');
+  const m = session.messages;
+  const lastRecord = (i: number): number => Math.max(-1, ...m[i]!.records);
   return Array.from({ length: n }, (_, i) => {
     const k = i + 1;
-    if (k === n || model.length === 0) return session.messages.length;
-    return model[Math.max(0, Math.ceil((k * model.length) / n) - 1)]!.end;
+    if (k === n || model.length === 0) return m.length;
+    let end = model[Math.max(0, Math.ceil((k * model.length) / n) - 1)]!.end;
+    while (end > 0 && end < m.length && m[end]!.records.some((r) => r >= 0 && r <= lastRecord(end - 1))) end++;
+    return end;
   });
 }
 
@@ -42,11 +47,17 @@ export function roundEnds(session: Session, n: number): number[] {
 export function rawPrefix(raw: RawSource, session: Session, end: number): RawSource {
   const share = session.messages.length ? end / session.messages.length : 1;
   if (end >= session.messages.length) return raw;
-  if (raw.kind === 'text') {
-    const lines = raw.text.split('\n');
-    return { kind: 'text', text: lines.slice(0, Math.round(lines.length * share)).join('\n') };
-  }
   const prefix = session.messages.slice(0, end);
+  if (raw.kind === 'text') {
+    // Aider's log: cut before the prompt (a block of `#### ` lines) after the one the prefix's last prompt opens.
+    const lines = raw.text.split('\n');
+    const last = prefix.filter((m) => m.role === 'user' && m.blocks.some((b) => b.type === 'text')).at(-1);
+    const first = last?.blocks.flatMap((b) => (b.type === 'text' ? b.text.split('\n') : [])).map((l) => l.trim()).find(Boolean);
+    let at = -1;
+    for (let i = lines.length - 1; i >= 0 && at < 0 && first !== undefined; i--) if (lines[i]!.startsWith('####') && lines[i]!.slice(4).trim() === first) at = i;
+    const next = at < 0 ? -1 : lines.findIndex((l, i) => i > at && l.startsWith('####') && !lines[i - 1]!.startsWith('####'));
+    return { kind: 'text', text: lines.slice(0, at < 0 ? Math.round(lines.length * share) : next < 0 ? lines.length : next).join('\n') };
+  }
   if (raw.records.length === session.records.length) {
     const last = Math.max(-1, ...prefix.flatMap((m) => m.records));
     return { kind: 'records', records: raw.records.slice(0, last + 1) };

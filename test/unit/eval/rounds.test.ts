@@ -6,6 +6,7 @@ import * as path from 'node:path';
 import { test } from 'node:test';
 import type { EvalReport } from '../../../src/core/eval/types';
 import type { Session, ToolCallBlock } from '../../../src/core/model/transcript';
+import { checkProbes, outputText } from '../../../src/core/probes/check';
 import { extractProbes } from '../../../src/core/probes/extract';
 import { readRawSource } from '../../../src/node/eval/rawSource';
 import { compactRounds, rawPrefix, roundEnds } from '../../../src/node/eval/rounds';
@@ -55,6 +56,20 @@ for (const file of [CLAUDE, GEMINI]) {
     assert.ok(count(2) > count(0), `${count(0)} → ${count(2)}`);
   });
 }
+
+test('every real fixture, 5 rounds: each prefix of raw records holds what the session holds by then, no more', async () => {
+  const all = fs.readdirSync(REAL).filter((a) => fs.statSync(path.join(REAL, a)).isDirectory()).flatMap((a) =>
+    fs.readdirSync(path.join(REAL, a)).filter((f) => a === 'cline' || /\.(?:jsonl?|md)$/.test(f)).map((f) => path.join(REAL, a, f)));
+  for (const file of all) {
+    const { session } = await readTranscriptFile(file);
+    const raw = readRawSource(file, session);
+    for (const [i, end] of roundEnds(session, 5).entries()) {
+      // A probe of a later turn would be "lost" by every compactor: the prefix must not reach past the session's.
+      const lost = checkProbes(extractProbes(rawPrefix(raw, session, end)), outputText({ messages: session.messages.slice(0, end) })).lost;
+      assert.deepEqual(lost, [], `${path.basename(file)} round ${i + 1}`);
+    }
+  }
+});
 
 test('eval --rounds 3: rounds per row and per strategy in the JSON, a table per strategy, a Markdown section; --rounds 0 is refused', async (t) => {
   const run = await cliInProcess({}, 'eval', CLAUDE, GEMINI, '--strategies', 'cleanup', '--rounds', '3', '--json', '--jobs', '1');
