@@ -29,6 +29,17 @@ export default tseslint.config(
     },
   },
   {
+    // The probe set grades the compactor: it shares no code with what it grades (cleanup, summary, compact, the
+    // format readers, eval/text.ts). It imports its own files only; that rule also keeps core's purity rules.
+    files: ['src/core/probes/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        paths: [noVscode, ...[...nodeIo, ...sdks].map((name) => ({ name, message: 'src/core is pure: no file system, network or SDK imports (put them in src/node).' }))],
+        patterns: [{ group: ['../**', '**/cleanup/**', '**/summary/**', '**/compact/**', '**/formats/**', '**/eval/**', '**/node/**', '**/vscode/**'], message: 'src/core/probes reads originals by its own code: it imports nothing outside src/core/probes.' }],
+      }],
+    },
+  },
+  {
     files: ['src/node/**/*.ts', 'src/protocol/**/*.ts', 'src/cli/**/*.ts', 'webview/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', { paths: [noVscode], patterns: [{ group: ['**/vscode/**'], message: 'Only src/extension.ts and src/vscode/ may depend on src/vscode.' }] }] },
   },

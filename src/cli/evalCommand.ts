@@ -20,10 +20,12 @@ import type { CliIo } from './io';
 
 const USAGE = `usage: context-compactor eval [PATH...] [--strategies ${STRATEGIES.join(',')}] [--json] [--markdown FILE] [--jobs N] [--resume-check]
        [--provider anthropic|openai|openai-compatible|none] [--model M] [--base-url URL] [--timeout SECONDS]
-       [--max-output-tokens N] [--max-input-tokens N] [--keep-recent N] [--threshold N]
+       [--max-output-tokens N] [--max-input-tokens N] [--keep-recent N] [--threshold N] [--rounds N]
 PATH: transcript files or folders (default: every session of a supported agent on this machine)
 --resume-check: the real claude / codex CLI (PATH, or CLAUDE_BIN / CODEX_BIN) resumes each written output offline
   against a loopback model; resumeBytesRatio = request bytes for the output / for the original (slow)
+--rounds N: cleanup, summary and cleanup+summary compact their own output again as the session grows, N times in
+  all (default 1); probes kept per round
 keys: ANTHROPIC_API_KEY, OPENAI_API_KEY, OPENAI_COMPATIBLE_API_KEY (environment only)`;
 
 const PROVIDERS = new Set<ProviderId>(['anthropic', 'openai', 'openai-compatible', 'none']);
@@ -45,7 +47,7 @@ function strategiesFrom(s: string | undefined): StrategyId[] | string {
 export async function runEvalCommand(args: string[], io: CliIo): Promise<number> {
   const parsed = parseArgs(args, {
     strategies: 'value', json: 'flag', 'resume-check': 'flag', markdown: 'value', jobs: 'value', provider: 'value', model: 'value', 'base-url': 'value',
-    timeout: 'value', 'max-output-tokens': 'value', 'max-input-tokens': 'value', 'keep-recent': 'value', threshold: 'value',
+    timeout: 'value', 'max-output-tokens': 'value', 'max-input-tokens': 'value', 'keep-recent': 'value', threshold: 'value', rounds: 'value',
   });
   const fail = (msg: string): number => { io.stderr(`context-compactor eval: ${msg}\n${USAGE}\n`); return 2; };
   if (!parsed.ok) return fail(parsed.error);
@@ -55,8 +57,9 @@ export async function runEvalCommand(args: string[], io: CliIo): Promise<number>
   const provider = (v.provider ?? 'none') as ProviderId;
   if (!PROVIDERS.has(provider)) return fail(`unknown provider '${v.provider}'`);
   const model = v.model ?? DEFAULT_MODELS[provider];
-  const nums = { jobs: int(v.jobs, availableParallelism()), keep: int(v['keep-recent'], 6), threshold: int(v.threshold, 150_000), timeout: int(v.timeout, 120), maxOut: int(v['max-output-tokens'], 4000), maxIn: int(v['max-input-tokens'], defaultMaxInputTokens(model)) };
+  const nums = { jobs: int(v.jobs, availableParallelism()), keep: int(v['keep-recent'], 6), threshold: int(v.threshold, 150_000), timeout: int(v.timeout, 120), maxOut: int(v['max-output-tokens'], 4000), maxIn: int(v['max-input-tokens'], defaultMaxInputTokens(model)), rounds: int(v.rounds, 1) };
   if (Object.values(nums).some((x) => x === undefined)) return fail('numeric options take a whole number ≥ 0');
+  if (nums.rounds! < 1 || nums.rounds! > 50) return fail('--rounds takes a whole number from 1 to 50');
   const summary: SummaryConfig | undefined = provider === 'none' ? undefined : {
     provider, model, baseUrl: v['base-url'], apiKey: apiKeyFromEnv(provider, io.env), timeoutSeconds: Math.max(1, nums.timeout!), maxOutputTokens: nums.maxOut!, maxInputTokens: nums.maxIn!,
   };
@@ -70,7 +73,7 @@ export async function runEvalCommand(args: string[], io: CliIo): Promise<number>
   if (files.length === 0) return fail(parsed.positional.length ? 'no transcripts found in the paths given' : 'no agent sessions found on this machine (name files or folders)');
   const resumeCheck = parsed.flags['resume-check'] ? agentBins(io.env) : undefined;
   if (resumeCheck && Object.keys(resumeCheck).length === 0) io.stderr('eval: --resume-check: neither the claude nor the codex CLI was found (PATH, CLAUDE_BIN, CODEX_BIN); rows say so\n');
-  const config: EvalConfig = { strategies, cleanup: { keepRecentTurns: nums.keep! }, summary, threshold: nums.threshold!, ...(resumeCheck ? { resumeCheck } : {}) };
+  const config: EvalConfig = { strategies, cleanup: { keepRecentTurns: nums.keep! }, summary, threshold: nums.threshold!, ...(resumeCheck ? { resumeCheck } : {}), ...(nums.rounds! > 1 ? { rounds: nums.rounds! } : {}) };
 
   const abort = new AbortController();
   const onSigint = (): void => {

@@ -1,6 +1,6 @@
 // Per-strategy figures over the rows: counts, medians and the 95th percentile of what finished.
-import { round4 } from './checkProbes';
-import type { EvalRow, ProbeKind, StrategyId, StrategySummary, Tally } from './types';
+import { round4 } from '../probes/check';
+import type { EvalRow, ProbeKind, RoundFigure, StrategyId, StrategySummary, Tally } from './types';
 
 /** Nearest-rank quantile of the numbers (null for none). */
 export function quantile(xs: readonly number[], q: number): number | null {
@@ -13,14 +13,32 @@ const nums = (rows: readonly EvalRow[], f: (r: EvalRow) => number | null | undef
   rows.map(f).filter((x): x is number => typeof x === 'number' && Number.isFinite(x));
 const r4 = (x: number | null): number | null => (x === null ? null : round4(x));
 
-export function summarize(rows: readonly EvalRow[]): StrategySummary {
-  const done = rows.filter((r) => r.status === 'ok');
+/** Tallies by kind summed over several outcomes. */
+function sumKinds(all: readonly Partial<Record<ProbeKind, Tally>>[]): Partial<Record<ProbeKind, Tally>> {
   const probes: Partial<Record<ProbeKind, Tally>> = {};
-  for (const r of done) {for (const [k, t] of Object.entries(r.probes) as [ProbeKind, Tally][]) {
+  for (const byKind of all) {for (const [k, t] of Object.entries(byKind) as [ProbeKind, Tally][]) {
     const into = (probes[k] ??= { kept: 0, total: 0 });
     into.kept += t.kept;
     into.total += t.total;
   }}
+  return probes;
+}
+
+/** --rounds: round k over the rows that ran it — median share kept and cut, tallies summed. */
+function roundsOf(done: readonly EvalRow[]): RoundFigure[] | undefined {
+  const n = Math.max(0, ...done.map((r) => r.rounds?.length ?? 0));
+  if (n === 0) return undefined;
+  return Array.from({ length: n }, (_, i) => {
+    const figs = done.flatMap((r) => (r.rounds?.[i] ? [r.rounds[i]] : []));
+    const med = (f: (x: RoundFigure) => number | null): number | null => r4(quantile(figs.map(f).filter((x): x is number => x !== null), 0.5));
+    return { round: i + 1, probesKept: med((x) => x.probesKept), byKind: sumKinds(figs.map((x) => x.byKind)), historyCut: med((x) => x.historyCut) };
+  });
+}
+
+export function summarize(rows: readonly EvalRow[]): StrategySummary {
+  const done = rows.filter((r) => r.status === 'ok');
+  const probes = sumKinds(done.map((r) => r.probes));
+  const rounds = roundsOf(done);
   const costs = nums(done, (r) => r.costUsd);
   const reductions = nums(done, (r) => r.reduction);
   const durations = nums(done, (r) => r.durationMs);
@@ -42,6 +60,7 @@ export function summarize(rows: readonly EvalRow[]): StrategySummary {
     medianProbesKept: r4(median(nums(done, (r) => r.probesKept))),
     probes,
     ...(rows.some((r) => r.resumeBytesRatio !== undefined) ? { medianResumeBytesRatio: r4(median(nums(done, (r) => r.resumeBytesRatio))) } : {}),
+    ...(rounds ? { rounds } : {}),
     ...(rows.some((r) => r.compactions !== undefined) ? { compacted: { files: done.filter((r) => r.compactions! > 0).length, compactions: done.reduce((a, r) => a + (r.compactions ?? 0), 0) } } : {}),
   };
 }

@@ -2,7 +2,7 @@
 import { TERMS_LINE } from '../inspect/terms';
 import { escapeMarkdown, escapeProse } from '../text/markdown';
 import { pctText, worstRows } from './aggregate';
-import { MODEL_STRATEGIES, PROBE_KINDS, type EvalReport, type EvalRow, type StrategyId, type StrategySummary } from './types';
+import { MODEL_STRATEGIES, PROBE_KINDS, type EvalReport, type EvalRow, type ProbeKind, type StrategyId, type StrategySummary, type Tally } from './types';
 import { SEGMENT_HEAD, segmentCells, segmentKindCells, segmentLabel, segmentsLine } from './vendorSummary';
 
 const n = (x: number | null): string => (x === null ? '–' : Math.round(x).toLocaleString('en-US'));
@@ -19,10 +19,21 @@ function cells(id: StrategyId, s: StrategySummary): string[] {
   ];
 }
 
-function kindCell(s: StrategySummary, k: (typeof PROBE_KINDS)[number]): string {
-  const t = s.probes[k];
+function tallyCell(byKind: Partial<Record<ProbeKind, Tally>>, k: ProbeKind): string {
+  const t = byKind[k];
   return t && t.total > 0 ? `${Math.round((t.kept / t.total) * 100)} % (${t.kept}/${t.total})` : '–';
 }
+const kindCell = (s: StrategySummary, k: ProbeKind): string => tallyCell(s.probes, k);
+
+const ROUND_HEAD = ['round', 'history cut', 'probes kept', ...PROBE_KINDS];
+/** --rounds: per strategy that ran them, one row per round (median cut and share kept, tallies by kind). */
+function roundTables(r: EvalReport): { id: StrategyId; head: string[]; rows: string[][] }[] {
+  return ids(r).filter((id) => r.summary[id]!.rounds?.length).map((id) => ({
+    id, head: ROUND_HEAD,
+    rows: r.summary[id]!.rounds!.map((x) => [String(x.round), pctText(x.historyCut), pctText(x.probesKept), ...PROBE_KINDS.map((k) => tallyCell(x.byKind, k))]),
+  }));
+}
+const roundsTitle = (id: StrategyId, n: number): string => `${id}: its own output compacted again as the session grows, ${n} rounds`;
 
 const ids = (r: EvalReport): StrategyId[] => r.strategies.filter((s) => r.summary[s]);
 
@@ -58,7 +69,8 @@ export function renderEvalText(r: EvalReport): string {
   const kinds = aligned([['probes kept', ...PROBE_KINDS], ...ids(r).map((s) => [s, ...PROBE_KINDS.map((k) => kindCell(r.summary[s]!, k))])]);
   const warn = r.warnings.length ? `\n\nwarnings:\n${r.warnings.map((w) => `  ${w}`).join('\n')}` : '';
   const notes = [rollingNote(r), resumeNote(r)].filter(Boolean).map((x) => `${x}\n`).join('');
-  const parts = [ids(r).length ? `${main}\n${notes}\n${kinds}` : '', segmentsText(r)].filter(Boolean);
+  const rounds = roundTables(r).map((t) => `\n\n${roundsTitle(t.id, t.rows.length)}\n${aligned([t.head, ...t.rows])}`).join('');
+  const parts = [ids(r).length ? `${main}\n${notes}\n${kinds}${rounds}` : '', segmentsText(r)].filter(Boolean);
   return `${header(r)}\n\n${parts.join('\n\n')}${warn}\n`;
 }
 
@@ -160,7 +172,7 @@ export function renderEvalMarkdown(r: EvalReport, options: MarkdownOptions | str
   const lines: string[] = ['# Compaction evaluation', '', escapeMarkdown(header(r)), '', TERMS_LINE, ''];
   lines.push(...mainTable(r), '');
   for (const note of [rollingNote(r), resumeNote(r)]) if (note) lines.push(escapeMarkdown(note), '');
-  lines.push('**accepted**: finished, tool pairs intact, not larger than the input, no fallback. **history cut**: 1 − after/before of the history. **probes kept**: facts a continuation needs — files modified, the last error (and its fix), the latest request, commands, ids and hashes, open todos, stated constraints, instruction-file rules — found in the output, found without a model.', '');
+  lines.push('**accepted**: finished, tool pairs intact, not larger than the input, no fallback. **history cut**: 1 − after/before of the history. **probes kept**: facts a continuation needs — files modified, error lines (and whether a later run fixed them), commands, the requests the user typed, stated constraints, identifiers (hash, URL, issue/PR, version, number with unit) — read from the original file by a probe set that shares no code with the compactor, and found in the output without a model.', '');
   // Inline SVG is one HTML block: it must hold no blank line, or Markdown would resume inside it.
   if (o.inlineChart) lines.push(o.inlineChart.replace(/\n\s*\n/g, '\n').trimEnd(), '');
   else if (o.chart) lines.push(`![History cut against probes kept, one dot per session and strategy](${encodeURI(o.chart)})`, '');
@@ -169,6 +181,7 @@ export function renderEvalMarkdown(r: EvalReport, options: MarkdownOptions | str
   ids(r).forEach((id, i) => lines.push(...sessionsBlock(r, id, o, i === 0)));
   lines.push('## Details', '', '<details>', '<summary>All figures per strategy</summary>', '', ...figuresTable(r), '', '</details>', '');
   lines.push('<details>', '<summary>Probes kept by kind</summary>', '', ...mdTable(['kind', ...ids(r)], PROBE_KINDS.map((k) => [k, ...ids(r).map((s) => kindCell(r.summary[s]!, k))])), '', '</details>', '');
+  for (const t of roundTables(r)) lines.push('<details>', `<summary>${roundsTitle(t.id, t.rows.length)}</summary>`, '', ...mdTable(t.head, t.rows), '', '</details>', '');
   if (r.warnings.length) lines.push('## Warnings', '', ...r.warnings.map((w) => `- ${escapeMarkdown(w)}`), '');
   return lines.join('\n');
 }

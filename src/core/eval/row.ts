@@ -1,7 +1,7 @@
 // Builds eval rows from what a strategy produced: its measurement, its probe outcome and its model use.
 import type { Measurement } from '../compact/measure';
 import type { FormatId } from '../model/transcript';
-import { round4, type ProbeOutcome } from './checkProbes';
+import { round4, type ProbeOutcome } from '../probes/check';
 import type { EvalRow, StrategyId } from './types';
 
 export type RowMeasure = Pick<Measurement, 'before' | 'after' | 'reduction' | 'historyReduction' | 'identifierRecall' | 'pairsIntact' | 'tooSmallToCompact'>;

@@ -9,10 +9,22 @@ export const MODEL_STRATEGIES: ReadonlySet<StrategyId> = new Set<StrategyId>(['s
 /** vendor: ours that also run on each segment before one of the agent's own compactions, beside what the agent kept. */
 export const SEGMENT_STRATEGIES: readonly StrategyId[] = ['cleanup', 'cleanup+summary', 'summary'];
 
-export const PROBE_KINDS = ['files', 'error', 'request', 'commands', 'ids', 'todos', 'constraints', 'instructions'] as const;
-export type ProbeKind = (typeof PROBE_KINDS)[number];
+// The kinds of the independent probe set (src/core/probes), which reads each original's raw records.
+export { PROBE_KINDS, type ProbeKind } from '../probes/types';
+import type { ProbeKind } from '../probes/types';
 
 export interface Tally { kept: number; total: number }
+
+/**
+ * `eval --rounds N`: one round of compacting the previous round's output grown by the session's next turns. Per
+ * row: its figures; per strategy: the median share kept and history cut, and the tallies by kind summed over rows.
+ */
+export interface RoundFigure {
+  readonly round: number;
+  readonly probesKept: number | null;
+  readonly byKind: Partial<Record<ProbeKind, Tally>>;
+  readonly historyCut: number | null;
+}
 
 export interface EvalRow {
   readonly file: string;
@@ -57,6 +69,8 @@ export interface EvalRow {
    * `encrypted`: that compaction's summary cannot be read (Codex remote compaction).
    */
   readonly segment?: { readonly index: number; readonly of: number; readonly encrypted?: boolean };
+  /** --rounds N (N > 1): cleanup, summary, cleanup+summary compacted N times as the session grows. */
+  readonly rounds?: readonly RoundFigure[];
 }
 
 export interface StrategySummary {
@@ -80,6 +94,8 @@ export interface StrategySummary {
   readonly probes: Partial<Record<ProbeKind, Tally>>;
   /** rolling: transcripts whose replay compacted at least once, and compactions in all. */
   readonly compacted?: { readonly files: number; readonly compactions: number };
+  /** --rounds N (N > 1): per round, across the strategy's rows that ran rounds. */
+  readonly rounds?: readonly RoundFigure[];
 }
 
 export interface EvalReport {

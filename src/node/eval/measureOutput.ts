@@ -1,10 +1,9 @@
 // Measures a compacted Session the strategies built in memory (rolling, server) like every compaction is measured.
 import { measureCompaction } from '../../core/compact/measure';
-import { checkProbes } from '../../core/eval/checkProbes';
-import type { Probe } from '../../core/eval/probes';
 import type { RowInput } from '../../core/eval/row';
-import { sessionText } from '../../core/eval/text';
 import type { Block, Session } from '../../core/model/transcript';
+import { checkProbes, outputText } from '../../core/probes/check';
+import type { Probe } from '../../core/probes/types';
 
 /** The original blocks the output no longer holds as they were (identifier recall is measured over them). */
 export function changedBlocks(original: Session, result: Session): Block[] {
@@ -16,5 +15,5 @@ export function changedBlocks(original: Session, result: Session): Block[] {
 /** `readable: false` (an encrypted output): sizes only, neither probes nor recall. */
 export function measureOutput(original: Session, result: Session, probes: readonly Probe[], readable = true): Pick<RowInput, 'measure' | 'probes'> {
   const measure = measureCompaction(original, result, changedBlocks(original, result));
-  return { measure, probes: readable ? checkProbes(probes, sessionText(result)) : undefined };
+  return { measure, probes: readable ? checkProbes(probes, outputText(result)) : undefined };
 }

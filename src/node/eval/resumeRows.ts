@@ -1,7 +1,7 @@
 // --resume-check on eval rows: each written output resumed by the real agent CLI, its request bytes over the original's.
 import { rmSync } from 'node:fs';
 import * as path from 'node:path';
-import { round4 } from '../../core/eval/checkProbes';
+import { round4 } from '../../core/probes/check';
 import type { EvalRow, StrategyId } from '../../core/eval/types';
 import type { FormatId } from '../../core/model/transcript';
 import { sessionFileName } from '../agentStores';

@@ -27,8 +27,24 @@ export interface RollingOutcome {
   readonly failure?: string;
 }
 
-const withMessages = (s: Session, messages: Message[]): Session => ({ ...s, messages, turns: buildTurns(messages) });
+export const withMessages = (s: Session, messages: Message[]): Session => ({ ...s, messages, turns: buildTurns(messages) });
 const tokensOf = (messages: readonly Message[]): number => messages.reduce((a, m) => a + m.blocks.reduce((x, b) => x + b.tokens, 0), 0);
+
+export interface HeldStep { readonly messages: Message[]; readonly modelCalls: number; readonly inputTokens: number; readonly costUsd?: number; readonly error?: string }
+
+/**
+ * One compaction of what an agent holds with a summary: clean it (earlier summary included) and summarize its aging
+ * part, updating the earlier summary. Rolling and `eval --rounds` both compact this way.
+ */
+export async function summarizedStep(prefix: Session, cleanupOptions: CleanupOptions, summary: SummaryConfig, signal: AbortSignal): Promise<HeldStep> {
+  const cleanup = cleanupSession(prefix, cleanupOptions);
+  const step = await summarizeAging({ original: prefix, outcome: { cleanup }, cleanupOptions }, summary, signal);
+  // The summary message claims the first record it replaces (never the pinned prompt's), so the next
+  // compaction sorts it into the aging part and replaces it.
+  const first = splitAging(prefix, cleanup).aging.find((m) => m.records.length > 0)?.records[0];
+  const messages = step.text ? summarizedMessages(prefix, cleanup, step.text, first === undefined ? [] : [first]).messages : cleanup.session.messages;
+  return { messages, modelCalls: step.modelCalls, inputTokens: step.figures?.inputTokens ?? 0, ...(step.figures?.costUsd !== undefined ? { costUsd: step.figures.costUsd } : {}), ...(step.figures?.error ? { error: step.figures.error } : {}) };
+}
 
 /**
  * Without a provider, each compaction cleans the original prefix, exactly as `simulate` models it (same
@@ -50,17 +66,12 @@ export async function rollingCompaction(session: Session, policy: RollingPolicy,
     if (!policy.summary) {
       held = cleanupSession(withMessages(session, session.messages.slice(0, t.start)), policy.cleanup).session.messages;
     } else {
-      const prefix = withMessages(session, [...held, ...pending]);
-      const cleanup = cleanupSession(prefix, policy.cleanup);
-      const step = await summarizeAging({ original: prefix, outcome: { cleanup }, cleanupOptions: policy.cleanup }, policy.summary, signal);
+      const step = await summarizedStep(withMessages(session, [...held, ...pending]), policy.cleanup, policy.summary, signal);
       modelCalls += step.modelCalls;
-      modelInputTokens += step.figures?.inputTokens ?? 0;
-      if (step.figures?.costUsd !== undefined) cost = (cost ?? 0) + step.figures.costUsd;
-      if (step.figures?.error && failure === undefined) failure = `summary at turn ${t.index}: ${step.figures.error}`;
-      // The summary message claims the first record it replaces (never the pinned prompt's), so the next
-      // compaction sorts it into the aging part and replaces it.
-      const first = splitAging(prefix, cleanup).aging.find((m) => m.records.length > 0)?.records[0];
-      held = step.text ? summarizedMessages(prefix, cleanup, step.text, first === undefined ? [] : [first]).messages : cleanup.session.messages;
+      modelInputTokens += step.inputTokens;
+      if (step.costUsd !== undefined) cost = (cost ?? 0) + step.costUsd;
+      if (step.error && failure === undefined) failure = `summary at turn ${t.index}: ${step.error}`;
+      held = step.messages;
     }
     from = t.start;
     compactions++;

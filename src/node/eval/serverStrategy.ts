@@ -1,6 +1,6 @@
 // The `server` strategy: the provider's own compaction of the whole history, measured like ours.
 import { harnessPrefix } from '../../core/eval/wireMessages';
-import type { Probe } from '../../core/eval/probes';
+import type { Probe } from '../../core/probes/types';
 import { emptyRow, okRow } from '../../core/eval/row';
 import type { EvalRow } from '../../core/eval/types';
 import type { Message, Session } from '../../core/model/transcript';

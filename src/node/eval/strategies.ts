@@ -1,11 +1,11 @@
 // Runs one transcript through each strategy on the existing pipeline and measures every output the same way.
 import { RULE_IDS, type CleanupOptions, type RuleId } from '../../core/cleanup/types';
-import { checkProbes } from '../../core/eval/checkProbes';
-import { extractProbes, type Probe } from '../../core/eval/probes';
 import { emptyRow, okRow } from '../../core/eval/row';
-import { sessionText } from '../../core/eval/text';
 import { MODEL_STRATEGIES, SEGMENT_STRATEGIES, type EvalRow, type StrategyId } from '../../core/eval/types';
 import type { FormatId, Session } from '../../core/model/transcript';
+import { checkProbes, outputText } from '../../core/probes/check';
+import { extractProbes } from '../../core/probes/extract';
+import type { Probe, RawSource } from '../../core/probes/types';
 import { isProviderError } from '../../core/summary/provider';
 import { redactUrlCredentials } from '../../core/summary/baseUrl';
 import { compactTranscript, prepareCompaction, reportOf, withSummary, type PreparedCompaction } from '../compactFile';
@@ -13,8 +13,10 @@ import { readTranscriptFile } from '../readTranscriptFile';
 import type { SummaryConfig } from '../summarizeStep';
 import type { AgentBins } from '../resume/resumeCheck';
 import { measureOutput } from './measureOutput';
+import { readRawSource } from './rawSource';
 import { withResumeCheck } from './resumeRows';
 import { rollingCompaction } from './rolling';
+import { compactRounds } from './rounds';
 import { serverStrategy } from './serverStrategy';
 import type { SegmentFiles } from './segments';
 import { vendorRow, vendorRows } from './vendorStrategy';
@@ -32,6 +34,8 @@ export interface EvalConfig {
   readonly resumeCheckDir?: string;
   /** vendor: where the segments before the agents' own compactions are written (runEval's temp folder too). */
   readonly segmentDir?: string;
+  /** --rounds N: cleanup, summary and cleanup+summary also compact their own output N times as the session grows. */
+  readonly rounds?: number;
 }
 
 /** Cleanup options with every rule off: the recent part is still computed, nothing older is touched. */
@@ -50,6 +54,7 @@ interface FileState {
   format: FormatId | 'unknown';
   title?: string;
   probes?: readonly Probe[];
+  raw?: RawSource;
   cleanup?: PreparedCompaction;
   cleanupMs?: number;
   /** What each strategy that writes a transcript would write, for --resume-check. */
@@ -58,11 +63,20 @@ interface FileState {
   readonly segment?: SegmentFiles;
 }
 
-/** The first read of the session also names it. */
+/** The first read of the session also names it. Probes come from the file as the agent wrote it, not from `session`. */
 const probesOf = (st: FileState, session: Session): readonly Probe[] => {
   st.title ??= session.title;
-  return (st.probes ??= extractProbes(session));
+  st.raw ??= readRawSource(st.file, session);
+  return (st.probes ??= extractProbes(st.raw));
 };
+
+/** --rounds N > 1: the row also carries what N compactions in a row kept, round by round. */
+async function withRounds(st: FileState, row: EvalRow, session: Session, cleanup: CleanupOptions, summary: SummaryConfig | undefined, config: EvalConfig, signal: AbortSignal): Promise<EvalRow> {
+  if (!config.rounds || config.rounds < 2 || row.status !== 'ok') return row;
+  probesOf(st, session);
+  const out = await compactRounds(session, st.raw!, { rounds: config.rounds, cleanup, summary }, signal);
+  return { ...row, rounds: out.rounds, modelCalls: row.modelCalls + out.modelCalls, ...(out.failure ? { notes: [...(row.notes ?? []), out.failure] } : {}) };
+}
 
 function summaryRow(st: FileState, strategy: StrategyId, p: PreparedCompaction): EvalRow {
   st.written.set(strategy, p);
@@ -70,7 +84,7 @@ function summaryRow(st: FileState, strategy: StrategyId, p: PreparedCompaction):
   const error = p.fallback && p.summary?.error ? `summary failed: ${p.summary.error}` : undefined;
   return okRow({
     file: st.file, format: p.original.format, strategy, durationMs: r.durationMs, measure: r,
-    probes: checkProbes(probesOf(st, p.original), sessionText(p.outcome.result)),
+    probes: checkProbes(probesOf(st, p.original), outputText(p.outcome.result)),
     modelCalls: p.modelCalls, modelInputTokens: p.summary?.inputTokens ?? 0, costUsd: p.summary?.costUsd,
     fallback: p.fallback !== null, failure: error,
     notes: p.warnings.filter((w) => /summary|nothing is older/.test(w)).slice(0, 3),
@@ -93,14 +107,17 @@ async function runStrategy(st: FileState, strategy: StrategyId, config: EvalConf
       const p = await cleanupStep(st, config);
       st.written.set(strategy, p);
       const r = reportOf(p, undefined);
-      return okRow({ file: st.file, format: p.original.format, strategy, durationMs: st.cleanupMs!, measure: r, probes: checkProbes(probesOf(st, p.original), sessionText(p.outcome.result)) });
+      const row = okRow({ file: st.file, format: p.original.format, strategy, durationMs: st.cleanupMs!, measure: r, probes: checkProbes(probesOf(st, p.original), outputText(p.outcome.result)) });
+      return withRounds(st, row, p.original, config.cleanup, undefined, config, signal);
     }
-    case 'cleanup+summary':
-      return summaryRow(st, strategy, await withSummary(await cleanupStep(st, config), summary!, signal));
+    case 'cleanup+summary': {
+      const p = await withSummary(await cleanupStep(st, config), summary!, signal);
+      return withRounds(st, summaryRow(st, strategy, p), p.original, config.cleanup, summary, config, signal);
+    }
     case 'summary': {
       const p = await compactTranscript(st.file, { cleanup: rulesOff(config.cleanup), summary, signal });
       st.format = p.original.format;
-      return summaryRow(st, strategy, p);
+      return withRounds(st, summaryRow(st, strategy, p), p.original, rulesOff(config.cleanup), summary, config, signal);
     }
     case 'rolling': {
       const t0 = performance.now();

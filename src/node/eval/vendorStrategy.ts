@@ -3,7 +3,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import type { Probe } from '../../core/eval/probes';
+import type { Probe } from '../../core/probes/types';
 import { emptyRow, okRow } from '../../core/eval/row';
 import type { EvalRow } from '../../core/eval/types';
 import { vendorNotes } from '../../core/eval/vendorOutput';

@@ -3,7 +3,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { toAnthropicMessages, toResponsesInput } from '../../../src/core/eval/wireMessages';
-import { extractProbes } from '../../../src/core/eval/probes';
+import { extractProbes } from '../../../src/core/probes/extract';
+import { readRawSource } from '../../../src/node/eval/rawSource';
 import { serverStrategy } from '../../../src/node/eval/serverStrategy';
 import { readTranscriptFile } from '../../../src/node/readTranscriptFile';
 import { realTranscripts } from '../../support/corpus';
@@ -40,15 +41,15 @@ const config = (provider: 'anthropic' | 'openai', baseUrl: string, apiKey: strin
 test('Anthropic: the compaction block\'s summary replaces the history and is measured like ours', async (t) => {
   const fake = await startFakeAnthropic('k-a');
   t.after(() => fake.close());
-  fake.script({ kind: 'ok', text: 'Goal: finish the poker MVP. Files: apps/api/src/app.ts. Next: run pnpm test.' });
+  fake.script({ kind: 'ok', text: 'Goal: finish the poker MVP. Files: apps/api/src/ws/tableHub.ts. Next: run pnpm test.' });
   const f = file('specify-poker');
-  const row = await serverStrategy(f, config('anthropic', fake.url, 'k-a'), (s) => extractProbes(s), new AbortController().signal);
+  const row = await serverStrategy(f, config('anthropic', fake.url, 'k-a'), (s) => extractProbes(readRawSource(f, s)), new AbortController().signal);
   assert.equal(row.status, 'ok', row.failure);
   assert.equal(row.modelCalls, 1);
   assert.ok(row.historyReduction! > 0.9, `history cut ${row.historyReduction}`);
   assert.ok(row.probesKept! > 0 && row.probesKept! < 0.5, `probes ${row.probesKept}`);
-  // The harness (AGENTS.md instructions) is not compacted: its rules stay.
-  assert.equal(row.probes.instructions!.kept, row.probes.instructions!.total);
+  // The file the summary names is a probe it keeps; what it does not name is lost.
+  assert.ok(row.probes.files!.kept >= 1 && row.lost.length > 0, JSON.stringify(row.probes.files));
   const sent = fake.requests[0]!.body as { messages: { role: string }[] };
   assert.equal(sent.messages[0]!.role, 'user');
 });
@@ -58,7 +59,7 @@ test('OpenAI: responses.compact keeps the user messages and an encrypted item â€
   t.after(() => fake.close());
   const f = file('ocodex-0.2x');
   // Only the host rule (an OpenAI key goes to api.openai.com alone) is lifted, so the loopback can stand in.
-  const row = await serverStrategy(f, config('openai', `${fake.url}/v1`, 'k-o'), (s) => extractProbes(s), new AbortController().signal, () => undefined);
+  const row = await serverStrategy(f, config('openai', `${fake.url}/v1`, 'k-o'), (s) => extractProbes(readRawSource(f, s)), new AbortController().signal, () => undefined);
   assert.equal(row.status, 'ok', row.failure);
   assert.equal(fake.requests[0]!.path, '/v1/responses/compact');
   assert.equal(row.probesKept, null);
@@ -68,7 +69,7 @@ test('OpenAI: responses.compact keeps the user messages and an encrypted item â€
 });
 
 test('an OpenAI-compatible server has no compaction endpoint: the row is skipped with the reason', async () => {
-  const row = await serverStrategy(file('ocodex-0.2x'), { ...config('openai', 'http://127.0.0.1:9/v1', 'k'), provider: 'openai-compatible' }, (s) => extractProbes(s), new AbortController().signal);
+  const row = await serverStrategy(file('ocodex-0.2x'), { ...config('openai', 'http://127.0.0.1:9/v1', 'k'), provider: 'openai-compatible' }, (s) => extractProbes(readRawSource(file('ocodex-0.2x'), s)), new AbortController().signal);
   assert.equal(row.status, 'skipped');
   assert.match(row.skipped!, /no compaction endpoint/);
 });
