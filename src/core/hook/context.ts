@@ -36,11 +36,27 @@ function sections(f: HookFacts, rel: (s: string) => string): Section[] {
     { title: 'Latest requests (newest first, verbatim)', share: 0.25, items: f.requests.slice(0, 3).map((r) => `> ${clip(squash(r), 600)}`) },
     { title: 'Constraints the user stated (verbatim)', share: 0.2, items: f.constraints.map((c) => `- ${c}`) },
     { title: 'Errors (open first)', share: 0.1, items: f.errors.map((e) => `- ${code(clip(rel(firstLine(e.what)), 100))}: ${rel(e.line)}${e.fixedBy ? ` — fixed later by ${code(clip(rel(firstLine(e.fixedBy)), 80))}` : ' — still open'}`) },
-    { title: 'Todo list (latest)', share: 0.1, items: f.todo.map((t) => `- [${t.status || ' '}] ${clip(t.text, 200)}`) },
+    { title: 'Todo list (latest; open items)', share: 0.1, items: todoItems(f) },
     { title: 'Files changed (latest first)', share: 0.15, items: f.files.map((x) => `- ${rel(x.path)}: ${[...new Set(x.changes)].slice(-3).join('; ')}${x.changes.length > 3 ? ` (${x.changes.length} changes)` : ''}`) },
     { title: 'Commands run (latest first) and their outcome', share: 0.15, items: f.commands.map((c) => `- ${code(command(c.command))} → ${clip(c.outcome, 200)}`) },
-    { title: 'Identifiers', share: 0.05, items: f.identifiers.map((id) => rel(id)) },
+    { title: 'Identifiers', share: 0.05, items: usefulIds(f.identifiers).map((id) => rel(id)) },
   ];
+}
+
+/** Open items verbatim; the done ones as a count (a continuation needs what is left, and how far the list got). */
+function todoItems(f: HookFacts): string[] {
+  const open = f.todo.filter((t) => !/^(?:completed|done)$/i.test(t.status));
+  const done = f.todo.length - open.length;
+  return [...open.map((t) => `- [${t.status || ' '}] ${clip(t.text, 200)}`), ...(done ? [`- (${done} done)`] : [])];
+}
+
+/**
+ * Identifiers worth their place: not a command name or a word (no digit, slash or dot), not a grep hit's
+ * `file.md-` / `file.md-###` (an identifier already listed plus a suffix).
+ */
+function usefulIds(ids: readonly string[]): string[] {
+  const seen = new Set(ids);
+  return ids.filter((id) => /[\d/.]/.test(id) && !/[-#]$/.test(id) && !(/-[^/.]*$/.test(id) && seen.has(id.replace(/-[^/.]*$/, ''))));
 }
 
 /** The key the summary is searched for: a request or rule by its start, a path, command or id as written. */
