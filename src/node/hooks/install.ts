@@ -75,3 +75,16 @@ export async function uninstallHook(agent: HookAgent, scope: HookScope, cwd: str
   if (edit.changed) await writeFileAtomic(file, [`${JSON.stringify(edit.settings, null, 2)}\n`], { mode: mode ?? 0o600 });
   return { file, changed: edit.changed };
 }
+
+/**
+ * The hook command for a runtime that may not be Node: VS Code's extension host runs in Electron (its execPath is
+ * the editor). Node itself when that is what runs us, else a `node` on PATH, else (POSIX shells) the editor's own
+ * binary as Node through ELECTRON_RUN_AS_NODE; undefined when none of these works.
+ */
+export function hookCommandForRuntime(agent: HookAgent, execPath: string, script: string, env: NodeJS.ProcessEnv, platform: NodeJS.Platform, exists: (p: string) => boolean): string | undefined {
+  const exe = platform === 'win32' ? 'node.exe' : 'node';
+  if (path.basename(execPath).toLowerCase() === exe) return hookCommand(agent, execPath, script);
+  const onPath = (env.PATH ?? env.Path ?? '').split(platform === 'win32' ? ';' : ':').filter(Boolean).map((d) => path.join(d, exe)).find(exists);
+  if (onPath) return hookCommand(agent, onPath, script);
+  return platform === 'win32' ? undefined : `ELECTRON_RUN_AS_NODE=1 ${hookCommand(agent, execPath, script)}`;
+}

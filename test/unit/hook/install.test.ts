@@ -5,7 +5,7 @@ import * as path from 'node:path';
 import { test } from 'node:test';
 import { main } from '../../../src/cli/main';
 import { isOurCommand, withHook } from '../../../src/core/hook/settings';
-import { hookSettingsPath, installHook, uninstallHook } from '../../../src/node/hooks/install';
+import { hookCommandForRuntime, hookSettingsPath, installHook, uninstallHook } from '../../../src/node/hooks/install';
 import { tmpDir } from '../../support/tmp';
 
 async function cli(env: NodeJS.ProcessEnv, ...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
@@ -110,4 +110,14 @@ test('bad arguments: one line and the usage, exit 2', async () => {
     assert.equal(r.code, 2, args.join(' '));
     assert.match(r.stderr, /^context-compactor hook[^\n]*\nusage:/);
   }
+});
+
+test('the hook runs with Node: the running node, else node on PATH, else the editor binary as Node (POSIX only)', () => {
+  const none = (): boolean => false;
+  assert.equal(hookCommandForRuntime('claude-code', '/usr/bin/node', '/s/h.js', {}, 'linux', none), '"/usr/bin/node" "/s/h.js" hook claude-code');
+  assert.equal(hookCommandForRuntime('claude-code', '/opt/code/code', '/s/h.js', { PATH: '/a:/b' }, 'linux', (p) => p === '/b/node'), '"/b/node" "/s/h.js" hook claude-code');
+  const electron = hookCommandForRuntime('claude-code', '/opt/code/code', '/s/context-compactor-hook.js', { PATH: '/a' }, 'linux', none);
+  assert.equal(electron, 'ELECTRON_RUN_AS_NODE=1 "/opt/code/code" "/s/context-compactor-hook.js" hook claude-code');
+  assert.ok(isOurCommand(electron, 'claude-code'), 'uninstall finds it again');
+  assert.equal(hookCommandForRuntime('claude-code', 'C:\\Code\\Code.exe', 'C:\\s\\h.js', { Path: 'C:\\x' }, 'win32', none), undefined);
 });
