@@ -76,7 +76,8 @@ async function runInstall(verb: 'install' | 'uninstall', rest: string[], io: Cli
     if (!cli) { io.stderr('context-compactor hook install: cannot find dist/cli.js (run npm run build)\n'); return 2; }
     const r = await installHook(agent, scope as HookScope, process.cwd(), io.env, hookCommand(agent, process.execPath, cli));
     io.stdout(r.changed ? `installed the compaction guard in ${r.file}\n  ${r.command}\n` : `the compaction guard is already installed in ${r.file}; nothing changed\n`);
-    if (agent === 'codex') io.stdout('Codex runs hooks once they are enabled ([features] codex_hooks = true in config.toml) and trusted (/hooks).\n');
+    // Codex 0.169 runs hooks by default, but only those the user reviewed: we never mark ours trusted for them.
+    if (agent === 'codex' && r.changed) io.stdout('Codex runs a new hook once you trust it: open codex and review it under /hooks.\n');
     return 0;
   } catch (e) {
     if (e instanceof HookSettingsError || e instanceof OutputError) { io.stderr(`context-compactor: ${e.message}\n`); return 2; }

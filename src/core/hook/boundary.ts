@@ -8,6 +8,11 @@ export interface BoundaryRules {
   isBoundary(rec: Record<string, unknown>): boolean;
   /** The summary the agent wrote for this compaction, when `rec` holds it (the boundary itself, or the record after). */
   summaryOf(rec: Record<string, unknown>): string | undefined;
+  /**
+   * Everything the agent itself carries past this compaction besides the summary (Codex keeps the user's messages in
+   * its replacement history): facts found there need not be handed back.
+   */
+  keptOf?(rec: Record<string, unknown>): string | undefined;
   /** A turn of the conversation (not bookkeeping, not the summary): after the last boundary, it means a new stretch. */
   isTurn(rec: Record<string, unknown>): boolean;
 }
@@ -47,6 +52,10 @@ const codex: BoundaryRules = {
     const history = Array.isArray(p.replacement_history) ? p.replacement_history.map(obj) : [];
     const texts = history.filter((m) => m.role === 'user').map((m) => contentText(m.content));
     return texts.reverse().find((t) => SUMMARY_PREFIX.test(t.trim())) ?? undefined;
+  },
+  keptOf: (r) => {
+    const history = Array.isArray(obj(r.payload).replacement_history) ? (obj(r.payload).replacement_history as unknown[]).map(obj) : [];
+    return history.map((m) => contentText(m.content)).filter(Boolean).join('\n') || undefined;
   },
   isTurn: (r) => {
     if (r.type !== 'response_item') return false;

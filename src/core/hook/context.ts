@@ -8,6 +8,8 @@ export const HOOK_BUDGET_TOKENS = 2_000;
 export interface ContextOptions {
   /** The agent's own summary when it is on disk already: the budget never exceeds it, and what it states is left out. */
   readonly summary?: string;
+  /** Other text the agent keeps past the compaction: what it states is left out too (it does not change the budget). */
+  readonly kept?: string;
   readonly budgetTokens?: number;
   /** The session's folder: paths inside it are written relative (shorter; both spellings name the file). */
   readonly cwd?: string;
@@ -71,7 +73,7 @@ function stated(item: string, summary: string): boolean {
  */
 export function hookContext(facts: HookFacts, options: ContextOptions = {}): string {
   const budget = hookBudget(options.summary, options.budgetTokens);
-  const summary = norm(options.summary ?? '');
+  const summary = norm(`${options.summary ?? ''}\n${options.kept ?? ''}`);
   const base = options.cwd?.replace(/[\\/]+$/, '');
   const rel = (s: string): string => (base && base.length > 1 ? s.split(`${base}/`).join('') : s);
   const head = 'Facts from the conversation before this compaction, copied from its transcript by context-compactor (the summary may have left them out):';

@@ -17,6 +17,8 @@ export interface CompactedStretch {
    * writes the boundary and the summary, so at hook time it is undefined and the stretch is the file's live tail.
    */
   readonly summary?: string;
+  /** What else the agent keeps past the compaction (Codex: its replacement history), when on disk. */
+  readonly kept?: string;
   /** Line index of the boundary the stretch ends at (undefined: the end of the file). */
   readonly boundaryLine?: number;
 }
@@ -39,14 +41,14 @@ const asRecord = (line: string): Record<string, unknown> | undefined => {
 export async function readCompactedStretch(agent: HookAgent, path: string, boundaryIndex?: number): Promise<CompactedStretch> {
   const rules = BOUNDARY_RULES[agent];
   const size = (await stat(path)).size;
-  const boundaries: { line: number; summary?: string; turnAfter: boolean }[] = [];
+  const boundaries: { line: number; summary?: string; kept?: string; turnAfter: boolean }[] = [];
   let i = 0;
   await forEachLine(path, (line) => {
     const at = i++;
     const last = boundaries[boundaries.length - 1];
     if (rules.markers.some((m) => line.includes(m))) {
       const rec = asRecord(line);
-      if (rec && rules.isBoundary(rec)) { boundaries.push({ line: at, summary: rules.summaryOf(rec), turnAfter: false }); return; }
+      if (rec && rules.isBoundary(rec)) { boundaries.push({ line: at, summary: rules.summaryOf(rec), kept: rules.keptOf?.(rec), turnAfter: false }); return; }
     }
     // Only the few lines after a boundary are parsed here: until its summary and the first turn are seen.
     if (!last || last.turnAfter) return;
@@ -64,7 +66,7 @@ export async function readCompactedStretch(agent: HookAgent, path: string, bound
   const { endsWithNewline } = await forEachLine(path, (line) => { if (j++ < cut) reader.push(line); }, { end: size });
   const out = reader.end(cut === Number.POSITIVE_INFINITY ? endsWithNewline : true);
   if (!out.ok) throw new Error(out.error);
-  return { session: out.session, summary: chosen?.summary, boundaryLine: chosen?.line };
+  return { session: out.session, summary: chosen?.summary, kept: chosen?.kept, boundaryLine: chosen?.line };
 }
 
 export interface GuardResult {
@@ -77,6 +79,6 @@ export interface GuardResult {
 export async function guardContext(agent: HookAgent, path: string, cwd?: string, boundaryIndex?: number): Promise<GuardResult> {
   const stretch = await readCompactedStretch(agent, path, boundaryIndex);
   const facts = hookFacts(stretch.session.messages);
-  const context = hookContext(facts, { summary: stretch.summary, cwd: stretch.session.cwd ?? cwd });
+  const context = hookContext(facts, { summary: stretch.summary, kept: stretch.kept, cwd: stretch.session.cwd ?? cwd });
   return { context, budget: hookBudget(stretch.summary), stretch };
 }
