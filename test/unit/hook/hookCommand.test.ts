@@ -110,3 +110,22 @@ test('bad input never breaks the agent: exit 0, nothing on stdout, one line on s
     assert.match(r.stderr, /^context-compactor hook: .*; nothing added\n$/);
   }
 });
+
+test('hook codex on a real Codex rollout as its hook sees it (the compacted record written): SessionStart output within budget', async (t) => {
+  const real = path.join(FIXTURES, 'real', 'codex', 'shellws-0.105.0-compacted-websearch.jsonl');
+  const lines = fs.readFileSync(real, 'utf8').split('\n');
+  const at = lines.findIndex((l) => l.includes('"type":"compacted"'));
+  const file = path.join(tmpDir(t), 'rollout.jsonl');
+  fs.writeFileSync(file, `${lines.slice(0, at + 1).join('\n')}\n`);
+  const r = await hook(input(file), 'codex');
+  assert.equal(r.code, 0, r.stderr);
+  const out = JSON.parse(r.stdout) as { hookSpecificOutput: { hookEventName: string; additionalContext: string } };
+  assert.equal(out.hookSpecificOutput.hookEventName, 'SessionStart');
+  const stretch = await readCompactedStretch('codex', file);
+  assert.equal(stretch.boundaryLine, at, 'the stretch ends at the compaction');
+  assert.ok(stretch.kept, 'the replacement history Codex keeps is read');
+  const tokens = estimateTokens(out.hookSpecificOutput.additionalContext);
+  assert.ok(tokens > 0 && tokens <= HOOK_BUDGET_TOKENS, `${tokens}`);
+  // A request Codex keeps in its replacement history is not handed back again.
+  for (const line of out.hookSpecificOutput.additionalContext.split('\n').filter((l) => l.startsWith('> '))) assert.ok(!stretch.kept.includes(line.slice(2, 80)), line);
+});
