@@ -88,15 +88,13 @@ function callKey(c: ToolCallBlock): string {
   return cmd ? `${c.name} ${cmd.trim().split(/\s+/).slice(0, 2).join(' ')}` : `${c.name} ${changesOf(c)[0]?.path ?? ''}`;
 }
 
+/**
+ * Sentences and list items of a prompt that bind the agent, verbatim. Written apart from eval's probes on purpose:
+ * the measurement of what the hook keeps must not be read with the hook's own rules.
+ */
 export function constraintSentences(text: string): string[] {
-  const out: string[] = [];
-  for (const line of text.split('\n')) {
-    for (const s of line.replace(/^\s*(?:[-*+]|\d+[.)])\s+/, '').split(/(?<=[.!?。！？])\s+/)) {
-      const t = s.trim();
-      if (t.length >= 8 && t.length <= 400 && (CONSTRAINT.test(t) || MORE_CONSTRAINT.test(t))) out.push(t);
-    }
-  }
-  return out;
+  const items = text.replace(/^[ \t]*(?:[-*+]|\d+[.)])[ \t]+/gm, '').split(/\n|(?<=[.!?。！？])\s+/);
+  return items.map((t) => t.trim()).filter((t) => t.length >= 8 && t.length <= 400 && (CONSTRAINT.test(t) || MORE_CONSTRAINT.test(t)));
 }
 
 function todoOf(call: ToolCallBlock): TodoItem[] | undefined {
