@@ -66,7 +66,8 @@ function changesOf(call: ToolCallBlock): { path: string; change: string }[] {
   const text = call.name === 'apply_patch' ? call.inputText : (shellCommand(call) ?? '');
   if (!text.includes('*** Begin Patch')) return [];
   const out: { path: string; change: string }[] = [];
-  for (const m of text.matchAll(/^\*\*\* (Update|Add|Delete) File: (.+)$/gm)) out.push({ path: m[2]!.trim(), change: `${m[1]!.toLowerCase()}d by patch` });
+  const done = { Update: 'updated', Add: 'added', Delete: 'deleted' } as const;
+  for (const m of text.matchAll(/^\*\*\* (Update|Add|Delete) File: (.+)$/gm)) out.push({ path: m[2]!.trim(), change: `${done[m[1] as keyof typeof done]} by patch` });
   return out;
 }
 
