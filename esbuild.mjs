@@ -95,6 +95,8 @@ export const builds = [
   { ...cli, entryPoints: ['src/cli/main.ts'], outfile: 'dist/cli-main.js', plugins: [...node.plugins, sdksApart('./vendor'), commandsApart] },
   ...commands,
   ...vendor,
+  // The SessionStart hook alone, for the extension to copy where Claude Code runs it (src/vscode/hookCommands.ts).
+  { ...node, minify: true, entryPoints: ['src/cli/hookCommand.ts'], outfile: 'dist/hook.js' },
   // The usage scan's second thread (src/node/usage/parseJobs.ts looks for it next to the bundle that starts it).
   { ...node, entryPoints: ['src/node/usage/parseWorker.ts'], outfile: 'dist/usageWorker.js' },
   // The worker threads of `eval --jobs` (src/node/eval/runEval.ts looks for it beside the bundle that starts it or one folder up).

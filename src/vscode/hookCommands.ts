@@ -17,7 +17,7 @@ const HOOK_FILE = 'context-compactor-hook.js';
 async function install(deps: Deps): Promise<string | undefined> {
   if (!mayRun(deps.trust, CommandIds.guardInstall, 'Installing the compaction guard')) return undefined;
   try {
-    const bundled = path.join(deps.extensionPath, 'dist', 'cli', 'hook.js');
+    const bundled = path.join(deps.extensionPath, 'dist', 'hook.js');
     const script = path.join(deps.storage.fsPath, HOOK_FILE);
     await writeFileAtomic(script, [readFileSync(bundled, 'utf8')], { createDir: true, mode: 0o600 });
     const command = hookCommandForRuntime('claude-code', process.execPath, script, process.env, process.platform, existsSync);
