@@ -62,7 +62,7 @@ async function evaluate(arg: unknown, args: EvalArgs | undefined, deps: EvalDeps
   // Restricted Mode: rules only; no key is read and no provider called.
   const provider = deps.trust.trusted() ? settings['summary.provider'] : 'none';
   const configured = provider === 'none' ? undefined : summaryConfigFrom(settings, await deps.keys.get(provider));
-  const strategies = args?.strategies ?? ['cleanup', 'summary', 'cleanup+summary', 'rolling', 'server'];
+  const strategies = args?.strategies ?? ['cleanup', 'summary', 'cleanup+summary', 'rolling', 'server', 'vendor'];
   const cleanup = cleanupOptionsFrom(settings);
   try {
     const choice = await confirmEval({ files, label, strategies, summary: configured, threshold: settings.contextThreshold, keepRecentTurns: cleanup.keepRecentTurns ?? 6, confirm: args?.confirm });

@@ -46,7 +46,7 @@ export async function confirmEval(i: ConfirmInput): Promise<EvalChoice> {
     (_p, token) => {
       const abort = new AbortController();
       token.onCancellationRequested(() => abort.abort());
-      return estimateSessions(i.files, abort.signal).then((x) => (abort.signal.aborted ? undefined : x));
+      return estimateSessions(i.files, abort.signal, i.strategies.includes('vendor')).then((x) => (abort.signal.aborted ? undefined : x));
     },
   );
   if (!sessions) return undefined;

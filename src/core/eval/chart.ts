@@ -3,7 +3,7 @@
 import type { EvalRow, StrategyId } from './types';
 
 export const STRATEGY_COLORS: Readonly<Record<StrategyId, string>> = {
-  cleanup: '#2f7ed8', summary: '#d9822b', 'cleanup+summary': '#3aa361', rolling: '#8e5cc7', server: '#c8434b',
+  cleanup: '#2f7ed8', summary: '#d9822b', 'cleanup+summary': '#3aa361', rolling: '#8e5cc7', server: '#c8434b', vendor: '#7a7a7a',
 };
 
 /** Text and attribute values: file names come from the user's disk. */
@@ -38,7 +38,10 @@ export interface ChartOptions {
 }
 
 /** Rows without both figures (skipped, failed, encrypted output) are not drawn; the legend says how many were. */
-export function scatterSvg(rows: readonly EvalRow[], strategies: readonly StrategyId[], o: ChartOptions = {}): string {
+export function scatterSvg(all: readonly EvalRow[], every: readonly StrategyId[], o: ChartOptions = {}): string {
+  // Whole sessions only: the segments before the agents' own compactions (vendor) have their own table.
+  const rows = all.filter((r) => !r.segment);
+  const strategies = every.filter((s) => s !== 'vendor');
   const title = o.title ?? 'History cut vs probes kept';
   const nameOf = o.nameOf ?? ((r: EvalRow): string => r.title ?? r.file.replace(/^.*[\\/]/, ''));
   const out: string[] = [

@@ -9,7 +9,12 @@ import type { StrategyId } from './types';
  * One session: its latest context size (tokens, as the Sessions view has it) and, when it was read, its rolling
  * profile: the harness and the context before each model turn as if nothing were compacted.
  */
-export interface EstimateSession { readonly contextTokens: number; readonly rolling?: RollingProfile }
+export interface EstimateSession {
+  readonly contextTokens: number;
+  readonly rolling?: RollingProfile;
+  /** vendor: the agent's own compactions in it (ours run again on the segment before each). */
+  readonly compactions?: number;
+}
 export interface RollingProfile { readonly harness: number; readonly turns: readonly number[] }
 
 /** The rolling replay's view of a session (node/eval/rolling.ts measures context the same way). */
@@ -96,6 +101,11 @@ function callsOf(s: StrategyId, x: EstimateSession, c: EstimateConfig): { calls:
     }
     // The provider's own compaction of the whole history, not fitted; OpenAI-compatible servers have none.
     case 'server': return c.provider === 'anthropic' || c.provider === 'openai' ? { calls: context > 0 ? 1 : 0, input: context } : { calls: 0, input: 0 };
+    // On each segment before an agent's compaction, one call for each of summary and cleanup+summary the run has, each fitted.
+    case 'vendor': {
+      const perSegment = c.strategies.filter((x) => x === 'summary' || x === 'cleanup+summary').length;
+      return { calls: (x.compactions ?? 0) * perSegment, input: c.maxInputTokens + PROMPT_TOKENS };
+    }
   }
 }
 

@@ -3,6 +3,7 @@ import { TERMS_LINE } from '../inspect/terms';
 import { escapeMarkdown, escapeProse } from '../text/markdown';
 import { pctText, worstRows } from './aggregate';
 import { MODEL_STRATEGIES, PROBE_KINDS, type EvalReport, type EvalRow, type StrategyId, type StrategySummary } from './types';
+import { SEGMENT_HEAD, segmentCells, segmentKindCells, segmentLabel, segmentsLine } from './vendorSummary';
 
 const n = (x: number | null): string => (x === null ? '–' : Math.round(x).toLocaleString('en-US'));
 const sec = (ms: number | null): string => (ms === null ? '–' : ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(1)} s`);
@@ -57,7 +58,22 @@ export function renderEvalText(r: EvalReport): string {
   const kinds = aligned([['probes kept', ...PROBE_KINDS], ...ids(r).map((s) => [s, ...PROBE_KINDS.map((k) => kindCell(r.summary[s]!, k))])]);
   const warn = r.warnings.length ? `\n\nwarnings:\n${r.warnings.map((w) => `  ${w}`).join('\n')}` : '';
   const notes = [rollingNote(r), resumeNote(r)].filter(Boolean).map((x) => `${x}\n`).join('');
-  return `${header(r)}\n\n${main}\n${notes}\n${kinds}${warn}\n`;
+  const parts = [ids(r).length ? `${main}\n${notes}\n${kinds}` : '', segmentsText(r)].filter(Boolean);
+  return `${header(r)}\n\n${parts.join('\n\n')}${warn}\n`;
+}
+
+const SEGMENTS_TITLE = "On the agent's own compaction segments";
+/** Why the section is empty: no session held one of its agent's compactions. */
+const noSegments = (r: EvalReport): string => `none of the ${r.files} session(s) holds a compaction by its agent (Claude Code compact_boundary / isCompactSummary, Codex compacted)`;
+
+/** vendor: what the agent kept against what ours keep, on the same segments. */
+function segmentsText(r: EvalReport): string {
+  const s = r.segments;
+  if (!s) return '';
+  if (s.compactions === 0) return `${SEGMENTS_TITLE}: ${noSegments(r)}.`;
+  const kinds = segmentKindCells(s);
+  const byKind = kinds.length ? `\n\n${aligned([['probes kept by kind', ...s.strategies.map(segmentLabel)], ...kinds])}` : '';
+  return `${SEGMENTS_TITLE}: ${segmentsLine(s)}\n\n${aligned([SEGMENT_HEAD, ...segmentCells(s)])}${byKind}`;
 }
 
 const mdRow = (c: readonly string[]): string => `| ${c.join(' | ')} |`;
@@ -92,9 +108,10 @@ export interface MarkdownOptions {
 
 const TITLE_MAX = 60;
 /** The session's name for people: the caller's title, the row's, else the file's name (never a bare path). */
-export function sessionName(row: Pick<EvalRow, 'file' | 'title'>, titles?: ReadonlyMap<string, string>): string {
+export function sessionName(row: Pick<EvalRow, 'file' | 'title' | 'segment'>, titles?: ReadonlyMap<string, string>): string {
   const t = (titles?.get(row.file) ?? row.title ?? base(row.file)).replace(/\s+/g, ' ').trim() || base(row.file);
-  return t.length > TITLE_MAX ? `${t.slice(0, TITLE_MAX - 1)}…` : t;
+  const name = t.length > TITLE_MAX ? `${t.slice(0, TITLE_MAX - 1)}…` : t;
+  return row.segment ? `${name} @ compaction ${row.segment.index}/${row.segment.of}` : name;
 }
 
 function sessionCell(row: EvalRow, o: MarkdownOptions): string {
@@ -123,10 +140,13 @@ function figuresTable(r: EvalReport): string[] {
 }
 
 /** One strategy's sessions, worst first: title (a link to the file), cut, probes kept, tool pairs, why. */
-function sessionsBlock(r: EvalReport, id: StrategyId, o: MarkdownOptions, open: boolean): string[] {
-  const rows = worstRows(r.rows.filter((x) => x.strategy === id), Infinity);
-  const skipped = r.rows.filter((x) => x.strategy === id && x.status === 'skipped');
-  const summary = `<summary><b>${id}</b> — ${rows.length} session${rows.length === 1 ? '' : 's'}, worst first${skipped.length ? ` (${skipped.length} skipped)` : ''}</summary>`;
+function sessionsBlock(r: EvalReport, id: StrategyId, o: MarkdownOptions, open: boolean, segments = false): string[] {
+  // Whole-file rows, or (vendor) the rows on the segments before the agents' compactions; a skipped vendor row is whole-file.
+  const mine = r.rows.filter((x) => x.strategy === id && (segments ? !!x.segment || x.status === 'skipped' : !x.segment));
+  const rows = worstRows(mine, Infinity);
+  const skipped = mine.filter((x) => x.status === 'skipped');
+  const what = segments ? 'compaction' : 'session';
+  const summary = `<summary><b>${id}</b> — ${rows.length} ${what}${rows.length === 1 ? '' : 's'}, worst first${skipped.length ? ` (${skipped.length} skipped)` : ''}</summary>`;
   const body = rows.length === 0
     ? [`No session ran: ${escapeMarkdown(skipped[0]?.skipped ?? 'all skipped')}.`]
     : mdTable(['session', 'history cut', 'probes kept', 'pairs ok', 'why'], rows.map((w) => [sessionCell(w, o), pctCell(w.historyReduction), pctCell(w.probesKept), check(w.pairsIntact), whyCell(w)]), true);
@@ -144,12 +164,25 @@ export function renderEvalMarkdown(r: EvalReport, options: MarkdownOptions | str
   // Inline SVG is one HTML block: it must hold no blank line, or Markdown would resume inside it.
   if (o.inlineChart) lines.push(o.inlineChart.replace(/\n\s*\n/g, '\n').trimEnd(), '');
   else if (o.chart) lines.push(`![History cut against probes kept, one dot per session and strategy](${encodeURI(o.chart)})`, '');
+  lines.push(...segmentsMarkdown(r, o));
   lines.push('## Sessions', '');
   ids(r).forEach((id, i) => lines.push(...sessionsBlock(r, id, o, i === 0)));
   lines.push('## Details', '', '<details>', '<summary>All figures per strategy</summary>', '', ...figuresTable(r), '', '</details>', '');
   lines.push('<details>', '<summary>Probes kept by kind</summary>', '', ...mdTable(['kind', ...ids(r)], PROBE_KINDS.map((k) => [k, ...ids(r).map((s) => kindCell(r.summary[s]!, k))])), '', '</details>', '');
   if (r.warnings.length) lines.push('## Warnings', '', ...r.warnings.map((w) => `- ${escapeMarkdown(w)}`), '');
   return lines.join('\n');
+}
+
+/** vendor: the comparison table, probes by kind (folded), and what each of the agent's compactions lost, worst first. */
+function segmentsMarkdown(r: EvalReport, o: MarkdownOptions): string[] {
+  const s = r.segments;
+  if (!s) return [];
+  const lines = [`## ${SEGMENTS_TITLE}`, ''];
+  if (s.compactions === 0) return [...lines, `${escapeMarkdown(noSegments(r))}.`, ''];
+  lines.push(escapeMarkdown(segmentsLine(s)), '', ...mdTable(SEGMENT_HEAD, segmentCells(s, pctCell).map((c) => [escapeMarkdown(c[0]!), ...c.slice(1)])), '');
+  const kinds = segmentKindCells(s);
+  if (kinds.length) lines.push('<details>', '<summary>Probes kept by kind on these segments</summary>', '', ...mdTable(['kind', ...s.strategies.map((x) => escapeMarkdown(segmentLabel(x)))], kinds), '', '</details>', '');
+  return [...lines, ...sessionsBlock(r, 'vendor', o, false, true)];
 }
 
 const base = (f: string): string => f.replace(/^.*[\\/]/, '');

@@ -1,10 +1,13 @@
 // The shapes `context-compactor eval` reports: one row per transcript and strategy, one summary per strategy.
 import type { FormatId } from '../model/transcript';
+import type { SegmentsSummary } from './vendorSummary';
 
-export const STRATEGIES = ['cleanup', 'summary', 'cleanup+summary', 'rolling', 'server'] as const;
+export const STRATEGIES = ['cleanup', 'summary', 'cleanup+summary', 'rolling', 'server', 'vendor'] as const;
 export type StrategyId = (typeof STRATEGIES)[number];
 /** Strategies that need a provider; without one they are skipped, not failed. */
 export const MODEL_STRATEGIES: ReadonlySet<StrategyId> = new Set<StrategyId>(['summary', 'cleanup+summary', 'server']);
+/** vendor: ours that also run on each segment before one of the agent's own compactions, beside what the agent kept. */
+export const SEGMENT_STRATEGIES: readonly StrategyId[] = ['cleanup', 'cleanup+summary', 'summary'];
 
 export const PROBE_KINDS = ['files', 'error', 'request', 'commands', 'ids', 'todos', 'constraints', 'instructions'] as const;
 export type ProbeKind = (typeof PROBE_KINDS)[number];
@@ -49,6 +52,11 @@ export interface EvalRow {
   /** The summary failed and the cleaned transcript stood in. */
   readonly fallback?: boolean;
   readonly notes?: readonly string[];
+  /**
+   * vendor: the row is on the segment before the agent's own compaction `index` of `of` (1-based), not the whole file;
+   * `encrypted`: that compaction's summary cannot be read (Codex remote compaction).
+   */
+  readonly segment?: { readonly index: number; readonly of: number; readonly encrypted?: boolean };
 }
 
 export interface StrategySummary {
@@ -87,5 +95,7 @@ export interface EvalReport {
   readonly durationMs: number;
   readonly rows: readonly EvalRow[];
   readonly summary: Partial<Record<StrategyId, StrategySummary>>;
+  /** vendor: the agent's own compactions against ours on the same segments (whole-file figures stay in `summary`). */
+  readonly segments?: SegmentsSummary;
   readonly warnings: readonly string[];
 }

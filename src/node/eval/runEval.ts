@@ -6,6 +6,7 @@ import { Worker } from 'node:worker_threads';
 import { summarizeByStrategy } from '../../core/eval/aggregate';
 import { emptyRow } from '../../core/eval/row';
 import { STRATEGIES, type EvalReport, type EvalRow } from '../../core/eval/types';
+import { summarizeSegments } from '../../core/eval/vendorSummary';
 import { evalFile, failureText, type EvalConfig } from './strategies';
 import type { FromWorker, ToWorker } from './worker';
 
@@ -34,11 +35,12 @@ function startWorker(config: EvalConfig): Worker {
 }
 
 /**
- * With --resume-check, every file's throwaway agent home goes into one folder of this run, removed when it ends — also
+ * With --resume-check, every file's throwaway agent home (and with vendor, the segments cut from each file) goes into one folder of this run, removed when it ends — also
  * on a second Ctrl-C (process.exit) or when a worker is terminated mid-check, which cannot clean up after itself.
  */
 export async function runEval(options: RunEvalOptions): Promise<EvalReport> {
-  if (!options.config.resumeCheck) return runEvalIn(options);
+  const vendor = options.config.strategies.includes('vendor');
+  if (!options.config.resumeCheck && !vendor) return runEvalIn(options);
   const dir = mkdtempSync(path.join(os.tmpdir(), 'cc-eval-'));
   // Workers may still be writing into it (a process.exit stops them only after the exit handlers): they are told to
   // stop first, and the removal is retried until the folder stays gone (a second, up to a second).
@@ -51,7 +53,7 @@ export async function runEval(options: RunEvalOptions): Promise<EvalReport> {
   };
   process.once('exit', remove);
   try {
-    return await runEvalIn({ ...options, config: { ...options.config, resumeCheckDir: dir } });
+    return await runEvalIn({ ...options, config: { ...options.config, ...(options.config.resumeCheck ? { resumeCheckDir: dir } : {}), ...(vendor ? { segmentDir: dir } : {}) } });
   } finally {
     process.removeListener('exit', remove);
     remove();
@@ -82,11 +84,14 @@ async function runEvalIn(o: RunEvalOptions): Promise<EvalReport> {
     await inWorkers(o, finish);
   }
   const order = new Map(o.files.map((f, i) => [f, i]));
-  const rows = [...byFile.values()].flat().sort((a, b) => order.get(a.file)! - order.get(b.file)! || STRATEGIES.indexOf(a.strategy) - STRATEGIES.indexOf(b.strategy));
+  // A file's whole-file rows first, then its segments (vendor) in order.
+  const rows = [...byFile.values()].flat().sort((a, b) => order.get(a.file)! - order.get(b.file)! || (a.segment?.index ?? 0) - (b.segment?.index ?? 0) || STRATEGIES.indexOf(a.strategy) - STRATEGIES.indexOf(b.strategy));
+  const whole = rows.filter((r) => !r.segment);
   const provider = o.config.summary && o.config.summary.provider !== 'none' ? { id: o.config.summary.provider, model: o.config.summary.model } : undefined;
   return {
     strategies: o.config.strategies, ...(provider ? { provider } : {}), threshold: o.config.threshold, ...(o.config.resumeCheck ? { resumeCheck: true } : {}), files: byFile.size, interrupted: o.signal.aborted && byFile.size < total,
-    durationMs: Math.round(performance.now() - started), rows, summary: summarizeByStrategy(rows, o.config.strategies), warnings: [...(o.warnings ?? [])],
+    durationMs: Math.round(performance.now() - started), rows, summary: summarizeByStrategy(whole, o.config.strategies.filter((s) => s !== 'vendor')),
+    ...(o.config.strategies.includes('vendor') ? { segments: summarizeSegments(rows, o.config.strategies) } : {}), warnings: [...(o.warnings ?? [])],
   };
 }
 

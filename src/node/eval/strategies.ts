@@ -4,7 +4,7 @@ import { checkProbes } from '../../core/eval/checkProbes';
 import { extractProbes, type Probe } from '../../core/eval/probes';
 import { emptyRow, okRow } from '../../core/eval/row';
 import { sessionText } from '../../core/eval/text';
-import { MODEL_STRATEGIES, type EvalRow, type StrategyId } from '../../core/eval/types';
+import { MODEL_STRATEGIES, SEGMENT_STRATEGIES, type EvalRow, type StrategyId } from '../../core/eval/types';
 import type { FormatId, Session } from '../../core/model/transcript';
 import { isProviderError } from '../../core/summary/provider';
 import { redactUrlCredentials } from '../../core/summary/baseUrl';
@@ -16,6 +16,8 @@ import { measureOutput } from './measureOutput';
 import { withResumeCheck } from './resumeRows';
 import { rollingCompaction } from './rolling';
 import { serverStrategy } from './serverStrategy';
+import type { SegmentFiles } from './segments';
+import { vendorRow, vendorRows } from './vendorStrategy';
 
 export interface EvalConfig {
   readonly strategies: readonly StrategyId[];
@@ -28,6 +30,8 @@ export interface EvalConfig {
   readonly resumeCheck?: AgentBins;
   /** Where the resume checks make their throwaway agent homes (runEval's own temp folder, removed when it ends). */
   readonly resumeCheckDir?: string;
+  /** vendor: where the segments before the agents' own compactions are written (runEval's temp folder too). */
+  readonly segmentDir?: string;
 }
 
 /** Cleanup options with every rule off: the recent part is still computed, nothing older is touched. */
@@ -50,6 +54,8 @@ interface FileState {
   cleanupMs?: number;
   /** What each strategy that writes a transcript would write, for --resume-check. */
   readonly written: Map<StrategyId, PreparedCompaction>;
+  /** A segment before one of the agent's own compactions: the vendor row reads what the agent held after it. */
+  readonly segment?: SegmentFiles;
 }
 
 /** The first read of the session also names it. */
@@ -110,18 +116,24 @@ async function runStrategy(st: FileState, strategy: StrategyId, config: EvalConf
     }
     case 'server':
       return serverStrategy(st.file, summary!, (s) => { st.format = s.format; return probesOf(st, s); }, signal);
+    case 'vendor': {
+      if (!st.segment) throw new Error('the vendor strategy runs on the segments before the agent\'s own compactions');
+      const t0 = performance.now();
+      const segment = st.cleanup?.original ?? (await readTranscriptFile(st.file)).session;
+      st.format = segment.format;
+      return vendorRow(st.segment, segment, probesOf(st, segment), t0);
+    }
   }
 }
 
-/** Every strategy for one file, in order; a strategy that throws fails its own row only. */
-export async function evalFile(file: string, config: EvalConfig, signal: AbortSignal): Promise<EvalRow[]> {
-  const st: FileState = { file, format: 'unknown', written: new Map() };
+/** The strategies in order on one file or segment; a strategy that throws fails its own row only. */
+async function rowsOf(st: FileState, strategies: readonly StrategyId[], config: EvalConfig, signal: AbortSignal): Promise<EvalRow[]> {
   const rows: EvalRow[] = [];
   const hasProvider = !!config.summary && config.summary.provider !== 'none';
-  for (const strategy of config.strategies) {
+  for (const strategy of strategies) {
     if (signal.aborted) break;
     if (MODEL_STRATEGIES.has(strategy) && !hasProvider) {
-      rows.push(emptyRow(file, st.format, strategy, 'skipped', 'no provider configured (--provider)'));
+      rows.push(emptyRow(st.file, st.format, strategy, 'skipped', 'no provider configured (--provider)'));
       continue;
     }
     const t0 = performance.now();
@@ -129,10 +141,25 @@ export async function evalFile(file: string, config: EvalConfig, signal: AbortSi
       rows.push(await runStrategy(st, strategy, config, signal));
     } catch (e) {
       if (signal.aborted) break;
-      rows.push(emptyRow(file, st.format, strategy, 'failed', failureText(e), performance.now() - t0));
+      rows.push(emptyRow(st.file, st.format, strategy, 'failed', failureText(e), performance.now() - t0));
     }
   }
+  return rows;
+}
+
+/** Ours (cleanup, cleanup+summary, summary: those the run asked for) on a segment, then what the agent kept of it. */
+function segmentRows(segment: SegmentFiles, config: EvalConfig, signal: AbortSignal): Promise<EvalRow[]> {
+  const st: FileState = { file: segment.segment, format: 'unknown', written: new Map(), segment };
+  return rowsOf(st, [...SEGMENT_STRATEGIES.filter((s) => config.strategies.includes(s)), 'vendor'], config, signal);
+}
+
+/** Every strategy for one file, in order; a strategy that throws fails its own row only. */
+export async function evalFile(file: string, config: EvalConfig, signal: AbortSignal): Promise<EvalRow[]> {
+  const st: FileState = { file, format: 'unknown', written: new Map() };
+  const rows = await rowsOf(st, config.strategies.filter((s) => s !== 'vendor'), config, signal);
   // A file that could not be read at all has no format yet for the rows made before it failed.
   const done = rows.map((r) => ({ ...r, ...(r.format === 'unknown' && st.format !== 'unknown' ? { format: st.format } : {}), ...(st.title ? { title: st.title } : {}) }));
-  return config.resumeCheck && !signal.aborted ? withResumeCheck(file, st.format, done, st.written, config.resumeCheck, signal, config.resumeCheckDir) : done;
+  const whole = config.resumeCheck && !signal.aborted ? await withResumeCheck(file, st.format, done, st.written, config.resumeCheck, signal, config.resumeCheckDir) : done;
+  if (!config.strategies.includes('vendor') || signal.aborted) return whole;
+  return [...whole, ...await vendorRows({ file, format: st.format, title: st.title }, config.segmentDir, signal, (s) => segmentRows(s, config, signal))];
 }

@@ -11,7 +11,7 @@ import { sessionName } from '../../../src/core/eval/render.js';
 import { escapeProse } from '../../../src/core/text/markdown.js';
 import { startFakeOpenAI } from '../../support/fakeOpenAI.js';
 import { checkScreen, test } from '../harness.js';
-import { activeExtension, waitFor } from './fixtures.js';
+import { activeExtension, fixture, waitFor } from './fixtures.js';
 
 async function view(): Promise<ExtensionApi['sessions']> {
   const sessions = ((await activeExtension()).exports as ExtensionApi).sessions;
@@ -89,6 +89,34 @@ async function onScreen(texts: string[], shot: string): Promise<void> {
   }
   assert.deepEqual(missing ?? [], [], `the Markdown preview shows the report (test-results/${shot}.png)`);
 }
+
+test('Evaluate compaction on a session its agent compacted: the report sets the agent\'s own compaction beside ours', async () => {
+  await view();
+  // A real Claude Code 2.0 session compacted four times by its agent (the Sessions view's stores hold none).
+  const file = path.resolve(fixture('.').fsPath, '..', '..', 'fixtures', 'real', 'claude-code', 'tpos-2.0.57-4compactions.jsonl');
+  const node = { kind: 'session', file, title: 'tpos research session', label: 'tpos', compacted: false };
+  const out = await vscode.commands.executeCommand<EvalOutcome | undefined>(CommandIds.evaluateCompaction, node, { strategies: ['cleanup', 'vendor'], jobs: 1 });
+  assert.ok(out, 'the command returns its outcome');
+  assert.equal(out.report.segments?.compactions, 4);
+  assert.deepEqual(out.report.rows.filter((r) => r.strategy === 'vendor').map((r) => [r.status, r.segment?.index]), [['ok', 1], ['ok', 2], ['ok', 3], ['ok', 4]]);
+  const md = fs.readFileSync(out.markdown, 'utf8');
+  assert.ok(md.includes("## On the agent's own compaction segments"), 'the vendor section is in the report');
+  assert.match(md, /^\| vendor \\\(the agent\\'s own\\\) \| 4\/4 \|/m);
+  assert.ok(md.includes('tpos research session @ compaction 1/4'), 'each compaction names its session');
+  // In the preview, beside its source scrolled to the section.
+  await vscode.commands.executeCommand('workbench.action.closeSidebar');
+  try {
+    const doc = await vscode.workspace.openTextDocument(out.markdown);
+    const editor = await vscode.window.showTextDocument(doc, vscode.ViewColumn.One);
+    const at = doc.getText().split('\n').findIndex((l) => l.startsWith("## On the agent's own"));
+    editor.revealRange(new vscode.Range(at, 0, at, 0), vscode.TextEditorRevealType.AtTop);
+    await vscode.commands.executeCommand('markdown.showPreviewToSide', doc.uri);
+    await new Promise((r) => setTimeout(r, 1500));
+    await onScreen(["On the agent's own compaction segments", "vendor (the agent's own)", 'ours, cleanup', 'history cut (median)'], 'eval-report-vendor');
+  } finally {
+    await vscode.commands.executeCommand('workbench.action.toggleSidebarVisibility');
+  }
+});
 
 test('with a provider, Evaluate asks before it spends: rules only calls nothing, run makes the calls it estimated', async () => {
   const sessions = await view();

@@ -19,7 +19,8 @@ const json = (r: CliRun): EvalReport => {
   assert.equal(r.code, 0, r.stderr);
   return JSON.parse(r.stdout) as EvalReport;
 };
-const rowsOf = (r: EvalReport, strategy: string): EvalRow[] => r.rows.filter((x) => x.strategy === strategy);
+/** Whole-file rows (vendor adds rows on the segments before the agents' own compactions: vendor.test.ts). */
+const rowsOf = (r: EvalReport, strategy: string): EvalRow[] => r.rows.filter((x) => x.strategy === strategy && !x.segment);
 /** Rows without their timings: what must repeat run after run. */
 const stable = (rows: readonly EvalRow[]): unknown[] => rows.map(({ durationMs: _d, ...rest }) => rest);
 
@@ -27,7 +28,11 @@ test('every real transcript, cleanup and rolling, no provider: the seed table wi
   const r = json(await cliInProcess({}, 'eval', ...REAL, '--json', '--jobs', '1', '--threshold', '40000'));
   assert.equal(r.files, REAL.length);
   assert.equal(r.interrupted, false);
-  assert.equal(r.rows.length, REAL.length * 5);
+  assert.equal(r.rows.filter((x) => !x.segment).length, REAL.length * 6 - r.segments!.sessions);
+  // vendor: every compaction the agents made in these sessions, ours and theirs on the segment before it.
+  assert.ok(r.segments!.compactions >= 19, `${r.segments!.compactions} agent compactions`);
+  assert.equal(rowsOf(r, 'vendor').length, REAL.length - r.segments!.sessions);
+  assert.ok(rowsOf(r, 'vendor').every((x) => x.status === 'skipped'));
   for (const row of rowsOf(r, 'cleanup')) {
     assert.equal(row.status, 'ok', `${row.file}: ${row.failure}`);
     assert.equal(row.accepted, true, row.file);
