@@ -38,12 +38,12 @@ export function hookInput(text: string): { transcript: string; cwd?: string } | 
   return { transcript: o.transcript_path, cwd: typeof o.cwd === 'string' ? o.cwd : undefined };
 }
 
-async function runHook(agent: HookAgent, io: CliIo): Promise<number> {
+async function runHook(io: CliIo): Promise<number> {
   const say = (why: string): number => { io.stderr(`context-compactor hook: ${why}; nothing added\n`); return 0; };
   try {
     const input = hookInput(await readStdin(io));
     if ('skip' in input) return say(input.skip);
-    const { context } = await guardContext(agent, input.transcript, input.cwd);
+    const { context } = await guardContext(input.transcript, input.cwd);
     if (!context) return say('the summary already states every fact found');
     (io.raw ?? io).stdout(`${JSON.stringify(hookOutput(context))}\n`);
     return 0;
@@ -88,7 +88,8 @@ async function runInstall(verb: 'install' | 'uninstall', rest: string[], io: Cli
 export async function runHookCommand(args: string[], io: CliIo): Promise<number> {
   const [first, ...rest] = args;
   if (first === 'install' || first === 'uninstall') return runInstall(first, rest, io);
-  if (isAgent(first) && rest.length === 0) return runHook(first, io);
+  // One reader for both agents: the transcript's own format says how to read it.
+  if (isAgent(first) && rest.length === 0) return runHook(io);
   if (first === '--help' || first === '-h') { io.stdout(USAGE); return 0; }
   io.stderr(`context-compactor hook: ${first ? `unknown agent '${first}'` : 'which agent?'}\n${USAGE}`);
   return 2;

@@ -51,7 +51,7 @@ for (const real of COMPACTED) {
     assert.deepEqual(Object.keys(out), ['hookSpecificOutput']);
     assert.equal(out.hookSpecificOutput.hookEventName, 'SessionStart');
     const context = out.hookSpecificOutput.additionalContext;
-    const { summary, session } = await readCompactedStretch('claude-code', file);
+    const { summary, session } = await readCompactedStretch(file);
     assert.ok(summary, 'the last compaction of the fixture is on disk with its summary');
     const tokens = estimateTokens(context);
     assert.ok(tokens > 0 && tokens <= HOOK_BUDGET_TOKENS, `${tokens} tokens`);
@@ -66,10 +66,10 @@ for (const real of COMPACTED) {
 test('at hook time the boundary is not written yet (Claude Code 2.1.328): the live tail is the stretch, 2,000 tokens at most', async (t) => {
   const dir = tmpDir(t);
   const file = atHookTime(COMPACTED.find((f) => f.includes('tpos'))!, dir, false);
-  const stretch = await readCompactedStretch('claude-code', file);
+  const stretch = await readCompactedStretch(file);
   assert.equal(stretch.summary, undefined);
   assert.equal(stretch.boundaryLine, undefined);
-  const onDisk = await readCompactedStretch('claude-code', atHookTime(COMPACTED.find((f) => f.includes('tpos'))!, dir, true));
+  const onDisk = await readCompactedStretch(atHookTime(COMPACTED.find((f) => f.includes('tpos'))!, dir, true));
   assert.ok(onDisk.summary);
   assert.deepEqual(stretch.session.messages.map((m) => m.records), onDisk.session.messages.map((m) => m.records), 'the same stretch either way');
   const r = await hook(input(file));
@@ -121,7 +121,7 @@ test('hook codex on a real Codex rollout as its hook sees it (the compacted reco
   assert.equal(r.code, 0, r.stderr);
   const out = JSON.parse(r.stdout) as { hookSpecificOutput: { hookEventName: string; additionalContext: string } };
   assert.equal(out.hookSpecificOutput.hookEventName, 'SessionStart');
-  const stretch = await readCompactedStretch('codex', file);
+  const stretch = await readCompactedStretch(file);
   assert.equal(stretch.boundaryLine, at, 'the stretch ends at the compaction');
   assert.ok(stretch.kept, 'the replacement history Codex keeps is read');
   const tokens = estimateTokens(out.hookSpecificOutput.additionalContext);

@@ -19,7 +19,7 @@ test('every real compaction: summary + hook context keeps ≥ 85 % of the probes
   let alone = 0, pair = 0, n = 0;
   for (const file of FILES) {
     for (let k = 0; ; k++) {
-      const r = await guardContext('claude-code', file, undefined, k).catch((e: Error) => (/no compaction/.test(e.message) ? undefined : Promise.reject(e)));
+      const r = await guardContext(file, undefined, k).catch((e: Error) => (/no compaction/.test(e.message) ? undefined : Promise.reject(e)));
       if (!r) break;
       assert.ok(r.stretch.summary, `${path.basename(file)} #${k + 1} has its summary`);
       const probes = extractProbes(r.stretch.session);
