@@ -69,11 +69,11 @@ const vendor = Object.entries(SDKS).map(([pkg, name]) => ({ ...node, entryPoints
  * The CLI: dist/cli-main.js holds the dispatcher and `usage` (a warm `usage` is all start-up); inspect, compact,
  * simulate and export are bundles of their own in dist/cli/, which main.ts imports (requires) only when one is run.
  */
-const COMMANDS = { inspectCommand: 'inspect', compactCommand: 'compact', simulateCommand: 'simulate', exportCommand: 'export', evalCommand: 'eval' };
+const COMMANDS = { inspectCommand: 'inspect', compactCommand: 'compact', simulateCommand: 'simulate', exportCommand: 'export', evalCommand: 'eval', hookCommand: 'hook' };
 const commandsApart = {
   name: 'commands-apart',
   setup(build) {
-    build.onResolve({ filter: /^\.\/(inspectCommand|compactCommand|simulateCommand|exportCommand|evalCommand)\.js$/ }, (args) =>
+    build.onResolve({ filter: /^\.\/(inspectCommand|compactCommand|simulateCommand|exportCommand|evalCommand|hookCommand)\.js$/ }, (args) =>
       args.importer.endsWith('main.ts') ? { path: `./cli/${COMMANDS[args.path.slice(2, -3)]}.js`, external: true } : undefined);
   },
 };
@@ -95,6 +95,8 @@ export const builds = [
   { ...cli, entryPoints: ['src/cli/main.ts'], outfile: 'dist/cli-main.js', plugins: [...node.plugins, sdksApart('./vendor'), commandsApart] },
   ...commands,
   ...vendor,
+  // The SessionStart hook alone, for the extension to copy where Claude Code runs it (src/vscode/hookCommands.ts).
+  { ...node, minify: true, entryPoints: ['src/cli/hookCommand.ts'], outfile: 'dist/hook.js' },
   // The usage scan's second thread (src/node/usage/parseJobs.ts looks for it next to the bundle that starts it).
   { ...node, entryPoints: ['src/node/usage/parseWorker.ts'], outfile: 'dist/usageWorker.js' },
   // The worker threads of `eval --jobs` (src/node/eval/runEval.ts looks for it beside the bundle that starts it or one folder up).

@@ -6,6 +6,7 @@ import { CommandIds } from './vscode/commandIds.js';
 import { registerCompactCommand } from './vscode/compactCommand.js';
 import { registerCountExactlyCommand } from './vscode/countExactlyCommand.js';
 import { registerEvalCommand } from './vscode/evalCommand.js';
+import { registerHookCommands } from './vscode/hookCommands.js';
 import { registerCompositionPanel } from './vscode/compositionPanel.js';
 import { registerInspectCommand } from './vscode/inspectCommand.js';
 import { InspectionDocuments, inspectionScheme } from './vscode/inspectionDocuments.js';
@@ -56,6 +57,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
     vscode.commands.registerCommand(CommandIds.showComposition, (arg?: unknown) => composition.showFromCommand(arg)),
     registerCountExactlyCommand({ settings: () => readSettings(), keys, log: createLogger(channel, 'count'), trust }),
     registerApiKeyCommands(keys, () => readSettings()['summary.provider'], createLogger(channel, 'secrets')),
+    registerHookCommands({ extensionPath: context.extensionUri.fsPath, storage: context.globalStorageUri, log: createLogger(channel, 'hook'), trust }),
   );
   // Sessions view: creating it is cheap; the first scan waits until the view is shown, or (status bar on) until
   // startup has settled — it then reads only what changed since the last scan (the usage cache).

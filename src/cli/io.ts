@@ -14,4 +14,6 @@ export interface CliIo {
    * the function returned undoes it.
    */
   readonly beforeBigScan?: () => (() => void) | undefined;
+  /** Standard input, whole (`hook` reads the agent's JSON from it); unset: the process's own stdin. */
+  readonly readStdin?: () => Promise<string>;
 }

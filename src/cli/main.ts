@@ -17,6 +17,9 @@ commands:
                             every transcript through every strategy: time, cost, reduction, what it lost
   export FILE --markdown [--out PATH]
                             the transcript as a readable Markdown document
+  hook AGENT | hook install|uninstall AGENT [--scope user|project]
+                            guard the agent's own compaction (claude-code, codex): a SessionStart hook
+                            that hands back the facts its summary may drop
 `;
 
 type Command = (args: string[], io: CliIo) => Promise<number>;
@@ -28,6 +31,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   simulate: async () => (await import('./simulateCommand.js')).runSimulate,
   export: async () => (await import('./exportCommand.js')).runExport,
   eval: async () => (await import('./evalCommand.js')).runEvalCommand,
+  hook: async () => (await import('./hookCommand.js')).runHookCommand,
 };
 
 /**

@@ -20,6 +20,9 @@ export const CommandIds = {
   filterSessions: 'contextCompactor.sessions.filter',
   clearSessionsFilter: 'contextCompactor.sessions.clearFilter',
   sortSessions: 'contextCompactor.sessions.sort',
+  // The agent's own compaction: our SessionStart hook in Claude Code's settings
+  guardInstall: 'contextCompactor.hook.install',
+  guardUninstall: 'contextCompactor.hook.uninstall',
 } as const;
 
 export type CommandId = (typeof CommandIds)[keyof typeof CommandIds];

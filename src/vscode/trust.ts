@@ -30,6 +30,10 @@ export const RESTRICTED: Readonly<Record<CommandId, RestrictedMode>> = {
   [CommandIds.filterSessions]: 'always',
   [CommandIds.clearSessionsFilter]: 'always',
   [CommandIds.sortSessions]: 'always',
+  // Writes a command Claude Code will run into its settings: not before the window is trusted. Removing ours only
+  // takes away what runs, and touches nothing a workspace supplies.
+  [CommandIds.guardInstall]: 'trusted',
+  [CommandIds.guardUninstall]: 'always',
 };
 
 /** The trust state and a way to tell the user; the composition root wires vscode.workspace.isTrusted. */

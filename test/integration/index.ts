@@ -3,6 +3,8 @@ import { finish } from './finish.js';
 import { runAll } from './harness.js';
 import './suite/activation.test.js';
 import './suite/apiKeys.test.js';
+// Early: it clears its own toast, so nothing of it covers what later tests look for.
+import './suite/hook.test.js';
 // Before inspect: its notification is checked at the very end, and VS Code hides error toasts after 20 s.
 import './suite/sessions.test.js';
 // Before inspect and composition too: its toasts and editors would cover what the end of the suite looks for.

@@ -32,28 +32,28 @@ export function startLoopbackMessages(apiKey: string): Promise<LoopbackServer> {
  * Responses API under /v1, streaming only (all Codex speaks); Codex stops reading at `response.completed`, so that
  * is the whole sequence it needs. A request whose credential is not `Bearer <apiKey>` gets a 401.
  */
-export function startLoopbackResponses(apiKey: string): Promise<LoopbackServer> {
+export function startLoopbackResponses(apiKey: string, answer = LOOPBACK_ANSWER): Promise<LoopbackServer> {
   let n = 0;
   return startLoopback((req, res) => {
     if (req.auth !== `Bearer ${apiKey}`) return openaiError(res, 401, 'Incorrect API key provided.');
     if (req.method !== 'POST' || req.path !== '/v1/responses') return openaiError(res, 404, `no route ${req.method} ${req.path}`);
     n += 1;
-    streamResponse(res, `resp_loopback${n}`, `msg_loopback${n}`, req);
+    streamResponse(res, `resp_loopback${n}`, `msg_loopback${n}`, req, answer);
   });
 }
 
-function streamResponse(res: ServerResponse, responseId: string, itemId: string, req: RecordedRequest): void {
+function streamResponse(res: ServerResponse, responseId: string, itemId: string, req: RecordedRequest, answer: string): void {
   const send = startSse(res);
   const event = (data: { type: string } & Record<string, unknown>): void => send(data, data.type);
-  const item = { type: 'message', id: itemId, role: 'assistant', status: 'completed', content: [{ type: 'output_text', text: LOOPBACK_ANSWER, annotations: [] }] };
+  const item = { type: 'message', id: itemId, role: 'assistant', status: 'completed', content: [{ type: 'output_text', text: answer, annotations: [] }] };
   event({ type: 'response.created', response: { id: responseId, object: 'response', status: 'in_progress', output: [] } });
   event({ type: 'response.output_item.added', output_index: 0, item: { ...item, content: [] } });
-  event({ type: 'response.output_text.delta', output_index: 0, item_id: itemId, content_index: 0, delta: LOOPBACK_ANSWER });
+  event({ type: 'response.output_text.delta', output_index: 0, item_id: itemId, content_index: 0, delta: answer });
   event({ type: 'response.output_item.done', output_index: 0, item });
   // One token per 4 request bytes: realistic, and well under Codex's window, so Codex does not start an
   // auto-compaction request of its own after the answer.
   const input = Math.ceil(req.bytes / 4);
-  const output = loopbackTokens(LOOPBACK_ANSWER);
+  const output = loopbackTokens(answer);
   event({
     type: 'response.completed',
     response: {

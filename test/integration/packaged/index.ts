@@ -23,6 +23,7 @@ test('the extension is the installed package, not the source folder', () => {
   assert.ok(dir && ext.extensionPath.startsWith(path.resolve(dir) + path.sep), `${ext.extensionPath} is not under ${dir}`);
   const files = readdirSync(ext.extensionPath, { recursive: true, encoding: 'utf8' });
   assert.ok(files.includes(path.join('dist', 'extension.js')) && files.includes(path.join('dist', 'usageWorker.js')), files.join(', '));
+  assert.ok(files.includes(path.join('dist', 'hook.js')), 'the SessionStart hook bundle "Guard Claude Code\'s compaction" installs');
   const unwanted = files.filter((f) => /\.map$|\.ts$|^src|^test|^bench|fixtures|node_modules|^dist[\\/]cli/.test(f));
   assert.deepEqual(unwanted, [], 'no sources, tests, fixtures, source maps or CLI in the package');
 });

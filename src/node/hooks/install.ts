@@ -1,0 +1,90 @@
+// Installs or removes the compaction guard in an agent's hook settings file: parsed, edited, written atomically.
+import { readFile, stat } from 'node:fs/promises';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import type { HookAgent } from '../../core/hook/boundary';
+import { withHook, withoutHook, type Settings } from '../../core/hook/settings';
+import { writeFileAtomic } from '../atomicWrite';
+
+export type HookScope = 'user' | 'project';
+
+/** A problem the user sees as one line; the settings file is left as it was. */
+export class HookSettingsError extends Error {
+  override readonly name = 'HookSettingsError';
+}
+
+/**
+ * Where the agent reads hooks. Claude Code: settings.json in its config folder (CLAUDE_CONFIG_DIR, else ~/.claude) or
+ * the project's .claude/. Codex: hooks.json in CODEX_HOME (else ~/.codex) or the project's .codex/.
+ */
+export function hookSettingsPath(agent: HookAgent, scope: HookScope, cwd: string, env: NodeJS.ProcessEnv): string {
+  const home = env.HOME || env.USERPROFILE || os.homedir();
+  if (agent === 'claude-code') {
+    const dir = scope === 'project' ? path.join(cwd, '.claude') : env.CLAUDE_CONFIG_DIR?.split(',')[0]?.trim() || path.join(home, '.claude');
+    return path.join(dir, 'settings.json');
+  }
+  return path.join(scope === 'project' ? path.join(cwd, '.codex') : env.CODEX_HOME || path.join(home, '.codex'), 'hooks.json');
+}
+
+/** The command the agent runs: absolute node and CLI paths, quoted (the agents run it through a shell). */
+export function hookCommand(agent: HookAgent, nodePath: string, cliPath: string): string {
+  const q = (s: string): string => `"${s.replace(/(["\\$`])/g, '\\$1')}"`;
+  return `${q(nodePath)} ${q(cliPath)} hook ${agent}`;
+}
+
+async function readSettings(file: string): Promise<{ settings: Settings; mode?: number }> {
+  let text: string;
+  let mode: number | undefined;
+  try {
+    mode = (await stat(file)).mode & 0o777;
+    text = await readFile(file, 'utf8');
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return { settings: {} };
+    throw new HookSettingsError(`cannot read ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+  }
+  if (text.trim() === '') return { settings: {}, mode };
+  let value: unknown;
+  try {
+    // Plain JSON, as the agents write these files: a file with comments is reported, never rewritten without them.
+    value = JSON.parse(text);
+  } catch (e) {
+    throw new HookSettingsError(`${file} is not valid JSON (${(e as Error).message.split('\n')[0]}); left unchanged`);
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new HookSettingsError(`${file} does not hold a JSON object; left unchanged`);
+  return { settings: value as Settings, mode };
+}
+
+export interface HookChange { readonly file: string; readonly changed: boolean; readonly command?: string }
+
+/** Adds our entry (idempotent; an entry with other paths is replaced). */
+export async function installHook(agent: HookAgent, scope: HookScope, cwd: string, env: NodeJS.ProcessEnv, command: string): Promise<HookChange> {
+  const file = hookSettingsPath(agent, scope, cwd, env);
+  const { settings, mode } = await readSettings(file);
+  const edit = withHook(settings, agent, command);
+  if (!edit.ok) throw new HookSettingsError(`${file}: ${edit.error}; left unchanged`);
+  if (edit.changed) await writeFileAtomic(file, [`${JSON.stringify(edit.settings, null, 2)}\n`], { createDir: true, mode: mode ?? 0o600 });
+  return { file, changed: edit.changed, command };
+}
+
+/** Removes our entry; other hooks and keys stay. A missing file is nothing to remove. */
+export async function uninstallHook(agent: HookAgent, scope: HookScope, cwd: string, env: NodeJS.ProcessEnv): Promise<HookChange> {
+  const file = hookSettingsPath(agent, scope, cwd, env);
+  const { settings, mode } = await readSettings(file);
+  const edit = withoutHook(settings, agent);
+  if (!edit.ok) throw new HookSettingsError(`${file}: ${edit.error}; left unchanged`);
+  if (edit.changed) await writeFileAtomic(file, [`${JSON.stringify(edit.settings, null, 2)}\n`], { mode: mode ?? 0o600 });
+  return { file, changed: edit.changed };
+}
+
+/**
+ * The hook command for a runtime that may not be Node: VS Code's extension host runs in Electron (its execPath is
+ * the editor). Node itself when that is what runs us, else a `node` on PATH, else (POSIX shells) the editor's own
+ * binary as Node through ELECTRON_RUN_AS_NODE; undefined when none of these works.
+ */
+export function hookCommandForRuntime(agent: HookAgent, execPath: string, script: string, env: NodeJS.ProcessEnv, platform: NodeJS.Platform, exists: (p: string) => boolean): string | undefined {
+  const exe = platform === 'win32' ? 'node.exe' : 'node';
+  if (path.basename(execPath).toLowerCase() === exe) return hookCommand(agent, execPath, script);
+  const onPath = (env.PATH ?? env.Path ?? '').split(platform === 'win32' ? ';' : ':').filter(Boolean).map((d) => path.join(d, exe)).find(exists);
+  if (onPath) return hookCommand(agent, onPath, script);
+  return platform === 'win32' ? undefined : `ELECTRON_RUN_AS_NODE=1 ${hookCommand(agent, execPath, script)}`;
+}
