@@ -63,9 +63,14 @@ export function importCycles(graph: ImportGraph): string[][] {
 }
 
 // `node --import tsx test/support/importGraph.ts [dir]`: the cycles of a folder, for before/after figures.
-if (process.argv[1] && resolve(process.argv[1]) === resolve(import.meta.filename ?? '')) {
+if (require.main === module) {
   const root = resolve(process.argv[2] ?? 'src');
-  const cycles = importCycles(importGraph(root));
+  const graph = importGraph(root);
+  const cycles = importCycles(graph);
   console.log(`${cycles.length} cycle(s), ${cycles.reduce((n, c) => n + c.length, 0)} files in them`);
-  for (const c of cycles) console.log(`  ${c.length}: ${c.slice(0, 12).join(' ')}${c.length > 12 ? ' …' : ''}`);
+  for (const c of cycles) {
+    console.log(`  ${c.length}: ${c.slice(0, 12).join(' ')}${c.length > 12 ? ' …' : ''}`);
+    // --edges: each file's imports inside its cycle, to see which import to cut.
+    if (process.argv.includes('--edges')) for (const f of c) console.log(`    ${f} -> ${graph.get(f)!.filter((d) => c.includes(d)).join(' ')}`);
+  }
 }
