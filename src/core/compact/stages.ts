@@ -1,6 +1,7 @@
 // The compaction pipeline as a sequence of stages, each run once per compaction: the later stages take what the
 // earlier ones produced (the summary and the fit reuse the one cleanup and its one split) instead of redoing it.
 import { cleanupSession, type CleanupResult } from '../cleanup/engine';
+import { withIdentifierMemo } from '../cleanup/identifiers';
 import type { CleanupOptions } from '../cleanup/types';
 import type { Session } from '../model/transcript';
 import { calibrate, type Calibration } from '../tokens/calibrate';
@@ -30,7 +31,7 @@ export const countStage = (stage: Stage): void => { stageRuns[stage]++; };
 /** The clean stage: plan the protected part and apply the rules. Call it once and pass its result on. */
 export function cleanStage(session: Session, options: CleanupOptions): CleanupResult {
   countStage('clean');
-  return cleanupSession(session, options);
+  return withIdentifierMemo(() => cleanupSession(session, options));
 }
 
 // A cleanup result and a session are immutable once made: what is derived from them is derived once.
