@@ -1,7 +1,7 @@
 // Where a compaction's time goes: each stage of core/compact/stages.ts timed on its own (best of N), so a ratio
 // against the parse floor can be read stage by stage instead of guessed from a profile.
 import { performance } from 'node:perf_hooks';
-import { identifierText, extractIdentifiers } from '../../src/core/cleanup/identifiers';
+import { extractIdentifiers, identifierText, withIdentifierMemo } from '../../src/core/cleanup/identifiers';
 import { compactSession } from '../../src/core/compact/compactSession';
 import { cleanStage } from '../../src/core/compact/stages';
 import type { CleanupOptions } from '../../src/core/cleanup/types';
@@ -35,10 +35,10 @@ export async function stageTimes(path: string, out: string, cleanup: CleanupOpti
     gc();
     const { session } = await time('read', () => readTranscriptFile(path, { keepRaw: true }));
     const cleaned = await time('clean', () => cleanStage(session, cleanup));
-    // The same scan again on fresh sets (clean's results are cached per block, so time the function itself).
-    await time('identifiers', () => {
+    // The same scan again, as clean runs it (clean's results are cached per block, so time the function itself).
+    await time('identifiers', () => withIdentifierMemo(() => {
       for (const b of cleaned.changedOriginals) extractIdentifiers(identifierText(b), new Set(), { errorLines: b.type === 'tool_result' && b.isError });
-    });
+    }));
     let n = 0;
     const outcome = compactSession(session, cleanup, { newId: () => `00000000-0000-4000-8000-${String(n++).padStart(12, '0')}`, now: () => new Date(0) }, undefined, cleaned);
     await time('measure', () => outcome.figures);
