@@ -94,8 +94,10 @@ export function extractIdentifiers(text: string, out: Set<string>, opts: { error
   memo?.set(text, [...own]);
 }
 
-// Only texts this long are looked up: below it a scan costs about what hashing the text for the lookup does.
-const MEMO_MIN_CHARS = 2048;
+// Only texts this long are looked up: V8 hashes a string longer than 16,383 characters by its length alone, so the
+// lookup makes no pass over the text (a shorter one is hashed whole, which costs a good part of scanning it), and
+// these long results (files read again) are nearly all the repeated text.
+const MEMO_MIN_CHARS = 16_384;
 let memos: [Map<string, string[]>, Map<string, string[]>] | undefined;
 
 /**
