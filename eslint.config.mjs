@@ -4,6 +4,8 @@ import tseslint from 'typescript-eslint';
 const noVscode = { name: 'vscode', message: 'Only src/vscode/ may import vscode.' };
 const nodeIo = ['fs', 'node:fs', 'fs/promises', 'node:fs/promises', 'child_process', 'node:child_process', 'net', 'node:net', 'http', 'node:http', 'https', 'node:https'];
 const sdks = ['@anthropic-ai/sdk', 'openai'];
+const corePaths = [noVscode, ...[...nodeIo, ...sdks].map((name) => ({ name, message: 'src/core is pure: no file system, network or SDK imports (put them in src/node).' }))];
+const corePure = { group: ['**/node/**', '**/vscode/**', '@anthropic-ai/sdk/*', 'openai/*'], message: 'src/core must not depend on src/node, src/vscode or SDKs.' };
 
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'out/**', '.vscode-test/**', 'test/integration/workspace/**', '**/*.mjs', '**/*.js'] },
@@ -21,10 +23,16 @@ export default tseslint.config(
   },
   {
     files: ['src/core/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { paths: corePaths, patterns: [corePure] }] },
+  },
+  {
+    // Layers point one way: what the registry imports (agent modules, the model, usage shapes) never imports it
+    // back; test/unit/architecture/layers.test.ts checks the whole graph for cycles.
+    files: ['src/core/model/**/*.ts', 'src/core/agents/**/*.ts', 'src/core/formats/*/**/*.ts', 'src/core/usage/types.ts'],
     rules: {
       'no-restricted-imports': ['error', {
-        paths: [noVscode, ...[...nodeIo, ...sdks].map((name) => ({ name, message: 'src/core is pure: no file system, network or SDK imports (put them in src/node).' }))],
-        patterns: [{ group: ['**/node/**', '**/vscode/**', '@anthropic-ai/sdk/*', 'openai/*'], message: 'src/core must not depend on src/node, src/vscode or SDKs.' }],
+        paths: corePaths,
+        patterns: [corePure, { group: ['**/formats/registry'], message: 'Below the registry: take agent ids from core/model/ids.ts, not formats/registry.' }],
       }],
     },
   },

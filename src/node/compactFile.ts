@@ -4,6 +4,7 @@ import { lstat, readFile } from 'node:fs/promises';
 import * as path from 'node:path';
 import type { MergedFile } from '../core/agents/agent';
 import { compactSession, type CompactOutcome } from '../core/compact/compactSession';
+import { countStage } from '../core/compact/stages';
 import { buildCompactReport, type CompactReport } from '../core/compact/report';
 import type { CleanupOptions } from '../core/cleanup/types';
 import { agentModule, FORMAT_READERS } from '../core/formats/registry';
@@ -48,6 +49,7 @@ export interface PreparedCompaction {
 /** Read and clean up (nothing written, no model called); see `compactTranscript` for the whole pipeline. */
 export async function prepareCompaction(input: string, cleanup: CleanupOptions, read: Omit<ReadFileOptions, 'keepRaw'> = {}): Promise<PreparedCompaction> {
   const startedAt = performance.now();
+  countStage('read');
   const { session } = await readTranscriptFile(input, { ...read, keepRaw: true });
   const at = new Date();
   const style = agentModule(session.format).sessionIds;
@@ -84,7 +86,10 @@ function sessionPath(input: string): string {
   return doc?.reading.folders && !statSync(input).isDirectory() ? path.dirname(input) : input;
 }
 
-/** Runs the summary step and, when it succeeds with a smaller result, rebuilds the output with it. */
+/**
+ * Runs the summary step on `p`'s cleanup and, when it succeeds with a smaller result, builds the output with the
+ * summary in place of the aging part: the same cleanup and split, measured and rendered once (for the kept outcome).
+ */
 export async function withSummary(p: PreparedCompaction, config: SummaryConfig, signal: AbortSignal): Promise<PreparedCompaction> {
   const step = await summarizeAging(p, config, signal);
   const base = { ...p, modelCalls: step.modelCalls, fallback: step.fallback, summary: step.figures, warnings: [...p.warnings, ...step.warnings] };
@@ -105,6 +110,7 @@ export async function withSummary(p: PreparedCompaction, config: SummaryConfig, 
  */
 export async function writeCompaction(p: PreparedCompaction, out: string, options: { readonly createDir?: boolean } = {}): Promise<void> {
   const written = p.outcome.written;
+  countStage('write');
   // Rendering may have warned (a record nested too deeply to write whole): the report says so too.
   for (const w of p.original.warnings) if (!p.warnings.includes(w)) p.warnings.push(w);
   const opts = { protect: [p.input], createDir: options.createDir ?? false };
@@ -202,8 +208,9 @@ export function writtenMessages(p: PreparedCompaction): number {
 }
 
 /**
- * The compaction pipeline the CLI, the extension, `eval` and the tests all call: read, cleanup, then (with a
- * provider) the one summary call; nothing is written until `writeCompaction`, which renders the lines once.
+ * The compaction pipeline the CLI, the extension, `eval` and the tests all call, in the order of `STAGES`
+ * (core/compact/stages.ts): read and clean (`prepareCompaction`), then with a provider split, fit and the one summary
+ * call (`withSummary`, on that same cleanup); measure and render happen on first use, write in `writeCompaction`.
  */
 export async function compactTranscript(input: string, options: Omit<CompactFileOptions, 'out'>): Promise<PreparedCompaction> {
   options.onPhase?.('cleanup');

@@ -1,6 +1,9 @@
 // The one summary call: build the anchored request, fit it, call under the retry/deadline policy,
 // and fall back to the cleaned transcript on any failure.
-import { splitAging } from '../core/compact/split';
+import type { CleanupResult } from '../core/cleanup/engine';
+import type { CleanupOptions } from '../core/cleanup/types';
+import { countStage, splitOf } from '../core/compact/stages';
+import type { Session } from '../core/model/transcript';
 import { carriedFacts } from '../core/summary/carried';
 import { fitConversation } from '../core/summary/fit';
 import { buildSummaryRequest, composeSummary, missingSections } from '../core/summary/prompt';
@@ -9,7 +12,6 @@ import { isProviderError, type ProviderId } from '../core/summary/provider';
 import type { SummaryFigures } from '../core/compact/report';
 import { requestCost } from '../core/usage/pricing';
 import { estimateTokens } from '../core/tokens/estimate';
-import type { PreparedCompaction } from './compactFile';
 import { createSummarizer } from './providers/createSummarizer';
 import { systemClock, systemRandom } from './providers/systemClock';
 
@@ -37,9 +39,18 @@ export interface SummaryStepResult {
   readonly warnings: string[];
 }
 
-/** Needs only the session, its cleanup and the options (a rolling replay passes a prefix of a session). */
-export async function summarizeAging(p: Pick<PreparedCompaction, 'original' | 'cleanupOptions'> & { readonly outcome: Pick<PreparedCompaction['outcome'], 'cleanup'> }, config: SummaryConfig, signal: AbortSignal): Promise<SummaryStepResult> {
-  const split = splitAging(p.original, p.outcome.cleanup);
+/**
+ * What the summary stage takes from the stages before it: the session as read, and its one cleanup (a compaction's
+ * PreparedCompaction is one; a rolling replay passes a prefix of a session). Nothing here cleans again.
+ */
+export interface SummaryInput {
+  readonly original: Session;
+  readonly cleanupOptions: CleanupOptions;
+  readonly outcome: { readonly cleanup: CleanupResult };
+}
+
+export async function summarizeAging(p: SummaryInput, config: SummaryConfig, signal: AbortSignal): Promise<SummaryStepResult> {
+  const split = splitOf(p.original, p.outcome.cleanup);
   if (split.aging.length === 0) return { modelCalls: 0, fallback: null, warnings: ['nothing is older than the protected turns: no summary needed'] };
   const warnings: string[] = [];
   const base: SummaryFigures = { provider: config.provider, model: config.model, attempts: 0 };
@@ -51,9 +62,11 @@ export async function summarizeAging(p: Pick<PreparedCompaction, 'original' | 'c
     return { modelCalls: 0, fallback: 'cleanup-only', figures: { ...base, error: msg }, warnings: [`summary skipped (${msg}); wrote the cleaned transcript instead`] };
   }
   if (!summarizer) return { modelCalls: 0, fallback: null, warnings };
+  countStage('fit');
   const fitted = fitConversation(p.original, p.cleanupOptions, Math.max(2000, config.maxInputTokens - config.maxOutputTokens - 2000), p.outcome.cleanup);
   if (fitted.steps.length) warnings.push(`summary input reduced to fit the model: ${fitted.steps.join(', ')}`);
   const req = buildSummaryRequest({ conversation: fitted.conversation, previousSummary: split.previousSummary?.text, maxOutputTokens: config.maxOutputTokens, focus: config.focus });
+  countStage('summary');
   const outcome = await runWithPolicy(summarizer, req, { deadlineMs: config.timeoutSeconds * 1000, maxRetries: 2, clock: systemClock, random: systemRandom, signal });
   const anchoredOn = split.previousSummary?.origin;
   if (!outcome.ok) {

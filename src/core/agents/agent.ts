@@ -2,9 +2,8 @@
 // sessions live, how to recognise, read and write them, how to count their usage, how to resume one.
 import type { Session } from '../model/transcript';
 import type { LineParser, ReadOptions } from '../read/formatReader';
-import type { Contains } from '../usage/lineFilter';
 import type { ModelUsage } from '../usage/modelUsage';
-import type { FileState } from '../usage/types';
+import type { Contains, FileState } from '../usage/types';
 import type { WriteContext } from '../write/blockMap';
 import type { OutLine } from '../write/serialize';
 

@@ -4,7 +4,7 @@ import type { TextBlock, ToolCallBlock, ToolResultBlock } from '../model/transcr
 import { estimateTokens } from '../tokens/estimate';
 import type { IdentifierListing } from './listing';
 import { blockIdentifiers, stripAnsi } from './identifiers';
-import { cut, MARK, outputBody } from './records';
+import { cut, lineCount, MARK, outputBody } from './records';
 
 /** The argument that says what a call did, in the order tools name it. */
 const MAIN_ARGS = ['command', 'cmd', 'file_path', 'path', 'notebook_path', 'pattern', 'url', 'query', 'description', 'prompt'];
@@ -28,7 +28,7 @@ export function foldedCall(call: ToolCallBlock, result: ToolResultBlock | undefi
   let outcome = '';
   if (result) {
     const { body, exit } = outputBody(result.text);
-    const lines = body ? body.split('\n').length : 0;
+    const lines = body ? lineCount(body) : 0;
     const status = exit !== undefined ? `exit ${exit}` : result.isError ? 'error' : 'ok';
     const errorLine = result.isError ? body.split('\n').find((l) => /error|fail|denied|not found|exception/i.test(l)) ?? body.split('\n')[0] : undefined;
     // A success shows its size only (its identifiers follow); a failure shows the line that says why.

@@ -76,6 +76,10 @@ const MAX_PER_TEXT = 400;
  * whatever `out` already holds, so records and the recall measure agree on what counts.
  */
 export function extractIdentifiers(text: string, out: Set<string>, opts: { errorLines?: boolean } = {}): void {
+  // Inside withIdentifierMemo a long text seen before (a file read again, a repeated output) is not scanned again.
+  const memo = memos && text.length >= MEMO_MIN_CHARS ? memos[opts.errorLines ? 1 : 0] : undefined;
+  const known = memo?.get(text);
+  if (known) { for (const id of known) out.add(id); return; }
   const sample = stripAnsi(text.length > 400_000 ? text.slice(0, 200_000) + '\n' + text.slice(-200_000) : text);
   const own = new Set<string>();
   scanTokens(sample, own);
@@ -87,6 +91,24 @@ export function extractIdentifiers(text: string, out: Set<string>, opts: { error
     }
   }
   for (const id of own) out.add(id);
+  memo?.set(text, [...own]);
+}
+
+// Only texts this long are looked up: V8 hashes a string longer than 16,383 characters by its length alone, so the
+// lookup makes no pass over the text (a shorter one is hashed whole, which costs a good part of scanning it), and
+// these long results (files read again) are nearly all the repeated text.
+const MEMO_MIN_CHARS = 16_384;
+let memos: [Map<string, string[]>, Map<string, string[]>] | undefined;
+
+/**
+ * Runs `fn` with identifiers memoized by text (with and without error lines), dropped when it returns: real
+ * sessions read the same files again and again (a third of an 8 MB session's result text is repeated), and the
+ * result is the same set for the same text. Scoped, so no transcript text outlives the compaction that read it.
+ */
+export function withIdentifierMemo<T>(fn: () => T): T {
+  if (memos) return fn();
+  memos = [new Map(), new Map()];
+  try { return fn(); } finally { memos = undefined; }
 }
 
 const ANSI = /\x1b\[[0-9;?]*[A-Za-z]/g;

@@ -52,7 +52,8 @@ export function outputBody(text: string): { body: string; exit?: number } {
   return { body: text.slice(m[0].length), exit: code !== undefined ? Number(code) : undefined };
 }
 
-function lineCount(text: string): number {
+/** Lines of `text` (1 + newlines), counted without splitting it. */
+export function lineCount(text: string): number {
   let n = 1;
   for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) n++;
   return n;

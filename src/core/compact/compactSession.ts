@@ -1,16 +1,15 @@
 // Cleanup-first compaction of one session into a new transcript in the same format, with its report.
-import { cleanupSession, type CleanupResult } from '../cleanup/engine';
+import type { CleanupResult } from '../cleanup/engine';
 import type { CleanupOptions, RuleId } from '../cleanup/types';
 import type { WrittenSession } from '../agents/agent';
 import { agentModule } from '../formats/registry';
 import type { Block, Message, Session } from '../model/transcript';
 import { estimateTokens } from '../tokens/estimate';
-import { splitAging } from './split';
 import { buildTurns } from '../read/turns';
 import type { ProtectedPart } from '../cleanup/protect';
-import { calibrate } from '../tokens/calibrate';
 import type { WriteContext } from '../write/blockMap';
 import { measureCompaction, type Measurement } from './measure';
+import { calibrationOf, cleanStage, countStage, splitOf } from './stages';
 
 export interface CompactOutcome {
   readonly sessionId: string;
@@ -38,7 +37,7 @@ export interface SummaryInsert { readonly text: string }
  * to sort into the aging part); none when it is written to a file.
  */
 export function summarizedMessages(session: Session, cleanup: CleanupResult, text: string, summaryRecords: number[] = []): { messages: Message[]; dropped: Block[]; beforeRecord: number } {
-  const split = splitAging(session, cleanup);
+  const split = splitOf(session, cleanup);
   const kept = [...split.harness, ...split.pinned, ...split.recent];
   const dropped = split.aging.filter((m) => !kept.includes(m)).flatMap((m) => m.blocks);
   const summaryMessage: Message = { role: 'user', records: summaryRecords, blocks: [{ type: 'summary', text, origin: 'context-compactor', ref: { record: -1 }, tokens: estimateTokens(text) }] };
@@ -46,8 +45,12 @@ export function summarizedMessages(session: Session, cleanup: CleanupResult, tex
   return { messages: [...split.harness, summaryMessage, ...split.pinned, ...split.recent], dropped, beforeRecord: next?.records[0] ?? Number.MAX_SAFE_INTEGER };
 }
 
+/**
+ * The stages after reading: clean (unless `precomputed` — a summary reuses the cleanup-only outcome's), insert the
+ * summary, then measure and render on first use, each once: an outcome a summary replaces is never measured.
+ */
 export function compactSession(session: Session, options: CleanupOptions, ctx: WriteContext, summary?: SummaryInsert, precomputed?: CleanupResult): CompactOutcome {
-  const cleanup = precomputed ?? cleanupSession(session, options);
+  const cleanup = precomputed ?? cleanStage(session, options);
   let result = cleanup.session;
   let insert: { beforeRecord: number; text: string } | undefined;
   let dropped: Block[] = [];
@@ -63,15 +66,21 @@ export function compactSession(session: Session, options: CleanupOptions, ctx: W
   let issued = false;
   const writeCtx: WriteContext = { newId: () => (issued ? ctx.newId() : ((issued = true), sessionId)), now: ctx.now };
   let written: WrittenSession | undefined;
-  const cal = calibrate(session);
-  return {
-    sessionId, cleanup, result,
-    get written() { return (written ??= agentModule(session.format).write(session, result, writeCtx, insert)); },
-    figures: {
+  let figures: CompactFigures | undefined;
+  const measure = (): CompactFigures => {
+    countStage('measure');
+    const cal = calibrationOf(session);
+    return {
       ...measureCompaction(session, result, [...cleanup.changedOriginals, ...dropped], '', cal),
       rules: cleanup.rules,
       protectedTurns: { fromTurn: cleanup.protection.fromTurn, of: session.turns.length },
       protectedParts: cleanup.protection.parts.map((p) => ({ ...p, tokens: Math.round(p.tokens * cal.scale) })),
-    },
+    };
+  };
+  const render = (): WrittenSession => { countStage('render'); return agentModule(session.format).write(session, result, writeCtx, insert); };
+  return {
+    sessionId, cleanup, result,
+    get written() { return (written ??= render()); },
+    get figures() { return (figures ??= measure()); },
   };
 }

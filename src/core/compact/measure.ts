@@ -2,7 +2,7 @@
 // tokens on resume before/after, the harness share nothing can cut, the history cut, and fidelity.
 import type { Block, Session } from '../model/transcript';
 import { calibrate, type Calibration } from '../tokens/calibrate';
-import { compose } from '../tokens/composition';
+import { composeTotal } from '../tokens/composition';
 import { identifierRecall, pairsIntact } from './fidelity';
 
 /** Below this much history a compaction is not worth a new session (reported, not refused). */
@@ -43,8 +43,8 @@ export function measureCompaction(original: Session, result: Session, changed: r
     for (const b of m.blocks) systemMessages += b.tokens * cal.scale;
   }
   const harness = Math.round(cal.overhead + systemMessages);
-  const before = compose(original, 0, cal).total;
-  const after = compose(result, 0, cal).total;
+  const before = composeTotal(original, cal);
+  const after = composeTotal(result, cal);
   const hb = Math.max(0, before - harness), ha = Math.max(0, after - harness);
   const recall = identifierRecall(changed, result.messages, extraText, original.cwd);
   return {

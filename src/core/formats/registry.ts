@@ -1,6 +1,7 @@
 // Every supported agent, one line each: the registry the readers, writers, usage scanner, Sessions view and stores
 // dispatch on. Adding an agent is its folder (src/core/formats/<id>/agent.ts implementing AgentModule) and one line.
 import type { AgentModule } from '../agents/agent';
+import { AGENT_IDS, type AgentId } from '../model/ids';
 import type { FormatReader } from '../read/formatReader';
 import { aider } from './aider/agent';
 import { claudeCode } from './claude-code/agent';
@@ -11,7 +12,7 @@ import { geminiCli } from './gemini-cli/agent';
 import { goose } from './goose/agent';
 import { opencode } from './opencode/agent';
 
-const AGENTS = {
+const AGENTS: Readonly<Record<AgentId, AgentModule>> = {
   'claude-code': claudeCode,
   codex,
   'gemini-cli': geminiCli,
@@ -20,13 +21,10 @@ const AGENTS = {
   aider,
   'copilot-chat': copilotChat,
   cline,
-} as const satisfies Record<string, AgentModule>;
+};
 
-/** The id of a supported agent (and of its transcript format). */
-export type AgentId = keyof typeof AGENTS;
-
-/** In display order (the Sessions view lists agents this way). */
-export const AGENT_IDS = Object.keys(AGENTS) as AgentId[];
+// The ids live in model/ids.ts (the bottom layer); re-exported here for the composition points that take both.
+export { AGENT_IDS, type AgentId };
 
 export const agentModule = (id: AgentId): AgentModule => AGENTS[id];
 

@@ -1,7 +1,7 @@
 // The normalized transcript model every format reader produces and every feature consumes.
-import type { AgentId } from '../formats/registry';
+import type { AgentId } from './ids';
 
-/** An agent's transcript format (one per registered agent, see formats/registry.ts). */
+/** An agent's transcript format (one per agent id, see model/ids.ts). */
 export type FormatId = AgentId;
 
 /** Where a figure comes from: the agent's own log, or our offline estimate. */

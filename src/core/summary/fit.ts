@@ -1,7 +1,7 @@
 // Makes the summary input fit the model's window by rules alone: tighter records, then trimming.
-import { cleanupSession, type CleanupResult } from '../cleanup/engine';
+import type { CleanupResult } from '../cleanup/engine';
 import type { CleanupOptions } from '../cleanup/types';
-import { splitAging } from '../compact/split';
+import { cleanStage, splitOf } from '../compact/stages';
 import type { Session } from '../model/transcript';
 import { estimateTokens } from '../tokens/estimate';
 import { renderForSummary } from './render';
@@ -13,14 +13,17 @@ const TIGHT: CleanupOptions['rules'] = {
 
 export interface FittedInput { readonly conversation: string; readonly steps: string[] }
 
-/** `cleaned`: the compaction's own cleanup of `session` with `options`, reused for the first (usual) attempt. */
+/**
+ * `cleaned`: the compaction's own cleanup of `session` with `options`, reused for the first (usual) attempt; only
+ * an input that still does not fit is cleaned again, with tighter records.
+ */
 export function fitConversation(session: Session, options: CleanupOptions, budgetTokens: number, cleaned?: CleanupResult): FittedInput {
   const steps: string[] = [];
-  const render = (c: CleanupResult, maxBlock: number): string => renderForSummary(splitAging(session, c).aging, maxBlock);
-  let text = render(cleaned ?? cleanupSession(session, options), 4000);
+  const render = (c: CleanupResult, maxBlock: number): string => renderForSummary(splitOf(session, c).aging, maxBlock);
+  let text = render(cleaned ?? cleanStage(session, options), 4000);
   if (estimateTokens(text) <= budgetTokens) return { conversation: text, steps };
   steps.push('tighter tool records');
-  text = render(cleanupSession(session, { ...options, rules: { ...options.rules, ...TIGHT } }), 1200);
+  text = render(cleanStage(session, { ...options, rules: { ...options.rules, ...TIGHT } }), 1200);
   if (estimateTokens(text) <= budgetTokens) return { conversation: text, steps };
   // Keep the start (the task as first stated) and the most recent history; drop the middle.
   const ratio = budgetTokens / estimateTokens(text);

@@ -72,6 +72,20 @@ export function compose(session: Session, topN = 20, calibration?: Calibration):
   };
 }
 
+/**
+ * `compose(session, 0, calibration).total` without its items, previews and per-turn figures (a compaction measures
+ * two totals and nothing else): the same per-kind sums in the same order, rounded the same way.
+ */
+export function composeTotal(session: Session, calibration?: Calibration): number {
+  const cal = calibration ?? calibrate(session);
+  const byKind = emptyKinds();
+  for (const m of session.messages) for (const b of m.blocks) byKind[blockKind(b, m)] += b.tokens * cal.scale;
+  byKind.system += cal.overhead;
+  let total = 0;
+  for (const k of TOKEN_KINDS) total += Math.round(byKind[k]);
+  return total;
+}
+
 /** Every block of the live context as an item, tokens scaled by `scale` (unrounded), in context order. */
 export function compositionItems(session: Session, scale: number): CompositionItem[] {
   const names = toolNames(session.messages);

@@ -1,10 +1,7 @@
 // Cheap substring pre-filter and record dispatch for the usage scanner: each agent's usage module decides.
 import { AGENT_IDS, agentModule, type AgentId } from '../formats/registry';
 import type { LineUsage } from '../agents/agent';
-import type { FileState } from './types';
-
-/** Answers "does the current line contain this exact ASCII marker?" without decoding it. */
-export type Contains = (marker: string) => boolean;
+import type { Contains, FileState } from './types';
 
 /** The line-level usage module of a file's agent (files of document agents never reach the line scanner). */
 function lineUsage(state: FileState): LineUsage {

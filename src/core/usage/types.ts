@@ -1,8 +1,11 @@
 // Shared shapes of the usage scanner: billed token counts, per-file parse state and per-session results.
-import type { AgentId } from '../formats/registry';
+import type { AgentId } from '../model/ids';
 
-/** The agent a scanned file belongs to (see formats/registry.ts). */
+/** The agent a scanned file belongs to (see model/ids.ts). */
 export type AgentKind = AgentId;
+
+/** Answers "does the current line contain this exact ASCII marker?" without decoding it. */
+export type Contains = (marker: string) => boolean;
 
 /** Billed token counts, named like ccusage's JSON so totals can be compared field by field. */
 export interface TokenCounts {

@@ -2,9 +2,8 @@
 // files with ccusage-compatible dedupe (a resumed session repeats its predecessor's responses).
 import { asObject, count, type Json, modelIndex, noteTimestamp, str } from '../../usage/common';
 import { titleFromContent } from '../../usage/title';
-import type { Contains } from '../../usage/lineFilter';
 import { betterRow, rowsByModel } from '../../usage/rows';
-import type { ClaudeRow, FileState } from '../../usage/types';
+import type { ClaudeRow, Contains, FileState } from '../../usage/types';
 
 const SYNTHETIC_MODEL = '<synthetic>';
 

@@ -4,9 +4,8 @@ import { asObject, count, type Json, modelIndex, noteTimestamp, str } from '../.
 import { findModel } from '../../usage/catalog';
 import { costOf, isLongContext } from '../../usage/pricing';
 import { titleFromContent, titleFromText } from '../../usage/title';
-import type { Contains } from '../../usage/lineFilter';
 import { addUsage, type ModelUsage } from '../../usage/modelUsage';
-import type { FileState } from '../../usage/types';
+import type { Contains, FileState } from '../../usage/types';
 import { applyLegacyItem, startLegacy } from './legacyUsage';
 
 type Cumulative = [number, number, number, number, number];
