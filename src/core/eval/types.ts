@@ -1,6 +1,5 @@
 // The shapes `context-compactor eval` reports: one row per transcript and strategy, one summary per strategy.
 import type { FormatId } from '../model/transcript';
-import type { SegmentsSummary } from './vendorSummary';
 
 export const STRATEGIES = ['cleanup', 'summary', 'cleanup+summary', 'rolling', 'server', 'vendor'] as const;
 export type StrategyId = (typeof STRATEGIES)[number];
@@ -114,4 +113,21 @@ export interface EvalReport {
   /** vendor: the agent's own compactions against ours on the same segments (whole-file figures stay in `summary`). */
   readonly segments?: SegmentsSummary;
   readonly warnings: readonly string[];
+}
+
+export interface SegmentFigures extends StrategySummary {
+  /** Median tokens of history the output holds (the harness, the same on both sides, left out). */
+  readonly medianOutputTokens: number | null;
+}
+
+export interface SegmentsSummary {
+  /** The agents' own compactions found (one segment each), in how many sessions, per agent. */
+  readonly compactions: number;
+  readonly sessions: number;
+  readonly byAgent: Partial<Record<FormatId, number>>;
+  /** Compactions whose summary is encrypted (Codex remote): the vendor's probes there are a lower bound. */
+  readonly encrypted: number;
+  /** vendor first, then ours in the run's order. */
+  readonly strategies: readonly StrategyId[];
+  readonly byStrategy: Partial<Record<StrategyId, SegmentFigures>>;
 }

@@ -2,24 +2,8 @@
 // what ours keep — history cut, probes kept (overall and by kind), output size — as figures and table cells.
 import type { FormatId } from '../model/transcript';
 import { pctText, quantile, summarize } from './aggregate';
-import { PROBE_KINDS, type EvalRow, type ProbeKind, type StrategyId, type StrategySummary } from './types';
-
-export interface SegmentFigures extends StrategySummary {
-  /** Median tokens of history the output holds (the harness, the same on both sides, left out). */
-  readonly medianOutputTokens: number | null;
-}
-
-export interface SegmentsSummary {
-  /** The agents' own compactions found (one segment each), in how many sessions, per agent. */
-  readonly compactions: number;
-  readonly sessions: number;
-  readonly byAgent: Partial<Record<FormatId, number>>;
-  /** Compactions whose summary is encrypted (Codex remote): the vendor's probes there are a lower bound. */
-  readonly encrypted: number;
-  /** vendor first, then ours in the run's order. */
-  readonly strategies: readonly StrategyId[];
-  readonly byStrategy: Partial<Record<StrategyId, SegmentFigures>>;
-}
+import { PROBE_KINDS, type EvalRow, type ProbeKind, type SegmentFigures, type SegmentsSummary, type StrategyId } from './types';
+export type { SegmentFigures, SegmentsSummary } from './types';
 
 /** `rows`: the run's rows (those without a segment are left out); `strategies`: the run's. */
 export function summarizeSegments(rows: readonly EvalRow[], strategies: readonly StrategyId[]): SegmentsSummary {
