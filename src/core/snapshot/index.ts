@@ -1,0 +1,44 @@
+// The state snapshot: one structured block, built by code, that stands for a stretch of old history
+// (requests, plan, files, commands, errors, identifiers). Used by cleanup, the summary step and the hook.
+import type { Message } from '../model/transcript';
+import { blockIdentifiers } from '../cleanup/identifiers';
+import { MARK } from '../cleanup/records';
+import { collectFacts } from './collect';
+import { renderSnapshot, type SnapshotSection } from './render';
+
+export type { SnapshotSection } from './render';
+
+export interface SnapshotOptions {
+  /** The session's folder: paths under it are written relative to it. */
+  readonly cwd?: string;
+  /** Upper bound of the block, in estimated tokens (newest facts win when over). */
+  readonly budgetTokens: number;
+  /** Messages that stay beside the snapshot: identifiers they show are not listed again. */
+  readonly kept?: readonly Message[];
+}
+
+export interface Snapshot {
+  /** Markdown: a one-line header, then the sections that have something to say ('' when nothing does). */
+  readonly text: string;
+  readonly tokens: number;
+  /** Estimated tokens per section written. */
+  readonly sections: Partial<Record<SnapshotSection, number>>;
+}
+
+export const SNAPSHOT_HEADER = `[${MARK}: state snapshot of the earlier part of this session, built from its records]`;
+
+/** The snapshot of `messages` (originals, as read), within `budgetTokens`. */
+export function buildSnapshot(messages: readonly Message[], options: SnapshotOptions): Snapshot {
+  const shown = new Set<string>();
+  for (const m of options.kept ?? []) for (const b of m.blocks) for (const id of blockIdentifiers(b)) shown.add(id);
+  const header = SNAPSHOT_HEADER;
+  const r = renderSnapshot(collectFacts(messages), Math.max(0, options.budgetTokens - 20), options.cwd, shown);
+  if (!r.text) return { text: '', tokens: 0, sections: {} };
+  const text = `${header}\n${r.text}`;
+  return { text, tokens: r.tokens + 20, sections: r.sections };
+}
+
+/** Default budget for the snapshot of `replacedTokens` of history: 3 % of it, between 1,500 and 8,000 tokens. */
+export function snapshotBudget(replacedTokens: number): number {
+  return Math.round(Math.min(8000, Math.max(1500, replacedTokens * 0.03)));
+}

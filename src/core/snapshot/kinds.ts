@@ -1,0 +1,34 @@
+// Identifiers by kind (URL, hash, issue/PR, version, number with unit): what a continuation quotes back exactly
+// and a summary paraphrases away. Patterns over text; the cleanup's own scanner adds paths and error codes.
+import { stripAnsi } from '../cleanup/identifiers';
+
+export const ID_KINDS = ['url', 'hash', 'issue', 'version', 'quantity'] as const;
+export type IdKind = (typeof ID_KINDS)[number];
+
+export const KIND_LABELS: Record<IdKind, string> = { url: 'URLs', hash: 'hashes and ids', issue: 'issues / PRs', version: 'versions', quantity: 'numbers with units' };
+
+const URL = /\bhttps?:\/\/[^\s"'`<>()[\]{}|\\^]+/g;
+const UUID = /\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/gi;
+const HASH = /\b(?=[0-9a-f]*\d)(?=[0-9a-f]*[a-f])[0-9a-f]{7,64}\b/g;
+const ISSUE = /(?:\b(?:issues?|PR|pull request|pull|fix(?:es|ed)?|close[sd]?|see|ticket|bug|MR)\s*)#\d{1,6}\b|\b[A-Z][A-Z0-9]{1,9}-\d{1,6}\b/gi;
+const VERSION = /(?<![\w.])v?\d+\.\d+(?:\.\d+)?(?:-[0-9A-Za-z.]+)?(?![\w.])/g;
+const QUANTITY = /(?<![\w.])\d+(?:[.,]\d+)?\s?(?:ms|µs|us|ns|s|sec|seconds?|min(?:utes?)?|h|hours?|KB|MB|GB|TB|KiB|MiB|GiB|kB|B|bytes|tokens?|px|%|lines?|files?|tests?|chars?)(?![\w])/g;
+const NOT_AN_ID = /^(?:utf|iso|sha|md|aes|rsa|ucs|win|cp|gpt|claude|es|ecma|x86|arm|mp|h)-/i;
+const TRAILING = /[.,:;!?'"]+$/;
+
+/** Adds `text`'s identifiers to `into` by kind (first seen first; the caller decides recency). */
+export function idsByKind(text: string, into: Map<string, IdKind>): void {
+  const t = stripAnsi(text.length > 100_000 ? text.slice(-100_000) : text);
+  const add = (id: string, kind: IdKind): void => { if (!into.has(id)) into.set(id, kind); };
+  for (const m of t.matchAll(URL)) { const u = m[0].replace(TRAILING, ''); if (u.length > 10 && u.length <= 300) add(u, 'url'); }
+  // Without URLs: a hash or number inside one is already carried by the URL.
+  const rest = t.replace(URL, ' ');
+  for (const m of rest.matchAll(UUID)) add(m[0], 'hash');
+  for (const m of rest.replace(UUID, ' ').matchAll(HASH)) add(m[0], 'hash');
+  for (const m of rest.matchAll(ISSUE)) {
+    const id = m[0].includes('#') ? m[0].slice(m[0].indexOf('#')) : m[0];
+    if (!NOT_AN_ID.test(id)) add(id, 'issue');
+  }
+  for (const m of rest.matchAll(VERSION)) if (/[a-z-]|\d+\.\d+\.\d+/i.test(m[0])) add(m[0], 'version'); // 1.5 alone is a number
+  for (const m of rest.matchAll(QUANTITY)) add(m[0], 'quantity');
+}
