@@ -24,7 +24,8 @@ export function splitAging(original: Session, cleanup: CleanupResult): AgingSpli
   const firstProtected = original.messages[p.fromMessage]?.records[0] ?? Infinity;
   const pinnedRecord = p.latestPrompt !== undefined ? original.messages[p.latestPrompt]?.records[0] : undefined;
   const messages = cleanup.session.messages;
-  const cut = messages.findIndex((m) => (m.records[0] ?? Infinity) >= firstProtected);
+  // A message of ours with no record (cleanup's state snapshot) is part of the aging part.
+  const cut = messages.findIndex((m) => (m.records[0] ?? -1) >= firstProtected);
   const aging = cut < 0 ? [...messages] : messages.slice(0, cut);
   const recent = cut < 0 ? [] : messages.slice(cut);
   let lead = 0;
@@ -36,7 +37,8 @@ export function splitAging(original: Session, cleanup: CleanupResult): AgingSpli
   const isResult = (b: Message['blocks'][number]): boolean => b.type === 'tool_result';
   const pinned = aging.filter(isPrompt).map((m) => (m.blocks.some(isResult) ? { ...m, blocks: m.blocks.filter((b) => !isResult(b)) } : m));
   let previousSummary: AgingSplit['previousSummary'];
-  for (const m of aging) for (const b of m.blocks) if (b.type === 'summary' && b.text) previousSummary = { text: b.text, origin: b.origin };
+  // Not the snapshot this cleanup wrote (no record): the summary carries its own, built from the same turns.
+  for (const m of aging) if (m.records.length) for (const b of m.blocks) if (b.type === 'summary' && b.text) previousSummary = { text: b.text, origin: b.origin };
   // By position, not by record: the items of one Codex `compacted` line share their record.
   let lead0 = 0;
   while (lead0 < p.fromMessage && harnessOnly(original.messages[lead0]!)) lead0++;

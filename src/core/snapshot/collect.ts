@@ -109,6 +109,13 @@ function noteShellChanges(f: Facts, cmd: string, at: number): string[] {
     if (m[1] === 'rm') x.deleted = true; else if (m[3]) x.movedTo = m[3];
     out.push(m[2]!);
   }
+  // `cat > f <<EOF` / `cat <<'EOF' > f`: a file written from the shell.
+  const heredoc = /\bcat\s+(?:<<-?\s*['"]?\w+['"]?\s*)?>\s*([^\s;&|<>]+)(?:\s*<<-?\s*['"]?\w+['"]?)?/.exec(cmd);
+  if (heredoc && cmd.includes('<<')) {
+    const x = fileFact(f, heredoc[1]!, at);
+    x.writes++; x.plus = Math.max(0, cmd.split('\n').length - 2); x.minus = 0;
+    out.push(heredoc[1]!);
+  }
   return out;
 }
 

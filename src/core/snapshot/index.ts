@@ -38,7 +38,7 @@ export function buildSnapshot(messages: readonly Message[], options: SnapshotOpt
   return { text, tokens: r.tokens + 20, sections: r.sections };
 }
 
-/** Default budget for the snapshot of `replacedTokens` of history: 3 % of it, between 1,500 and 8,000 tokens. */
+/** Default budget for the snapshot of `replacedTokens` of history: 5 % of it, between 2,000 and 12,000 tokens. */
 export function snapshotBudget(replacedTokens: number): number {
-  return Math.round(Math.min(8000, Math.max(1500, replacedTokens * 0.03)));
+  return Math.round(Math.min(12_000, Math.max(2000, replacedTokens * 0.05)));
 }

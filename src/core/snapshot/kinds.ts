@@ -10,7 +10,9 @@ export const KIND_LABELS: Record<IdKind, string> = { url: 'URLs', hash: 'hashes 
 const URL = /\bhttps?:\/\/[^\s"'`<>()[\]{}|\\^]+/g;
 const UUID = /\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/gi;
 const HASH = /\b(?=[0-9a-f]*\d)(?=[0-9a-f]*[a-f])[0-9a-f]{7,64}\b/g;
-const ISSUE = /(?:\b(?:issues?|PR|pull request|pull|fix(?:es|ed)?|close[sd]?|see|ticket|bug|MR)\s*)#\d{1,6}\b|\b[A-Z][A-Z0-9]{1,9}-\d{1,6}\b/gi;
+const ISSUE = /\b(?:issues?|PR|pull request|pull|fix(?:es|ed)?|close[sd]?|see|ticket|bug|MR)\s*#\d{1,6}\b/gi;
+// Ticket keys (LAF-18), not dates (CHORUS-2026).
+const TICKET = /\b[A-Z][A-Z0-9]{1,9}-(?!(?:19|20)\d\d\b)\d{1,6}\b/g;
 const VERSION = /(?<![\w.])v?\d+\.\d+(?:\.\d+)?(?:-[0-9A-Za-z.]+)?(?![\w.])/g;
 const QUANTITY = /(?<![\w.])\d+(?:[.,]\d+)?\s?(?:ms|µs|us|ns|s|sec|seconds?|min(?:utes?)?|h|hours?|KB|MB|GB|TB|KiB|MiB|GiB|kB|B|bytes|tokens?|px|%|lines?|files?|tests?|chars?)(?![\w])/g;
 const NOT_AN_ID = /^(?:utf|iso|sha|md|aes|rsa|ucs|win|cp|gpt|claude|es|ecma|x86|arm|mp|h)-/i;
@@ -25,10 +27,9 @@ export function idsByKind(text: string, into: Map<string, IdKind>): void {
   const rest = t.replace(URL, ' ');
   for (const m of rest.matchAll(UUID)) add(m[0], 'hash');
   for (const m of rest.replace(UUID, ' ').matchAll(HASH)) add(m[0], 'hash');
-  for (const m of rest.matchAll(ISSUE)) {
-    const id = m[0].includes('#') ? m[0].slice(m[0].indexOf('#')) : m[0];
-    if (!NOT_AN_ID.test(id)) add(id, 'issue');
-  }
+  for (const m of rest.matchAll(ISSUE)) add(m[0].slice(m[0].indexOf('#')), 'issue');
+  for (const m of t.matchAll(/\/(?:pull|issues|merge_requests)\/(\d+)\b/g)) add(`#${m[1]}`, 'issue');
+  for (const m of rest.matchAll(TICKET)) if (!NOT_AN_ID.test(m[0])) add(m[0], 'issue');
   for (const m of rest.matchAll(VERSION)) if (/[a-z-]|\d+\.\d+\.\d+/i.test(m[0])) add(m[0], 'version'); // 1.5 alone is a number
   for (const m of rest.matchAll(QUANTITY)) add(m[0], 'quantity');
 }

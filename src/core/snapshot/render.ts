@@ -1,5 +1,6 @@
 // Renders collected facts as one Markdown block within a token budget: each section first within its share,
 // then the rest of the budget in the same order; inside a section the newest facts win.
+import { heredocShape } from '../cleanup/argRecords';
 import { CONSTRAINT } from '../cleanup/rules/trimOldPrompts';
 import { opening } from '../cleanup/rules/trimOldReplies';
 import { IdentifierListing } from '../cleanup/listing';
@@ -20,8 +21,12 @@ const TITLES: Record<SnapshotSection, string> = {
   earlier: '## From the earlier compaction',
   identifiers: '## Identifiers',
 };
-/** Each section's first share of the budget; what a section leaves goes to the next. */
-const SHARE: Record<SnapshotSection, number> = { requests: 0.3, plan: 0.1, errors: 0.1, files: 0.12, commands: 0.18, earlier: 0.1, identifiers: 0.1 };
+/** Each section's first share of the budget; what a section leaves goes to the next (identifiers: reserved, plus the rest). */
+const SHARE: Record<SnapshotSection, number> = { requests: 0.35, plan: 0.07, errors: 0.09, files: 0.09, commands: 0.12, earlier: 0.1, identifiers: 0.18 };
+/** A line of a long prompt that binds the agent: a rule in English, Chinese or Portuguese, or an item of a list. */
+const BINDING = /不要|别|必须|禁止|不能|不许|只[用能允]|应该|请|\b(?:não|nunca|sempre|required?|requirements?)\b|^\s*(?:[-*+]|\d+[.)])\s+\S/i;
+
+const CLIPPABLE: ReadonlySet<SnapshotSection> = new Set(['requests', 'earlier']);
 
 interface Item { readonly text: string; readonly tokens: number; readonly at: number }
 const item = (text: string, at: number): Item => ({ text, tokens: estimateTokens(text) + 1, at });
@@ -31,20 +36,22 @@ const quote = (t: string): string => t.split('\n').map((l) => `> ${l}`).join('\n
 function request(text: string): string {
   const t = text.trim();
   if (estimateTokens(t) <= 300) return quote(t);
-  const { head } = opening(t, 120);
-  const rest = t.split('\n').slice(head.split('\n').length).map((l) => l.trim()).filter((l) => CONSTRAINT.test(l) && l.length < 400).slice(0, 20);
+  const { head } = opening(t, 100);
+  const rest = t.split('\n').slice(head.split('\n').length).map((l) => l.trim()).filter((l) => (CONSTRAINT.test(l) || BINDING.test(l)) && l.length < 400).slice(0, 40);
   return quote([head.trim(), ...rest, '[… rest of this long message omitted]'].join('\n'));
 }
 
 function fileLine(x: FileFact, listing: IdentifierListing): string {
   const size = x.plus || x.minus ? ` (+${x.plus} −${x.minus})` : '';
-  const shape = x.deleted ? 'deleted' : x.created ? `created${x.edits ? `, edited ${x.edits}×` : ''}${size}`
+  const shape = x.deleted ? 'deleted' : !x.edits && !x.writes && !x.created ? 'moved' : x.created ? `created${x.edits ? `, edited ${x.edits}×` : ''}${size}`
     : x.writes && !x.edits ? `written${x.writes > 1 ? ` ${x.writes}×` : ''}${size}` : `edited ${x.edits + x.writes}×${size}`;
-  return `- ${codeSpan(listing.relativize(x.path))}: ${shape}${x.movedTo ? `, moved to ${codeSpan(listing.relativize(x.movedTo))}` : ''}`;
+  return `- ${codeSpan(listing.relativize(x.path))}: ${shape}${x.movedTo ? `${shape === 'moved' ? '' : ','} moved to ${codeSpan(listing.relativize(x.movedTo))}` : ''}`;
 }
 
 /** A command as run: one line in a code span, several lines in a fenced block clipped to 12 lines. */
-function commandText(cmd: string): string {
+function commandText(command: string): string {
+  // A heredoc writes a file: its first line names it, the body is on disk.
+  const cmd = command.includes('<<') ? heredocShape(command) ?? command : command;
   if (!cmd.includes('\n')) return codeSpan(cmd.length > 300 ? `${cmd.slice(0, 300)}…` : cmd);
   const all = cmd.split('\n');
   const kept = all.slice(0, 12).map((l) => (l.length > 160 ? `${l.slice(0, 160)}…` : l));
@@ -59,7 +66,7 @@ function sectionItems(f: Facts, listing: IdentifierListing): Record<Exclude<Snap
   const plan = f.plan ? (f.plan.items.length ? f.plan.items.map((t) => item(`- [${t.status === 'completed' ? 'x' : ' '}] ${t.text.replace(/\s+/g, ' ')}${t.status && t.status !== 'completed' && t.status !== 'pending' ? ` (${t.status})` : ''}`, f.plan!.at)) : [item(fenced(f.plan.raw ?? ''), f.plan.at)]) : [];
   return {
     // The first request states the goal: it outranks the middle ones when the budget is short.
-    requests: f.requests.map((r, k) => item(request(listing.relativize(r.text)), k === 0 ? Number.MAX_SAFE_INTEGER : r.at)),
+    requests: f.requests.filter((r, k) => !f.requests.some((o, j) => j > k && o.text === r.text)).map((r, k) => item(request(listing.relativize(r.text)), k === 0 ? Number.MAX_SAFE_INTEGER : r.at)),
     plan,
     errors: f.errors.map((e) => item(`- ${codeSpan(listing.relativize(e.what.length > 160 ? `${e.what.slice(0, 160)}…` : e.what))}: ${codeSpan(listing.relativize(e.line))} — ${e.fixed ? `fixed (${listing.relativize(e.fixed)})` : 'not fixed in this part'}`, e.at)),
     files,
@@ -69,14 +76,32 @@ function sectionItems(f: Facts, listing: IdentifierListing): Record<Exclude<Snap
 }
 
 /** Picks items newest first within `budget`; returns them in their original order and what is left. */
-function pick(items: readonly Item[], budget: number, taken: Set<Item>): number {
+function pick(items: Item[], budget: number, taken: Set<Item>, clippable: boolean): number {
   for (const it of [...items].sort((a, b) => b.at - a.at)) {
     if (taken.has(it)) continue;
-    if (it.tokens > budget) continue;
-    taken.add(it);
-    budget -= it.tokens;
+    let chosen: Item | undefined = it;
+    // A long request or earlier summary that does not fit keeps the lines that do (its opening): better than nothing.
+    if (it.tokens > budget) chosen = clippable && budget >= 60 ? clipped(it, budget) : undefined;
+    if (!chosen) continue;
+    if (chosen !== it) items[items.indexOf(it)] = chosen;
+    taken.add(chosen);
+    budget -= chosen.tokens;
   }
   return budget;
+}
+
+function clipped(it: Item, budget: number): Item | undefined {
+  const out: string[] = [];
+  let used = 8;
+  for (const l of it.text.split('\n')) {
+    const t = estimateTokens(l) + 1;
+    if (used + t > budget) break;
+    out.push(l);
+    used += t;
+  }
+  if (!out.length) return undefined;
+  const quoted = out[0]!.startsWith('>');
+  return item([...out, `${quoted ? '> ' : ''}[… clipped to fit the snapshot]`].join('\n'), it.at);
 }
 
 export interface RenderedSnapshot { readonly text: string; readonly tokens: number; readonly sections: Partial<Record<SnapshotSection, number>> }
@@ -87,16 +112,17 @@ export function renderSnapshot(f: Facts, budgetTokens: number, cwd: string | und
   const items = sectionItems(f, listing);
   const taken = new Set<Item>();
   const order = SNAPSHOT_SECTIONS.filter((s): s is Exclude<SnapshotSection, 'identifiers'> => s !== 'identifiers');
-  let left = budgetTokens;
+  const reserve = Math.floor(budgetTokens * SHARE.identifiers);
+  let left = budgetTokens - reserve;
   let carry = 0;
   for (const s of order) {
     const share = Math.floor(budgetTokens * SHARE[s]) + carry;
-    const rest = pick(items[s], share, taken);
+    const rest = pick(items[s], share, taken, CLIPPABLE.has(s));
     carry = rest;
     left -= share - rest;
   }
   // Second pass: what the shares left, newest first again, in the same order.
-  for (const s of order) left = pick(items[s], left, taken);
+  for (const s of order) left = pick(items[s], left, taken, CLIPPABLE.has(s));
   const parts: string[] = [];
   const sections: Partial<Record<SnapshotSection, number>> = {};
   for (const s of order) {
@@ -107,7 +133,7 @@ export function renderSnapshot(f: Facts, budgetTokens: number, cwd: string | und
     parts.push(TITLES[s], ...body);
     sections[s] = chosen.reduce((a, c) => a + c.tokens, 0);
   }
-  const ids = identifierLines(f, listing, parts.join('\n'), shown, Math.max(0, left) * 3.5);
+  const ids = identifierLines(f, listing, parts.join('\n'), shown, Math.max(0, left + reserve) * 3.5);
   if (ids.length) { parts.push(TITLES.identifiers, ...ids); sections.identifiers = estimateTokens(ids.join('\n')); }
   const text = parts.join('\n');
   return { text, tokens: estimateTokens(text), sections };
