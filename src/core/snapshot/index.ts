@@ -30,15 +30,21 @@ export const SNAPSHOT_HEADER = `[${MARK}: state snapshot of the earlier part of 
 /** The snapshot of `messages` (originals, as read), within `budgetTokens`. */
 export function buildSnapshot(messages: readonly Message[], options: SnapshotOptions): Snapshot {
   const shown = new Set<string>();
-  for (const m of options.kept ?? []) for (const b of m.blocks) for (const id of blockIdentifiers(b)) shown.add(id);
+  const later: string[] = [];
+  for (const m of options.kept ?? []) {
+    for (const b of m.blocks) {
+      for (const id of blockIdentifiers(b)) shown.add(id);
+      if (b.type === 'text' && m.role === 'user' && !m.toolResultsOnly) later.push(b.text);
+    }
+  }
   const header = SNAPSHOT_HEADER;
-  const r = renderSnapshot(collectFacts(messages), Math.max(0, options.budgetTokens - 20), options.cwd, shown);
+  const r = renderSnapshot(collectFacts(messages), Math.max(0, options.budgetTokens - 20), options.cwd, shown, later);
   if (!r.text) return { text: '', tokens: 0, sections: {} };
   const text = `${header}\n${r.text}`;
   return { text, tokens: r.tokens + 20, sections: r.sections };
 }
 
-/** Default budget for the snapshot of `replacedTokens` of history: 5 % of it, between 2,000 and 12,000 tokens. */
+/** Default budget for the snapshot of `replacedTokens` of history: 4 % of it, between 1,500 and 10,000 tokens. */
 export function snapshotBudget(replacedTokens: number): number {
-  return Math.round(Math.min(12_000, Math.max(2000, replacedTokens * 0.05)));
+  return Math.round(Math.min(10_000, Math.max(1500, replacedTokens * 0.04)));
 }

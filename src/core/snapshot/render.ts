@@ -22,7 +22,7 @@ const TITLES: Record<SnapshotSection, string> = {
   identifiers: '## Identifiers',
 };
 /** Each section's first share of the budget; what a section leaves goes to the next (identifiers: reserved, plus the rest). */
-const SHARE: Record<SnapshotSection, number> = { requests: 0.35, plan: 0.07, errors: 0.09, files: 0.09, commands: 0.12, earlier: 0.1, identifiers: 0.18 };
+const SHARE: Record<SnapshotSection, number> = { requests: 0.45, plan: 0.06, errors: 0.08, files: 0.08, commands: 0.1, earlier: 0.08, identifiers: 0.15 };
 /** A line of a long prompt that binds the agent: a rule in English, Chinese or Portuguese, or an item of a list. */
 const BINDING = /不要|别|必须|禁止|不能|不许|只[用能允]|应该|请|\b(?:não|nunca|sempre|required?|requirements?)\b|^\s*(?:[-*+]|\d+[.)])\s+\S/i;
 
@@ -30,7 +30,8 @@ const CLIPPABLE: ReadonlySet<SnapshotSection> = new Set(['requests', 'earlier'])
 
 interface Item { readonly text: string; readonly tokens: number; readonly at: number }
 const item = (text: string, at: number): Item => ({ text, tokens: estimateTokens(text) + 1, at });
-const quote = (t: string): string => t.split('\n').map((l) => `> ${l}`).join('\n');
+// A request as written, line for line (its own Markdown cannot open sections of the snapshot).
+const quote = (t: string): string => fenced(t);
 
 /** A prompt as kept: verbatim when short, else its opening and every line stating a constraint. */
 function request(text: string): string {
@@ -59,14 +60,35 @@ function commandText(command: string): string {
   return `\n${fenced(kept.join('\n'))}`;
 }
 
-function sectionItems(f: Facts, listing: IdentifierListing): Record<Exclude<SnapshotSection, 'identifiers'>, Item[]> {
+const lineSet = (t: string): string[] => t.split('\n').map((l) => l.trim()).filter(Boolean);
+
+/**
+ * The requests, each once: a prompt most of whose lines a later prompt repeats (a slash-command template) keeps only
+ * the lines that differ. `later`: the prompts kept after the snapshot.
+ */
+function requestItems(f: Facts, later: readonly string[], listing: IdentifierListing): Item[] {
+  const texts = [...f.requests.map((r) => r.text), ...later];
+  const sets = texts.map((t) => new Set(lineSet(t)));
+  const out: Item[] = [];
+  f.requests.forEach((r, k) => {
+    if (texts.some((t, j) => j > k && t === r.text)) return;
+    const own = lineSet(r.text);
+    const twin = own.length >= 5 ? sets.find((set, j) => j > k && own.filter((l) => set.has(l)).length * 10 >= own.length * 6) : undefined;
+    const text = twin ? quote([...own.filter((l) => !twin.has(l)), `[… ${own.filter((l) => twin.has(l)).length} more line(s) repeat a later request]`].join('\n')) : request(r.text);
+    // The first request states the goal: it outranks the middle ones when the budget is short.
+    out.push(item(listing.relativize(text), k === 0 ? Number.MAX_SAFE_INTEGER : r.at));
+  });
+  return out;
+}
+
+function sectionItems(f: Facts, later: readonly string[], listing: IdentifierListing): Record<Exclude<SnapshotSection, 'identifiers'>, Item[]> {
   const files = [...f.files.values()].filter((x) => x.edits || x.writes || x.created || x.deleted || x.movedTo).map((x) => item(fileLine(x, listing), x.last));
   const reads = [...f.files.values()].filter((x) => x.read && !(x.edits || x.writes || x.created || x.deleted));
   if (reads.length) files.push(item(`- read: ${reads.slice(-30).map((x) => codeSpan(listing.relativize(x.path))).join(', ')}`, 0));
   const plan = f.plan ? (f.plan.items.length ? f.plan.items.map((t) => item(`- [${t.status === 'completed' ? 'x' : ' '}] ${t.text.replace(/\s+/g, ' ')}${t.status && t.status !== 'completed' && t.status !== 'pending' ? ` (${t.status})` : ''}`, f.plan!.at)) : [item(fenced(f.plan.raw ?? ''), f.plan.at)]) : [];
   return {
     // The first request states the goal: it outranks the middle ones when the budget is short.
-    requests: f.requests.filter((r, k) => !f.requests.some((o, j) => j > k && o.text === r.text)).map((r, k) => item(request(listing.relativize(r.text)), k === 0 ? Number.MAX_SAFE_INTEGER : r.at)),
+    requests: requestItems(f, later, listing),
     plan,
     errors: f.errors.map((e) => item(`- ${codeSpan(listing.relativize(e.what.length > 160 ? `${e.what.slice(0, 160)}…` : e.what))}: ${codeSpan(listing.relativize(e.line))} — ${e.fixed ? `fixed (${listing.relativize(e.fixed)})` : 'not fixed in this part'}`, e.at)),
     files,
@@ -100,16 +122,17 @@ function clipped(it: Item, budget: number): Item | undefined {
     used += t;
   }
   if (!out.length) return undefined;
-  const quoted = out[0]!.startsWith('>');
-  return item([...out, `${quoted ? '> ' : ''}[… clipped to fit the snapshot]`].join('\n'), it.at);
+  // A fenced request keeps its closing fence.
+  const fence = /^(`{3,})/.exec(out[0]!)?.[1];
+  return item([...out, '[… clipped to fit the snapshot]', ...(fence ? [fence] : [])].join('\n'), it.at);
 }
 
 export interface RenderedSnapshot { readonly text: string; readonly tokens: number; readonly sections: Partial<Record<SnapshotSection, number>> }
 
-/** `shown`: identifiers the kept transcript already holds (never listed again). */
-export function renderSnapshot(f: Facts, budgetTokens: number, cwd: string | undefined, shown: Iterable<string>): RenderedSnapshot {
+/** `shown`: identifiers the kept transcript already holds (never listed again); `later`: its prompts. */
+export function renderSnapshot(f: Facts, budgetTokens: number, cwd: string | undefined, shown: Iterable<string>, later: readonly string[] = []): RenderedSnapshot {
   const listing = new IdentifierListing(cwd);
-  const items = sectionItems(f, listing);
+  const items = sectionItems(f, later, listing);
   const taken = new Set<Item>();
   const order = SNAPSHOT_SECTIONS.filter((s): s is Exclude<SnapshotSection, 'identifiers'> => s !== 'identifiers');
   const reserve = Math.floor(budgetTokens * SHARE.identifiers);
