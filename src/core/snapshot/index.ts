@@ -15,6 +15,8 @@ export interface SnapshotOptions {
   readonly budgetTokens: number;
   /** Messages that stay beside the snapshot: identifiers they show are not listed again. */
   readonly kept?: readonly Message[];
+  /** Characters of identifiers listed beyond `budgetTokens` (a summary's snapshot lists every one it can). */
+  readonly identifierChars?: number;
 }
 
 export interface Snapshot {
@@ -38,7 +40,7 @@ export function buildSnapshot(messages: readonly Message[], options: SnapshotOpt
     }
   }
   const header = SNAPSHOT_HEADER;
-  const r = renderSnapshot(collectFacts(messages), Math.max(0, options.budgetTokens - 20), options.cwd, shown, later);
+  const r = renderSnapshot(collectFacts(messages), Math.max(0, options.budgetTokens - 20), options.cwd, shown, later, options.identifierChars ?? 0);
   if (!r.text) return { text: '', tokens: 0, sections: {} };
   const text = `${header}\n${r.text}`;
   return { text, tokens: r.tokens + 20, sections: r.sections };

@@ -130,7 +130,7 @@ function clipped(it: Item, budget: number): Item | undefined {
 export interface RenderedSnapshot { readonly text: string; readonly tokens: number; readonly sections: Partial<Record<SnapshotSection, number>> }
 
 /** `shown`: identifiers the kept transcript already holds (never listed again); `later`: its prompts. */
-export function renderSnapshot(f: Facts, budgetTokens: number, cwd: string | undefined, shown: Iterable<string>, later: readonly string[] = []): RenderedSnapshot {
+export function renderSnapshot(f: Facts, budgetTokens: number, cwd: string | undefined, shown: Iterable<string>, later: readonly string[] = [], extraIdentifierChars = 0): RenderedSnapshot {
   const listing = new IdentifierListing(cwd);
   const items = sectionItems(f, later, listing);
   const taken = new Set<Item>();
@@ -156,7 +156,7 @@ export function renderSnapshot(f: Facts, budgetTokens: number, cwd: string | und
     parts.push(TITLES[s], ...body);
     sections[s] = chosen.reduce((a, c) => a + c.tokens, 0);
   }
-  const ids = identifierLines(f, listing, parts.join('\n'), shown, Math.max(0, left + reserve) * 3.5);
+  const ids = identifierLines(f, listing, parts.join('\n'), shown, Math.max(0, left + reserve) * 3.5 + extraIdentifierChars);
   if (ids.length) { parts.push(TITLES.identifiers, ...ids); sections.identifiers = estimateTokens(ids.join('\n')); }
   const text = parts.join('\n');
   return { text, tokens: estimateTokens(text), sections };

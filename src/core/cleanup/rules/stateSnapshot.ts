@@ -45,7 +45,7 @@ export const stateSnapshot: CleanupRule = {
   id: 'state-snapshot',
   label: 'Replace the oldest turns with a state snapshot',
   description: 'The oldest turns become one block built from them: the requests as written, the plan, files and how each changed, commands and how they ended, errors and whether they were fixed, and identifiers by kind; the turns just before the recent part keep their records',
-  defaults: { middleTurns: 3, minTokens: 2000, budgetTokens: 0 },
+  defaults: { middleTurns: 3, minTokens: 2000, budgetTokens: 0, identifierShare: 8 },
   apply(ctx) {
     const p = ctx.params;
     const until = detailFrom(ctx.session.turns, ctx.protectedFrom, p.middleTurns!);
@@ -55,7 +55,7 @@ export const stateSnapshot: CleanupRule = {
     for (const m of part.originals) for (const b of m.blocks) tokens += b.tokens;
     if (tokens < p.minTokens!) return; // a short old part reads better as it is
     const kept = ctx.session.messages.filter((_, m) => m >= until || ctx.pinned.has(m));
-    const snap = buildSnapshot(part.originals, { cwd: ctx.session.cwd, budgetTokens: p.budgetTokens || snapshotBudget(tokens), kept });
+    const snap = buildSnapshot(part.originals, { cwd: ctx.session.cwd, budgetTokens: p.budgetTokens || snapshotBudget(tokens), kept, identifierChars: Math.round(tokens * p.identifierShare! / 100) });
     if (!snap.text || snap.tokens >= tokens) return;
     for (const d of part.drop) ctx.replace(d.m, d.i, undefined);
     ctx.insertBefore(part.at, snap.text);
