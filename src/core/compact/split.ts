@@ -36,13 +36,13 @@ export function splitAging(original: Session, cleanup: CleanupResult): AgingSpli
   const isPrompt = (m: Message): boolean => pinnedRecord !== undefined && m.records[0] === pinnedRecord && m.role === 'user';
   const isResult = (b: Message['blocks'][number]): boolean => b.type === 'tool_result';
   const pinned = aging.filter(isPrompt).map((m) => (m.blocks.some(isResult) ? { ...m, blocks: m.blocks.filter((b) => !isResult(b)) } : m));
-  let previousSummary: AgingSplit['previousSummary'];
-  // Not the snapshot this cleanup wrote (no record): the summary carries its own, built from the same turns.
-  for (const m of aging) if (m.records.length) for (const b of m.blocks) if (b.type === 'summary' && b.text) previousSummary = { text: b.text, origin: b.origin };
   // By position, not by record: the items of one Codex `compacted` line share their record.
   let lead0 = 0;
   while (lead0 < p.fromMessage && harnessOnly(original.messages[lead0]!)) lead0++;
   const agingOriginals = original.messages.slice(lead0, p.fromMessage).filter((_, k) => lead0 + k !== p.latestPrompt);
+  // From the originals: cleanup's state snapshot may have taken an earlier summary's place (it carries its text).
+  let previousSummary: AgingSplit['previousSummary'];
+  for (const m of agingOriginals) for (const b of m.blocks) if (b.type === 'summary' && b.text) previousSummary = { text: b.text, origin: b.origin };
   const rest = aging.slice(lead).flatMap((m) => (!isPrompt(m) ? [m] : m.blocks.some(isResult) ? [{ ...m, blocks: m.blocks.filter(isResult), toolResultsOnly: true }] : []));
   return { harness, aging: rest, pinned, recent, agingOriginals, previousSummary };
 }

@@ -109,13 +109,18 @@ function noteShellChanges(f: Facts, cmd: string, at: number): string[] {
     if (m[1] === 'rm') x.deleted = true; else if (m[3]) x.movedTo = m[3];
     out.push(m[2]!);
   }
-  // `cat > f <<EOF` / `cat <<'EOF' > f`: a file written from the shell.
-  const heredoc = /\bcat\s+(?:<<-?\s*['"]?\w+['"]?\s*)?>\s*([^\s;&|<>]+)(?:\s*<<-?\s*['"]?\w+['"]?)?/.exec(cmd);
-  if (heredoc && cmd.includes('<<')) {
-    const x = fileFact(f, heredoc[1]!, at);
-    x.writes++; x.plus = Math.max(0, cmd.split('\n').length - 2); x.minus = 0;
-    out.push(heredoc[1]!);
+  // A file written from the shell (`> f`, `cat <<EOF > f`, `tee f`) or edited in place (`sed -i … f`).
+  const first = cmd.split('\n')[0]!;
+  const unquote = (p: string): string => p.replace(/^['"]|['"]$/g, '');
+  for (const m of cmd.matchAll(/(?<![0-9&>])>>?\s*(['"]?[^\s'";&|<>()]+['"]?)|\btee\s+(?:-a\s+)?(['"]?[^\s'";&|<>()-][^\s'";&|<>()]*['"]?)/g)) {
+    const path = unquote(m[1] ?? m[2]!);
+    if (/^\/dev\/|^&/.test(path) || !/[./]/.test(path)) continue;
+    const x = fileFact(f, path, at);
+    x.writes++; x.plus = cmd.includes('<<') ? Math.max(0, cmd.split('\n').length - 2) : x.plus; x.deleted = false;
+    out.push(path);
   }
+  const sed = /\bsed\s+-i\S*\s+(?:-e\s+)?(?:'[^']*'|"[^"]*"|\S+)\s+(['"]?[^\s'";&|<>]+['"]?)/.exec(first);
+  if (sed) { const x = fileFact(f, unquote(sed[1]!), at); x.edits++; out.push(x.path); }
   return out;
 }
 
@@ -175,7 +180,11 @@ export function collectFacts(messages: readonly Message[]): Facts {
         }
         const path = c ? pathOf(obj(c.call.input)) : undefined;
         const what = cmd !== undefined ? cmd.trim().split('\n')[0]! : `${c?.call.name ?? 'tool'}${path ? ` ${path}` : ''}`;
-        f.errors.push({ what, line: o.line || (o.exit !== undefined ? `exit ${o.exit}` : 'failed'), key: cmd !== undefined ? `$ ${cmd.trim()}` : `${c?.call.name} ${path ?? ''}`, at });
+        const error = { what, line: o.line || (o.exit !== undefined ? `exit ${o.exit}` : 'failed'), key: cmd !== undefined ? `$ ${cmd.trim()}` : `${c?.call.name} ${path ?? ''}`, at };
+        // The same failure again is one error (its latest time).
+        const same = f.errors.findIndex((e) => e.key === error.key && e.line === error.line && !e.fixed);
+        if (same >= 0) f.errors.splice(same, 1);
+        f.errors.push(error);
         kinds(o.line, true);
       }
     }

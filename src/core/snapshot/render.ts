@@ -44,8 +44,9 @@ function request(text: string): string {
 
 function fileLine(x: FileFact, listing: IdentifierListing): string {
   const size = x.plus || x.minus ? ` (+${x.plus} −${x.minus})` : '';
-  const shape = x.deleted ? 'deleted' : !x.edits && !x.writes && !x.created ? 'moved' : x.created ? `created${x.edits ? `, edited ${x.edits}×` : ''}${size}`
-    : x.writes && !x.edits ? `written${x.writes > 1 ? ` ${x.writes}×` : ''}${size}` : `edited ${x.edits + x.writes}×${size}`;
+  const edited = x.edits ? `edited ${x.edits}×` : '';
+  const made = x.created ? 'created' : x.writes ? `written${x.writes > 1 ? ` ${x.writes}×` : ''}` : '';
+  const shape = x.deleted ? 'deleted' : !made && !edited ? 'moved' : `${[made, edited].filter(Boolean).join(', ')}${size}`;
   return `- ${codeSpan(listing.relativize(x.path))}: ${shape}${x.movedTo ? `${shape === 'moved' ? '' : ','} moved to ${codeSpan(listing.relativize(x.movedTo))}` : ''}`;
 }
 
@@ -173,7 +174,7 @@ function identifierLines(f: Facts, listing: IdentifierListing, text: string, sho
   let used = picked.reduce((a, id) => a + id.length + 2, 0);
   for (const id of picked) { const k = kindOf.get(id)!; byKind.set(k, [...(byKind.get(k) ?? []), id]); }
   const out = ID_KINDS.filter((k) => byKind.has(k)).map((k) => `- ${KIND_LABELS[k]}: ${byKind.get(k)!.map((id) => listing.relativize(id)).join(', ')}`);
-  const others = listing.pick([...f.others].reverse(), text, chars - used);
+  const others = listing.pick([...f.others].reverse().filter((id) => listing.relativize(id).trim()), text, chars - used);
   used += others.length;
   if (others.length) out.push(`- other: ${others.map((id) => listing.relativize(id)).join(', ')}`);
   return out;
