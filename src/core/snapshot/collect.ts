@@ -4,7 +4,7 @@ import type { Message, ToolCallBlock } from '../model/transcript';
 import { PLAN_TOOLS, patchShape } from '../cleanup/argRecords';
 import { blockIdentifiers } from '../cleanup/identifiers';
 import { outcomeOf } from './errorLine';
-import { idsByKind, type IdKind } from './kinds';
+import { idsByKind, kindOf, type IdKind } from './kinds';
 
 export interface FileFact { path: string; created: boolean; deleted: boolean; movedTo?: string; edits: number; writes: number; plus: number; minus: number; read: boolean; last: number }
 export interface CommandFact { command: string; runs: number; ok: boolean; exit?: number; last: number }
@@ -131,28 +131,32 @@ function planOf(call: ToolCallBlock): Facts['plan'] | undefined {
   return { items: list.map(obj).map((t) => ({ text: str(t.content) ?? str(t.step) ?? str(t.description) ?? str(t.title) ?? '', status: str(t.status) ?? '' })).filter((t) => t.text), at: 0 };
 }
 
-const PROSE_KINDS = new Set<IdKind>(['url', 'hash', 'issue']);
-
 export function collectFacts(messages: readonly Message[]): Facts {
   const f: Facts = { requests: [], files: new Map(), commands: new Map(), errors: [], kinds: new Map(), others: new Set(), summaries: [] };
   const calls = new Map<string, { call: ToolCallBlock; at: number }>();
   const resultOf = new Map<string, string>();
   for (const m of messages) for (const b of m.blocks) if (b.type === 'tool_result') resultOf.set(b.id, b.text.slice(0, 300));
   const touched = new Map<string, number>(); // path → last change position, to say a later edit fixed an error
-  const kinds = (text: string, all: boolean): void => {
+  const note = (id: string, k: IdKind): void => { f.kinds.delete(id); f.kinds.set(id, k); };
+  // Patterns only over words people wrote (prompts, replies, commands, error lines); output's URLs and hashes
+  // come from the scanner's identifiers below, computed once per block and shared with the recall measure.
+  const kinds = (text: string, prose = true): void => {
     const found = new Map<string, IdKind>();
-    idsByKind(text, found);
-    for (const [id, k] of found) if (all || PROSE_KINDS.has(k)) { f.kinds.delete(id); f.kinds.set(id, k); }
+    idsByKind(text, found, prose);
+    for (const [id, k] of found) note(id, k);
   };
   let at = 0;
   for (const m of messages) {
     for (const b of m.blocks) {
       at++;
-      for (const id of blockIdentifiers(b)) { f.others.delete(id); f.others.add(id); }
+      for (const id of blockIdentifiers(b)) {
+        const k = kindOf(id);
+        if (k) note(id, k); else { f.others.delete(id); f.others.add(id); }
+      }
       if (b.type === 'summary') { f.summaries.push({ text: b.text, origin: b.origin }); continue; }
       if (b.type === 'text') {
         if (m.role === 'user' && !m.toolResultsOnly && b.text.trim() && !b.text.startsWith('[context-compactor')) f.requests.push({ text: b.text, at });
-        kinds(b.text, true);
+        kinds(b.text);
       } else if (b.type === 'tool_call') {
         calls.set(b.id, { call: b, at });
         if (PLAN_TOOLS.has(b.name)) { const p = planOf(b); if (p) f.plan = { ...p, at }; continue; }
@@ -164,15 +168,14 @@ export function collectFacts(messages: readonly Message[]): Facts {
           const c = f.commands.get(key) ?? { command: key, runs: 0, ok: true, last: at };
           c.runs++; c.last = at;
           f.commands.delete(key); f.commands.set(key, c);
-          kinds(cmd, true);
-        } else kinds(b.inputText, false);
+          kinds(cmd);
+        } else kinds(b.inputText, false); // a patch or file written names tickets (FR-009) too
       } else if (b.type === 'tool_result') {
         const c = calls.get(b.id);
         const o = outcomeOf(b);
         const cmd = c ? commandOf(c.call) : undefined;
         const entry = cmd !== undefined ? f.commands.get(cmd.trim()) : undefined;
         if (entry) { entry.ok = o.ok; entry.exit = o.exit; }
-        kinds(b.text, false);
         if (o.ok) {
           // A later success of the same command closes its earlier failures.
           if (cmd !== undefined) for (const e of f.errors) if (!e.fixed && e.key === `$ ${cmd.trim()}`) e.fixed = 'a later run succeeded';
@@ -185,7 +188,7 @@ export function collectFacts(messages: readonly Message[]): Facts {
         const same = f.errors.findIndex((e) => e.key === error.key && e.line === error.line && !e.fixed);
         if (same >= 0) f.errors.splice(same, 1);
         f.errors.push(error);
-        kinds(o.line, true);
+        kinds(o.line);
       }
     }
   }

@@ -8,28 +8,38 @@ export type IdKind = (typeof ID_KINDS)[number];
 export const KIND_LABELS: Record<IdKind, string> = { url: 'URLs', hash: 'hashes and ids', issue: 'issues / PRs', version: 'versions', quantity: 'numbers with units' };
 
 const URL = /\bhttps?:\/\/[^\s"'`<>()[\]{}|\\^]+/g;
-const UUID = /\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/gi;
-const HASH = /\b(?=[0-9a-f]*\d)(?=[0-9a-f]*[a-f])[0-9a-f]{7,64}\b/g;
 const ISSUE = /\b(?:issues?|PR|pull request|pull|fix(?:es|ed)?|close[sd]?|see|ticket|bug|MR)\s*#\d{1,6}\b/gi;
 // Ticket keys (LAF-18), not dates (CHORUS-2026).
 const TICKET = /\b[A-Z][A-Z0-9]{1,9}-(?!(?:19|20)\d\d\b)\d{1,6}\b/g;
 const VERSION = /(?<![\w.])v?\d+\.\d+(?:\.\d+)?(?:-[0-9A-Za-z.]+)?(?![\w.])/g;
 const QUANTITY = /(?<![\w.])\d+(?:[.,]\d+)?\s?(?:ms|µs|us|ns|s|sec|seconds?|min(?:utes?)?|h|hours?|KB|MB|GB|TB|KiB|MiB|GiB|kB|B|bytes|tokens?|px|%|lines?|files?|tests?|chars?)(?![\w])/g;
+const HASH = /\b(?=[0-9a-f]*\d)(?=[0-9a-f]*[a-f])[0-9a-f]{7,64}\b/g;
 const NOT_AN_ID = /^(?:utf|iso|sha|md|aes|rsa|ucs|win|cp|gpt|claude|es|ecma|x86|arm|mp|h)-/i;
-const TRAILING = /[.,:;!?'"]+$/;
 
-/** Adds `text`'s identifiers to `into` by kind (first seen first; the caller decides recency). */
-export function idsByKind(text: string, into: Map<string, IdKind>): void {
+/**
+ * Adds the issue numbers, ticket keys and (in `prose`, words the user or agent wrote) hashes, versions and numbers
+ * with units of `text` to `into`, first seen first. URLs and hashes come from the cleanup's scanner instead (`kindOf`):
+ * it already ran over every block, once.
+ */
+export function idsByKind(text: string, into: Map<string, IdKind>, prose = true): void {
   const t = stripAnsi(text.length > 100_000 ? text.slice(-100_000) : text);
   const add = (id: string, kind: IdKind): void => { if (!into.has(id)) into.set(id, kind); };
-  for (const m of t.matchAll(URL)) { const u = m[0].replace(TRAILING, ''); if (u.length > 10 && u.length <= 300) add(u, 'url'); }
-  // Without URLs: a hash or number inside one is already carried by the URL.
-  const rest = t.replace(URL, ' ');
-  for (const m of rest.matchAll(UUID)) add(m[0], 'hash');
-  for (const m of rest.replace(UUID, ' ').matchAll(HASH)) add(m[0], 'hash');
-  for (const m of rest.matchAll(ISSUE)) add(m[0].slice(m[0].indexOf('#')), 'issue');
   for (const m of t.matchAll(/\/(?:pull|issues|merge_requests)\/(\d+)\b/g)) add(`#${m[1]}`, 'issue');
+  // Without URLs: a number inside one is already carried by the URL.
+  const rest = t.includes('://') ? t.replace(URL, ' ') : t;
+  for (const m of rest.matchAll(ISSUE)) add(m[0].slice(m[0].indexOf('#')), 'issue');
   for (const m of rest.matchAll(TICKET)) if (!NOT_AN_ID.test(m[0])) add(m[0], 'issue');
+  if (!prose) return;
+  // The scanner reads JSON-escaped arguments, where `\n72de8ada` is one token: words get their own look.
+  for (const m of rest.matchAll(HASH)) add(m[0], 'hash');
   for (const m of rest.matchAll(VERSION)) if (/[a-z-]|\d+\.\d+\.\d+/i.test(m[0])) add(m[0], 'version'); // 1.5 alone is a number
   for (const m of rest.matchAll(QUANTITY)) add(m[0], 'quantity');
+}
+
+const HEXISH = /^[0-9a-f]{7,64}$|^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The kind of an identifier the cleanup's scanner found, when it is one of these (paths and codes are not). */
+export function kindOf(id: string): IdKind | undefined {
+  if (id.startsWith('http://') || id.startsWith('https://')) return 'url';
+  return HEXISH.test(id) ? 'hash' : undefined;
 }
