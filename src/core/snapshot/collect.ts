@@ -131,6 +131,8 @@ function planOf(call: ToolCallBlock): Facts['plan'] | undefined {
   return { items: list.map(obj).map((t) => ({ text: str(t.content) ?? str(t.step) ?? str(t.description) ?? str(t.title) ?? '', status: str(t.status) ?? '' })).filter((t) => t.text), at: 0 };
 }
 
+const PR_URL = /\/(?:pull|issues|merge_requests)\/(\d+)\b/;
+
 export function collectFacts(messages: readonly Message[]): Facts {
   const f: Facts = { requests: [], files: new Map(), commands: new Map(), errors: [], kinds: new Map(), others: new Set(), summaries: [] };
   const calls = new Map<string, { call: ToolCallBlock; at: number }>();
@@ -152,6 +154,8 @@ export function collectFacts(messages: readonly Message[]): Facts {
       for (const id of blockIdentifiers(b)) {
         const k = kindOf(id);
         if (k) note(id, k); else { f.others.delete(id); f.others.add(id); }
+        const pr = k === 'url' ? PR_URL.exec(id) : null; // a PR or issue link also names its number
+        if (pr) note(`#${pr[1]}`, 'issue');
       }
       if (b.type === 'summary') { f.summaries.push({ text: b.text, origin: b.origin }); continue; }
       if (b.type === 'text') {

@@ -24,7 +24,6 @@ const NOT_AN_ID = /^(?:utf|iso|sha|md|aes|rsa|ucs|win|cp|gpt|claude|es|ecma|x86|
 export function idsByKind(text: string, into: Map<string, IdKind>, prose = true): void {
   const t = stripAnsi(text.length > 100_000 ? text.slice(-100_000) : text);
   const add = (id: string, kind: IdKind): void => { if (!into.has(id)) into.set(id, kind); };
-  for (const m of t.matchAll(/\/(?:pull|issues|merge_requests)\/(\d+)\b/g)) add(`#${m[1]}`, 'issue');
   // Without URLs: a number inside one is already carried by the URL.
   const rest = t.includes('://') ? t.replace(URL, ' ') : t;
   for (const m of rest.matchAll(ISSUE)) add(m[0].slice(m[0].indexOf('#')), 'issue');
