@@ -5,6 +5,7 @@ import { PLAN_TOOLS, patchShape } from '../cleanup/argRecords';
 import { blockIdentifiers } from '../cleanup/identifiers';
 import { outcomeOf } from './errorLine';
 import { idsByKind, kindOf, type IdKind } from './kinds';
+import { previousFacts, type PreviousFacts } from './previous';
 
 export interface FileFact { path: string; created: boolean; deleted: boolean; movedTo?: string; edits: number; writes: number; plus: number; minus: number; read: boolean; last: number }
 export interface CommandFact { command: string; runs: number; ok: boolean; exit?: number; last: number }
@@ -19,8 +20,10 @@ export interface Facts {
   kinds: Map<string, IdKind>;
   /** Every identifier the cleanup's scanner finds (paths, codes, error lines…), newest last. */
   others: Set<string>;
-  /** Summaries already in the history (an earlier compaction, the agent's or ours). */
+  /** Summaries already in the history (an earlier compaction, the agent's or ours): their prose. */
   summaries: { text: string; origin: string }[];
+  /** Lines an earlier snapshot of ours held, carried as the oldest items of their sections. */
+  carried: PreviousFacts['lines'];
 }
 
 type Obj = Record<string, unknown>;
@@ -131,10 +134,21 @@ function planOf(call: ToolCallBlock): Facts['plan'] | undefined {
   return { items: list.map(obj).map((t) => ({ text: str(t.content) ?? str(t.step) ?? str(t.description) ?? str(t.title) ?? '', status: str(t.status) ?? '' })).filter((t) => t.text), at: 0 };
 }
 
+/** An earlier summary: our snapshot's facts become the oldest facts; its prose (or an agent's summary) stays prose. */
+function carry(f: Facts, text: string, origin: string, at: number): void {
+  const prev = previousFacts(text);
+  if (!prev) { f.summaries.push({ text, origin }); return; }
+  if (prev.prose) f.summaries.push({ text: prev.prose, origin });
+  for (const r of prev.requests) f.requests.push({ text: r, at });
+  for (const k of ['plan', 'errors', 'files', 'commands'] as const) f.carried[k].push(...prev.lines[k]);
+  for (const [id, kind] of prev.kinds) if (!f.kinds.has(id)) f.kinds.set(id, kind);
+  for (const id of prev.others) f.others.add(id);
+}
+
 const PR_URL = /\/(?:pull|issues|merge_requests)\/(\d+)\b/;
 
 export function collectFacts(messages: readonly Message[]): Facts {
-  const f: Facts = { requests: [], files: new Map(), commands: new Map(), errors: [], kinds: new Map(), others: new Set(), summaries: [] };
+  const f: Facts = { requests: [], files: new Map(), commands: new Map(), errors: [], kinds: new Map(), others: new Set(), summaries: [], carried: { plan: [], errors: [], files: [], commands: [] } };
   const calls = new Map<string, { call: ToolCallBlock; at: number }>();
   const resultOf = new Map<string, string>();
   for (const m of messages) for (const b of m.blocks) if (b.type === 'tool_result') resultOf.set(b.id, b.text.slice(0, 300));
@@ -157,7 +171,7 @@ export function collectFacts(messages: readonly Message[]): Facts {
         const pr = k === 'url' ? PR_URL.exec(id) : null; // a PR or issue link also names its number
         if (pr) note(`#${pr[1]}`, 'issue');
       }
-      if (b.type === 'summary') { f.summaries.push({ text: b.text, origin: b.origin }); continue; }
+      if (b.type === 'summary') { carry(f, b.text, b.origin, at); continue; }
       if (b.type === 'text') {
         if (m.role === 'user' && !m.toolResultsOnly && b.text.trim() && !b.text.startsWith('[context-compactor')) f.requests.push({ text: b.text, at });
         kinds(b.text);

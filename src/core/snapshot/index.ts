@@ -2,7 +2,7 @@
 // (requests, plan, files, commands, errors, identifiers). Used by cleanup, the summary step and the hook.
 import type { Message } from '../model/transcript';
 import { blockIdentifiers } from '../cleanup/identifiers';
-import { MARK } from '../cleanup/records';
+import { SNAPSHOT_HEADER } from './previous';
 import { collectFacts } from './collect';
 import { renderSnapshot, type SnapshotSection } from './render';
 
@@ -27,7 +27,7 @@ export interface Snapshot {
   readonly sections: Partial<Record<SnapshotSection, number>>;
 }
 
-export const SNAPSHOT_HEADER = `[${MARK}: state snapshot of the earlier part of this session, built from its records]`;
+export { SNAPSHOT_HEADER } from './previous';
 
 /** The snapshot of `messages` (originals, as read), within `budgetTokens`. */
 export function buildSnapshot(messages: readonly Message[], options: SnapshotOptions): Snapshot {

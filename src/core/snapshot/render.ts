@@ -82,6 +82,16 @@ function requestItems(f: Facts, later: readonly string[], listing: IdentifierLis
   return out;
 }
 
+/** Lines an earlier snapshot held, as the oldest items (in their order); `fresh` items come after them. */
+function carried(lines: readonly string[], fresh: readonly Item[]): Item[] {
+  const newer = fresh.map((it) => it.text).join('\n');
+  // The same file or command seen again is told by the newer item.
+  const key = (l: string): string => /`([^`]+)`/.exec(l)?.[1] ?? l;
+  return lines.filter((l) => !newer.includes(key(l))).map((l, k) => item(l, k - lines.length));
+}
+
+const withCarried = (lines: readonly string[], fresh: Item[]): Item[] => [...carried(lines, fresh), ...fresh];
+
 function sectionItems(f: Facts, later: readonly string[], listing: IdentifierListing): Record<Exclude<SnapshotSection, 'identifiers'>, Item[]> {
   const files = [...f.files.values()].filter((x) => x.edits || x.writes || x.created || x.deleted || x.movedTo).map((x) => item(fileLine(x, listing), x.last));
   const reads = [...f.files.values()].filter((x) => x.read && !(x.edits || x.writes || x.created || x.deleted));
@@ -90,10 +100,10 @@ function sectionItems(f: Facts, later: readonly string[], listing: IdentifierLis
   return {
     // The first request states the goal: it outranks the middle ones when the budget is short.
     requests: requestItems(f, later, listing),
-    plan,
-    errors: f.errors.map((e) => item(`- ${codeSpan(listing.relativize(e.what.length > 160 ? `${e.what.slice(0, 160)}…` : e.what))}: ${codeSpan(listing.relativize(e.line))} — ${e.fixed ? `fixed (${listing.relativize(e.fixed)})` : 'not fixed in this part'}`, e.at)),
-    files,
-    commands: [...f.commands.values()].map((c) => item(`- ${commandText(listing.relativize(c.command))} → ${c.ok ? 'ok' : c.exit !== undefined ? `exit ${c.exit}` : 'failed'}${c.runs > 1 ? ` (${c.runs} runs)` : ''}`, c.last)),
+    plan: plan.length ? plan : carried(f.carried.plan, []),
+    errors: withCarried(f.carried.errors, f.errors.map((e) => item(`- ${codeSpan(listing.relativize(e.what.length > 160 ? `${e.what.slice(0, 160)}…` : e.what))}: ${codeSpan(listing.relativize(e.line))} — ${e.fixed ? `fixed (${listing.relativize(e.fixed)})` : 'not fixed in this part'}`, e.at))),
+    files: withCarried(f.carried.files, files),
+    commands: withCarried(f.carried.commands, [...f.commands.values()].map((c) => item(`- ${commandText(listing.relativize(c.command))} → ${c.ok ? 'ok' : c.exit !== undefined ? `exit ${c.exit}` : 'failed'}${c.runs > 1 ? ` (${c.runs} runs)` : ''}`, c.last))),
     earlier: f.summaries.slice(-1).map((s) => item(s.text.replace(/^\[context-compactor\][^\n]*\n+/, '').trim(), 0)),
   };
 }

@@ -2,6 +2,7 @@
 // part) becomes one structured block built by code, in place of a record per call; calls go with their results.
 import type { Block, Message } from '../../model/transcript';
 import { buildSnapshot, snapshotBudget } from '../../snapshot';
+import { SUMMARY_HEADER } from '../../summary/prompt';
 import { INSTRUCTIONS } from './oldContext';
 import { detailFrom } from './toolRecords';
 import type { CleanupRule, RuleContext } from '../types';
@@ -41,6 +42,9 @@ function replacedPart(ctx: RuleContext, until: number): { at: number; drop: { m:
   return { at, drop, originals };
 }
 
+/** Upper bound of a snapshot that carries an earlier one forward (the facts it drops first are the oldest). */
+const MAX_WITH_EARLIER = 12_000;
+
 export const stateSnapshot: CleanupRule = {
   id: 'state-snapshot',
   label: 'Replace the oldest turns with a state snapshot',
@@ -51,13 +55,16 @@ export const stateSnapshot: CleanupRule = {
     const until = detailFrom(ctx.session.turns, ctx.protectedFrom, p.middleTurns!);
     const part = replacedPart(ctx, until);
     if (part.at < 0) return;
-    let tokens = 0;
-    for (const m of part.originals) for (const b of m.blocks) tokens += b.tokens;
-    if (tokens < p.minTokens!) return; // a short old part reads better as it is
+    let tokens = 0, earlier = 0;
+    for (const m of part.originals) for (const b of m.blocks) if (b.type === 'summary' && b.origin === 'context-compactor') earlier += b.tokens; else tokens += b.tokens;
+    if (tokens + earlier < p.minTokens!) return; // a short old part reads better as it is
     const kept = ctx.session.messages.filter((_, m) => m >= until || ctx.pinned.has(m));
-    const snap = buildSnapshot(part.originals, { cwd: ctx.session.cwd, budgetTokens: p.budgetTokens || snapshotBudget(tokens), kept, identifierChars: Math.round(tokens * p.identifierShare! / 100) });
-    if (!snap.text || snap.tokens >= tokens) return;
+    // An earlier summary of ours is already compact: its facts keep their room, so five compactions in a row keep them.
+    const budget = p.budgetTokens || Math.min(MAX_WITH_EARLIER, snapshotBudget(tokens) + earlier);
+    const snap = buildSnapshot(part.originals, { cwd: ctx.session.cwd, budgetTokens: budget, kept, identifierChars: Math.round((tokens * p.identifierShare!) / 100) });
+    if (!snap.text || snap.tokens >= tokens + earlier) return;
     for (const d of part.drop) ctx.replace(d.m, d.i, undefined);
-    ctx.insertBefore(part.at, snap.text);
+    // The summary header: every reader takes the message back as our summary, so a later run carries it forward.
+    ctx.insertBefore(part.at, `${SUMMARY_HEADER}\n\n${snap.text}`);
   },
 };
