@@ -141,7 +141,7 @@ function clipped(it: Item, budget: number): Item | undefined {
 export interface RenderedSnapshot { readonly text: string; readonly tokens: number; readonly sections: Partial<Record<SnapshotSection, number>> }
 
 /** `shown`: identifiers the kept transcript already holds (never listed again); `later`: its prompts. */
-export function renderSnapshot(f: Facts, budgetTokens: number, cwd: string | undefined, shown: Iterable<string>, later: readonly string[] = [], extraIdentifierChars = 0): RenderedSnapshot {
+export function renderSnapshot(f: Facts, budgetTokens: number, cwd: string | undefined, shown: Iterable<string>, later: readonly string[] = [], extraIdentifierChars = 0, identifierFloor = 0): RenderedSnapshot {
   const listing = new IdentifierListing(cwd);
   const items = sectionItems(f, later, listing);
   const taken = new Set<Item>();
@@ -167,25 +167,37 @@ export function renderSnapshot(f: Facts, budgetTokens: number, cwd: string | und
     parts.push(TITLES[s], ...body);
     sections[s] = chosen.reduce((a, c) => a + c.tokens, 0);
   }
-  const ids = identifierLines(f, listing, parts.join('\n'), shown, Math.max(0, left + reserve) * 3.5 + extraIdentifierChars);
+  const ids = identifierLines(f, listing, parts.join('\n'), shown, Math.max(0, left + reserve) * 3.5 + extraIdentifierChars, identifierFloor);
   if (ids.length) { parts.push(TITLES.identifiers, ...ids); sections.identifiers = estimateTokens(ids.join('\n')); }
   const text = parts.join('\n');
   return { text, tokens: estimateTokens(text), sections };
 }
 
 /** Identifiers not already in the text or the kept transcript: by kind first, then the rest (paths, codes), newest first. */
-function identifierLines(f: Facts, listing: IdentifierListing, text: string, shown: Iterable<string>, chars: number): string[] {
+function identifierLines(f: Facts, listing: IdentifierListing, text: string, shown: Iterable<string>, chars: number, floor: number): string[] {
   listing.commit(shown);
-  const byKind = new Map<IdKind, string[]>();
   const newestKinds = [...f.kinds].reverse();
+  const others = [...f.others].reverse().filter((id) => listing.relativize(id).trim());
+  if (floor > 0) {
+    // Room for at least `floor` of what is not shown yet, newest first (the recall a reader is promised).
+    const all = listing.pick([...newestKinds.map(([id]) => id), ...others], text, Number.MAX_SAFE_INTEGER);
+    let needed = 0;
+    for (const id of all.slice(0, Math.ceil(all.length * floor))) needed += listing.relativize(id).length + 2;
+    chars = Math.max(chars, needed);
+  }
   const picked = listing.pick(newestKinds.map(([id]) => id), text, chars);
   listing.commit(picked);
   const kindOf = new Map(newestKinds);
-  let used = picked.reduce((a, id) => a + id.length + 2, 0);
-  for (const id of picked) { const k = kindOf.get(id)!; byKind.set(k, [...(byKind.get(k) ?? []), id]); }
+  const byKind = new Map<IdKind, string[]>();
+  let used = 0;
+  for (const id of picked) {
+    used += listing.relativize(id).length + 2;
+    const k = kindOf.get(id)!;
+    const list = byKind.get(k);
+    if (list) list.push(id); else byKind.set(k, [id]);
+  }
   const out = ID_KINDS.filter((k) => byKind.has(k)).map((k) => `- ${KIND_LABELS[k]}: ${byKind.get(k)!.map((id) => listing.relativize(id)).join(', ')}`);
-  const others = listing.pick([...f.others].reverse().filter((id) => listing.relativize(id).trim()), text, chars - used);
-  used += others.length;
-  if (others.length) out.push(`- other: ${others.map((id) => listing.relativize(id)).join(', ')}`);
+  const rest = listing.pick(others, text, chars - used);
+  if (rest.length) out.push(`- other: ${rest.map((id) => listing.relativize(id)).join(', ')}`);
   return out;
 }

@@ -25,5 +25,5 @@ export function carriedFacts(input: CarriedInput): string {
   for (const m of input.aging) for (const b of m.blocks) replaced += b.tokens;
   // A long session names more things: the list may grow with it (~4 characters a token, 2 % of what it replaces).
   const identifierChars = input.identifierChars ?? Math.max(16_000, Math.round(replaced * 0.08));
-  return buildSnapshot(input.aging, { cwd: input.cwd, budgetTokens: snapshotBudget(replaced), kept: input.kept, identifierChars }).text;
+  return buildSnapshot(input.aging, { cwd: input.cwd, budgetTokens: snapshotBudget(replaced), kept: input.kept, identifierChars, identifierFloor: 0.95 }).text;
 }
