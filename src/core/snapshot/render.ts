@@ -24,7 +24,7 @@ const TITLES: Record<SnapshotSection, string> = {
 /** Each section's first share of the budget; what a section leaves goes to the next (identifiers: reserved, plus the rest). */
 const SHARE: Record<SnapshotSection, number> = { requests: 0.45, plan: 0.06, errors: 0.08, files: 0.08, commands: 0.1, earlier: 0.08, identifiers: 0.15 };
 /** A line of a long prompt that binds the agent: a rule in English, Chinese or Portuguese, or an item of a list. */
-const BINDING = /不要|别|必须|禁止|不能|不许|只[用能允]|应该|请|\b(?:não|nunca|sempre|required?|requirements?)\b|^\s*(?:[-*+]|\d+[.)])\s+\S/i;
+const BINDING = /不要|别|必须|禁止|不能|不许|只[用能允]|应该|请|\b(?:não|nunca|sempre)\b|^\s*(?:[-*+]|\d+[.)])\s+\S/i;
 
 const CLIPPABLE: ReadonlySet<SnapshotSection> = new Set(['requests', 'earlier']);
 
