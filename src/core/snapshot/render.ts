@@ -177,27 +177,24 @@ export function renderSnapshot(f: Facts, budgetTokens: number, cwd: string | und
 function identifierLines(f: Facts, listing: IdentifierListing, text: string, shown: Iterable<string>, chars: number, floor: number): string[] {
   listing.commit(shown);
   const newestKinds = [...f.kinds].reverse();
-  const others = [...f.others].reverse().filter((id) => listing.relativize(id).trim());
-  if (floor > 0) {
-    // Room for at least `floor` of what is not shown yet, newest first (the recall a reader is promised).
-    const all = listing.pick([...newestKinds.map(([id]) => id), ...others], text, Number.MAX_SAFE_INTEGER);
-    let needed = 0;
-    for (const id of all.slice(0, Math.ceil(all.length * floor))) needed += listing.relativize(id).length + 2;
-    chars = Math.max(chars, needed);
-  }
-  const picked = listing.pick(newestKinds.map(([id]) => id), text, chars);
-  listing.commit(picked);
   const kindOf = new Map(newestKinds);
+  const others = [...f.others].reverse().filter((id) => !kindOf.has(id) && listing.relativize(id).trim());
+  // What is not shown yet, by kind first, newest first: one pass of substring checks over the text.
+  const open = listing.pick([...newestKinds.map(([id]) => id), ...others], text, Number.MAX_SAFE_INTEGER);
+  const size = (id: string): number => listing.relativize(id).length + 2;
+  // Room for at least `floor` of it (the recall a reader is promised), whatever the budget.
+  let budget = chars;
+  if (floor > 0) { let needed = 0; for (const id of open.slice(0, Math.ceil(open.length * floor))) needed += size(id); budget = Math.max(budget, needed); }
   const byKind = new Map<IdKind, string[]>();
-  let used = 0;
-  for (const id of picked) {
-    used += listing.relativize(id).length + 2;
-    const k = kindOf.get(id)!;
-    const list = byKind.get(k);
-    if (list) list.push(id); else byKind.set(k, [id]);
+  const rest: string[] = [];
+  for (const id of open) {
+    budget -= size(id);
+    if (budget < 0) break;
+    const k = kindOf.get(id);
+    if (!k) rest.push(id);
+    else { const list = byKind.get(k); if (list) list.push(id); else byKind.set(k, [id]); }
   }
   const out = ID_KINDS.filter((k) => byKind.has(k)).map((k) => `- ${KIND_LABELS[k]}: ${byKind.get(k)!.map((id) => listing.relativize(id)).join(', ')}`);
-  const rest = listing.pick(others, text, chars - used);
   if (rest.length) out.push(`- other: ${rest.map((id) => listing.relativize(id)).join(', ')}`);
   return out;
 }
