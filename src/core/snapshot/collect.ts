@@ -4,7 +4,7 @@ import type { Message, ToolCallBlock } from '../model/transcript';
 import { PLAN_TOOLS, patchShape } from '../cleanup/argRecords';
 import { blockIdentifiers } from '../cleanup/identifiers';
 import { outcomeOf } from './errorLine';
-import { idsByKind, kindOf, type IdKind } from './kinds';
+import { idsByKind, kindOf, type IdKind, type TextSource } from './kinds';
 import { previousFacts, type PreviousFacts } from './previous';
 
 export interface FileFact { path: string; created: boolean; deleted: boolean; movedTo?: string; edits: number; writes: number; plus: number; minus: number; read: boolean; last: number }
@@ -156,9 +156,9 @@ export function collectFacts(messages: readonly Message[]): Facts {
   const note = (id: string, k: IdKind): void => { f.kinds.delete(id); f.kinds.set(id, k); };
   // Patterns only over words people wrote (prompts, replies, commands, error lines); output's URLs and hashes
   // come from the scanner's identifiers below, computed once per block and shared with the recall measure.
-  const kinds = (text: string, prose = true): void => {
+  const kinds = (text: string, source: TextSource = 'prose'): void => {
     const found = new Map<string, IdKind>();
-    idsByKind(text, found, prose);
+    idsByKind(text, found, source);
     for (const [id, k] of found) note(id, k);
   };
   let at = 0;
@@ -187,10 +187,11 @@ export function collectFacts(messages: readonly Message[]): Facts {
           c.runs++; c.last = at;
           f.commands.delete(key); f.commands.set(key, c);
           kinds(cmd);
-        } else kinds(b.inputText, false); // a patch or file written names tickets (FR-009) too
+        } else kinds(b.inputText, 'args'); // a patch or file written names tickets (FR-009) too
       } else if (b.type === 'tool_result') {
         const c = calls.get(b.id);
         const o = outcomeOf(b);
+        kinds(b.text, 'output');
         const cmd = c ? commandOf(c.call) : undefined;
         const entry = cmd !== undefined ? f.commands.get(cmd.trim()) : undefined;
         if (entry) { entry.ok = o.ok; entry.exit = o.exit; }

@@ -16,21 +16,28 @@ const QUANTITY = /(?<![\w.])\d+(?:[.,]\d+)?\s?(?:ms|µs|us|ns|s|sec|seconds?|min
 const HASH = /\b(?=[0-9a-f]*\d)(?=[0-9a-f]*[a-f])[0-9a-f]{7,64}\b/g;
 const NOT_AN_ID = /^(?:utf|iso|sha|md|aes|rsa|ucs|win|cp|gpt|claude|es|ecma|x86|arm|mp|h)-/i;
 
+/** Where a text comes from: words people wrote, a tool call's arguments, or a tool's output. */
+export type TextSource = 'prose' | 'args' | 'output';
+
+/** Characters of a tool output's start and of its end read for hashes and tickets (git output names them there). */
+const OUTPUT_EDGE = 4000;
+
 /**
- * Adds the issue numbers, ticket keys and (in `prose`, words the user or agent wrote) hashes, versions and numbers
- * with units of `text` to `into`, first seen first. URLs and hashes come from the cleanup's scanner instead (`kindOf`):
- * it already ran over every block, once.
+ * Adds issue numbers and ticket keys of `text` to `into`, first seen first; in prose and output hashes too (the
+ * scanner misses `49cb30f2..74760c61` and JSON-escaped `\n72de8ada`), and in prose versions and numbers with units.
+ * URLs, and most hashes, come from the cleanup's scanner (`kindOf`): it already ran over every block, once.
  */
-export function idsByKind(text: string, into: Map<string, IdKind>, prose = true): void {
-  const t = stripAnsi(text.length > 100_000 ? text.slice(-100_000) : text);
+export function idsByKind(text: string, into: Map<string, IdKind>, source: TextSource = 'prose'): void {
+  const max = source === 'output' ? 2 * OUTPUT_EDGE : 100_000;
+  const t = stripAnsi(text.length > max ? `${text.slice(0, max / 2)}\n${text.slice(-max / 2)}` : text);
   const add = (id: string, kind: IdKind): void => { if (!into.has(id)) into.set(id, kind); };
   // Without URLs: a number inside one is already carried by the URL.
   const rest = t.includes('://') ? t.replace(URL, ' ') : t;
   for (const m of rest.matchAll(ISSUE)) add(m[0].slice(m[0].indexOf('#')), 'issue');
   for (const m of rest.matchAll(TICKET)) if (!NOT_AN_ID.test(m[0])) add(m[0], 'issue');
-  if (!prose) return;
-  // The scanner reads JSON-escaped arguments, where `\n72de8ada` is one token: words get their own look.
+  if (source === 'args') return;
   for (const m of rest.matchAll(HASH)) add(m[0], 'hash');
+  if (source === 'output') return;
   for (const m of rest.matchAll(VERSION)) if (/[a-z-]|\d+\.\d+\.\d+/i.test(m[0])) add(m[0], 'version'); // 1.5 alone is a number
   for (const m of rest.matchAll(QUANTITY)) add(m[0], 'quantity');
 }
