@@ -28,18 +28,30 @@ const BINDING = /不要|别|必须|禁止|不能|不许|只[用能允]|应该|�
 
 const CLIPPABLE: ReadonlySet<SnapshotSection> = new Set(['requests', 'earlier']);
 
-interface Item { readonly text: string; readonly tokens: number; readonly at: number }
-const item = (text: string, at: number): Item => ({ text, tokens: estimateTokens(text) + 1, at });
+interface Item {
+  readonly text: string;
+  readonly tokens: number;
+  readonly at: number;
+  /** What the item says when it must be shorter (a long request: its opening and its rule lines only). */
+  readonly short?: Item;
+}
+const item = (text: string, at: number, short?: string): Item => ({ text, tokens: estimateTokens(text) + 1, at, ...(short ? { short: item(short, at) } : {}) });
 // A request as written, line for line (its own Markdown cannot open sections of the snapshot).
 const quote = (t: string): string => fenced(t);
 
-/** A prompt as kept: verbatim when short, else its opening and every line stating a constraint. */
-function request(text: string): string {
+/**
+ * A prompt as kept: verbatim when short, else its opening and every line stating a constraint or a list item; the
+ * shorter form, for a tight budget, keeps a shorter opening and the rule lines alone.
+ */
+function request(text: string): { text: string; short?: string } {
   const t = text.trim();
-  if (estimateTokens(t) <= 300) return quote(t);
-  const { head } = opening(t, 100);
-  const rest = t.split('\n').slice(head.split('\n').length).map((l) => l.trim()).filter((l) => (CONSTRAINT.test(l) || BINDING.test(l)) && l.length < 400).slice(0, 40);
-  return quote([head.trim(), ...rest, '[… rest of this long message omitted]'].join('\n'));
+  if (estimateTokens(t) <= 300) return { text: quote(t) };
+  const form = (head: number, keep: (l: string) => boolean): string => {
+    const open = opening(t, head).head;
+    const rest = t.split('\n').slice(open.split('\n').length).map((l) => l.trim()).filter((l) => keep(l) && l.length < 400).slice(0, 40);
+    return quote([open.trim(), ...rest, '[… rest of this long message omitted]'].join('\n'));
+  };
+  return { text: form(100, (l) => CONSTRAINT.test(l) || BINDING.test(l)), short: form(40, (l) => CONSTRAINT.test(l)) };
 }
 
 function fileLine(x: FileFact, listing: IdentifierListing): string {
@@ -75,9 +87,9 @@ function requestItems(f: Facts, later: readonly string[], listing: IdentifierLis
     if (texts.some((t, j) => j > k && t === r.text)) return;
     const own = lineSet(r.text);
     const twin = own.length >= 5 ? sets.find((set, j) => j > k && own.filter((l) => set.has(l)).length * 10 >= own.length * 6) : undefined;
-    const text = twin ? quote([...own.filter((l) => !twin.has(l)), `[… ${own.filter((l) => twin.has(l)).length} more line(s) repeat a later request]`].join('\n')) : request(r.text);
+    const kept = twin ? { text: quote([...own.filter((l) => !twin.has(l)), `[… ${own.filter((l) => twin.has(l)).length} more line(s) repeat a later request]`].join('\n')) } : request(r.text);
     // The first request states the goal: it outranks the middle ones when the budget is short.
-    out.push(item(listing.relativize(text), k === 0 ? Number.MAX_SAFE_INTEGER : r.at));
+    out.push(item(listing.relativize(kept.text), k === 0 ? Number.MAX_SAFE_INTEGER : r.at, kept.short && listing.relativize(kept.short)));
   });
   return out;
 }
@@ -113,8 +125,8 @@ function pick(items: Item[], budget: number, taken: Set<Item>, clippable: boolea
   for (const it of [...items].sort((a, b) => b.at - a.at)) {
     if (taken.has(it)) continue;
     let chosen: Item | undefined = it;
-    // A long request or earlier summary that does not fit keeps the lines that do (its opening): better than nothing.
-    if (it.tokens > budget) chosen = clippable && budget >= 60 ? clipped(it, budget) : undefined;
+    // A long request that does not fit says it shorter; then (or an earlier summary) keeps the lines that fit.
+    if (it.tokens > budget) chosen = it.short && it.short.tokens <= budget ? it.short : clippable && budget >= 60 ? clipped(it.short ?? it, budget) : undefined;
     if (!chosen) continue;
     if (chosen !== it) items[items.indexOf(it)] = chosen;
     taken.add(chosen);

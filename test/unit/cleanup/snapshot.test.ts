@@ -63,7 +63,7 @@ test('ids from old tool results are listed by kind: commit hashes from git outpu
 test('requests and constraints verbatim: a long prompt keeps its opening and its constraint lines word for word', async () => {
   const s = await read('codex/idaho-0.117.0-alpha.10-compacted-websearch-image-windows.jsonl');
   const snap = snapshotOf(s);
-  for (const line of ['refactor existing .md note tags', '- Parse only YAML frontmatter blocks when reading or rewriting note tags. Do not infer tags from arbitrary Markdown lists in the body.', '- Normalize canonical tag strings to lowercase slash paths.']) {
+  for (const line of ['refactor existing .md note tags', '- Parse only YAML frontmatter blocks when reading or rewriting note tags. Do not infer tags from arbitrary Markdown lists in the body.', '- Preserve exact-date, session, and election tags as tags. Do not migrate them into other metadata in this pass.']) {
     assert.ok(snap.includes(`\n${line}\n`), line);
   }
 });
