@@ -83,7 +83,7 @@ export async function summarizeAging(p: SummaryInput, config: SummaryConfig, sig
   const pricedModel = r.model || config.model;
   const cost = requestCost(pricedModel, { inputTokens, outputTokens, cacheCreationTokens: 0, cacheReadTokens: 0 });
   if (cost === undefined) warnings.push(`summary cost unknown: model ${pricedModel} is not in the price catalog`);
-  const facts = carriedFacts({ aging: split.agingOriginals, kept: [...split.harness, ...split.pinned, ...split.recent], snapshot: r.text, cwd: p.original.cwd });
+  const facts = carriedFacts({ aging: split.agingOriginals, kept: [...split.harness, ...split.pinned, ...split.recent], cwd: p.original.cwd });
   return {
     text: composeSummary(r.text, facts), modelCalls: outcome.attempts, fallback: null, warnings,
     figures: { ...base, model: r.model || config.model, attempts: outcome.attempts, inputTokens, outputTokens, costUsd: cost, anchoredOn },

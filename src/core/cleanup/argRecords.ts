@@ -38,7 +38,7 @@ export function patchShape(s: string): string[] | undefined {
 }
 
 /** A heredoc command keeps its first line (where the target file is named) and the terminator. */
-function heredocShape(s: string): string | undefined {
+export function heredocShape(s: string): string | undefined {
   const m = /<<-?\s*(['"]?)([A-Za-z_][\w-]*)\1/.exec(s);
   if (!m) return undefined;
   const lines = s.split('\n');

@@ -1,6 +1,7 @@
 // Applies the enabled cleanup rules to the part of the live context older than the protected turns.
 import type { Block, Message, Session } from '../model/transcript';
 import { buildTurns } from '../read/turns';
+import { estimateTokens } from '../tokens/estimate';
 import { toolNames } from '../tokens/composition';
 import { protectedPart, SMALL_CALL_TOKENS, type Protection } from './protect';
 import { IdentifierListing } from './listing';
@@ -16,6 +17,8 @@ export interface CleanupResult {
   readonly rules: Record<RuleId, RuleOutcome>;
   /** Original blocks each rule replaced or removed, for fidelity measurement. */
   readonly changedOriginals: Block[];
+  /** The state snapshot written in place of the oldest turns: its text and the record it goes before. */
+  readonly snapshot?: { readonly text: string; readonly beforeRecord: number };
 }
 
 export function ruleSettings(options: CleanupOptions): Record<RuleId, RuleSetting> {
@@ -52,6 +55,7 @@ export function cleanupSession(session: Session, options: CleanupOptions): Clean
   const original = new Map<Block, Block>(); // current block → the original it stands for
   const changedOriginals: Block[] = [];
   const listing = new IdentifierListing(session.cwd);
+  let inserted: { m: number; text: string; tokens: number } | undefined;
 
   for (const rule of RULES) {
     const setting = settings[rule.id];
@@ -69,11 +73,29 @@ export function cleanupSession(session: Session, options: CleanupOptions): Clean
         outcomes[rule.id].tokensSaved += old.tokens - (next?.tokens ?? 0);
         if (next) { msg.blocks[b] = next; original.set(next, root); } else removed.add(old);
       },
+      insertBefore(m, text) {
+        inserted = { m, text, tokens: estimateTokens(text) };
+        outcomes[rule.id].tokensSaved -= inserted.tokens;
+      },
     };
     rule.apply(ctx);
     if (removed.size) for (const m of messages) if (m.blocks.some((b) => removed.has(b))) m.blocks.splice(0, m.blocks.length, ...m.blocks.filter((b) => !removed.has(b)));
   }
-  const kept = messages.filter((m) => m.blocks.length > 0);
+  const kept: Message[] = [];
+  let snapshot: CleanupResult['snapshot'];
+  messages.forEach((m, i) => {
+    if (inserted && !snapshot && i >= inserted.m && m.blocks.length > 0) {
+      snapshot = { text: inserted.text, beforeRecord: m.records[0] ?? Number.MAX_SAFE_INTEGER };
+      kept.push(snapshotMessage(inserted.text, inserted.tokens));
+    }
+    if (m.blocks.length > 0) kept.push(m);
+  });
+  if (inserted && !snapshot) { snapshot = { text: inserted.text, beforeRecord: Number.MAX_SAFE_INTEGER }; kept.push(snapshotMessage(inserted.text, inserted.tokens)); }
   for (const o of Object.values(outcomes)) o.tokensSaved = Math.round(o.tokensSaved);
-  return { session: { ...session, messages: kept, turns: buildTurns(kept) }, protection, rules: outcomes, changedOriginals };
+  return { session: { ...session, messages: kept, turns: buildTurns(kept) }, protection, rules: outcomes, changedOriginals, snapshot };
+}
+
+/** The snapshot as the agent reads it: a user message of ours (no record of the original), like a summary. */
+function snapshotMessage(text: string, tokens: number): Message {
+  return { role: 'user', records: [], blocks: [{ type: 'summary', text, origin: 'context-compactor', ref: { record: -1 }, tokens }] };
 }

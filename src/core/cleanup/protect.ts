@@ -37,8 +37,8 @@ export interface Protection {
 }
 
 /** Default verbatim budget for tool data inside the recent part (the latest results still fit whole). */
-export const DEFAULT_RECENT_RESULT_TOKENS = 4000;
-const RECENT_SHARE = 0.1;
+export const DEFAULT_RECENT_RESULT_TOKENS = 3000;
+const RECENT_SHARE = 0.06;
 /** Calls up to this size stay verbatim in the recent part without using the budget. */
 export const SMALL_CALL_TOKENS = 200;
 
@@ -70,6 +70,8 @@ export function protectedPart(session: Session, options: CleanupOptions): Protec
   let latestPrompt = prompt?.start;
   // A summary is written right before the prompt it keeps, so both read as one user turn: the prompt is the user's own words.
   while (latestPrompt !== undefined && latestPrompt + 1 < prompt!.end && messages[latestPrompt]!.blocks.every((b) => b.type === 'summary')) latestPrompt++;
+  // Several prompts in a row (queued, or replayed after a compaction) are one turn: the latest is the last with words.
+  if (latestPrompt !== undefined) for (let i = prompt!.end - 1; i > latestPrompt; i--) if (messages[i]!.blocks.some((b) => b.type === 'text')) { latestPrompt = i; break; }
 
   const answered = new Set<string>();
   for (const m of messages) for (const b of m.blocks) if (b.type === 'tool_result') answered.add(b.id);

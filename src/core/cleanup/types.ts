@@ -2,7 +2,7 @@
 import type { Block, Message, Session } from '../model/transcript';
 import type { IdentifierListing } from './listing';
 
-export const RULE_IDS = ['collapse-noise', 'drop-reasoning', 'media-placeholder', 'dedupe-file-reads', 'tool-records', 'truncate-giant-results', 'trim-old-replies', 'old-context', 'trim-old-prompts'] as const;
+export const RULE_IDS = ['state-snapshot', 'collapse-noise', 'drop-reasoning', 'media-placeholder', 'dedupe-file-reads', 'tool-records', 'truncate-giant-results', 'trim-old-replies', 'old-context', 'trim-old-prompts'] as const;
 export type RuleId = (typeof RULE_IDS)[number];
 
 export type RuleParams = Readonly<Record<string, number>>;
@@ -45,6 +45,8 @@ export interface RuleContext {
   readonly listing: IdentifierListing;
   /** Replace (or with undefined, remove) block `b` of message `m`; accounts the savings to the rule. */
   replace(m: number, b: number, next: Block | undefined): void;
+  /** Puts one block of text (the state snapshot) where message `m` began, before the first message kept after it. */
+  insertBefore(m: number, text: string): void;
 }
 
 export interface CleanupRule {

@@ -52,7 +52,8 @@ export function summarizedMessages(session: Session, cleanup: CleanupResult, tex
 export function compactSession(session: Session, options: CleanupOptions, ctx: WriteContext, summary?: SummaryInsert, precomputed?: CleanupResult): CompactOutcome {
   const cleanup = precomputed ?? cleanStage(session, options);
   let result = cleanup.session;
-  let insert: { beforeRecord: number; text: string } | undefined;
+  // The state snapshot cleanup wrote in place of the oldest turns; a summary replaces it (it carries the snapshot).
+  let insert: { beforeRecord: number; text: string } | undefined = cleanup.snapshot;
   let dropped: Block[] = [];
   if (summary) {
     const s = summarizedMessages(session, cleanup, summary.text);

@@ -24,7 +24,8 @@ export function splitAging(original: Session, cleanup: CleanupResult): AgingSpli
   const firstProtected = original.messages[p.fromMessage]?.records[0] ?? Infinity;
   const pinnedRecord = p.latestPrompt !== undefined ? original.messages[p.latestPrompt]?.records[0] : undefined;
   const messages = cleanup.session.messages;
-  const cut = messages.findIndex((m) => (m.records[0] ?? Infinity) >= firstProtected);
+  // A message of ours with no record (cleanup's state snapshot) is part of the aging part.
+  const cut = messages.findIndex((m) => (m.records[0] ?? -1) >= firstProtected);
   const aging = cut < 0 ? [...messages] : messages.slice(0, cut);
   const recent = cut < 0 ? [] : messages.slice(cut);
   let lead = 0;
@@ -35,12 +36,13 @@ export function splitAging(original: Session, cleanup: CleanupResult): AgingSpli
   const isPrompt = (m: Message): boolean => pinnedRecord !== undefined && m.records[0] === pinnedRecord && m.role === 'user';
   const isResult = (b: Message['blocks'][number]): boolean => b.type === 'tool_result';
   const pinned = aging.filter(isPrompt).map((m) => (m.blocks.some(isResult) ? { ...m, blocks: m.blocks.filter((b) => !isResult(b)) } : m));
-  let previousSummary: AgingSplit['previousSummary'];
-  for (const m of aging) for (const b of m.blocks) if (b.type === 'summary' && b.text) previousSummary = { text: b.text, origin: b.origin };
   // By position, not by record: the items of one Codex `compacted` line share their record.
   let lead0 = 0;
   while (lead0 < p.fromMessage && harnessOnly(original.messages[lead0]!)) lead0++;
   const agingOriginals = original.messages.slice(lead0, p.fromMessage).filter((_, k) => lead0 + k !== p.latestPrompt);
+  // From the originals: cleanup's state snapshot may have taken an earlier summary's place (it carries its text).
+  let previousSummary: AgingSplit['previousSummary'];
+  for (const m of agingOriginals) for (const b of m.blocks) if (b.type === 'summary' && b.text) previousSummary = { text: b.text, origin: b.origin };
   const rest = aging.slice(lead).flatMap((m) => (!isPrompt(m) ? [m] : m.blocks.some(isResult) ? [{ ...m, blocks: m.blocks.filter(isResult), toolResultsOnly: true }] : []));
   return { harness, aging: rest, pinned, recent, agingOriginals, previousSummary };
 }

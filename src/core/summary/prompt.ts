@@ -4,14 +4,16 @@ import type { SummaryRequest } from './provider';
 export const SECTIONS = ['Goal', 'Decisions', 'Constraints', 'Evidence', 'Open errors', 'Completed work', 'Next actions'] as const;
 
 const SYSTEM = `You compress the earlier part of a coding agent's session into a snapshot the agent will continue from.
-The agent will NOT see the original messages again: keep every fact it needs, drop chatter.
+Code attaches a state snapshot of those turns to what you write: the user's requests and constraints word for word,
+the latest plan, every file changed and how, the commands run and how they ended, errors and whether they were
+fixed, and the identifiers (paths, URLs, hashes, ids, versions). Do not copy those lists; write what they cannot say.
 Write Markdown with exactly these level-2 sections, in this order: ${SECTIONS.map((s) => `"## ${s}"`).join(', ')}.
-- Goal: what the user wants overall, in the user's own terms; quote exact requirements.
-- Decisions: choices made and why. Constraints: rules, preferences, limits the user or environment set.
-- Evidence: concrete findings with exact identifiers (file paths, function names, commands, error messages, ids, URLs, versions).
-- Open errors: failures not yet fixed, with the exact message. Completed work: what is done (files changed and how).
+- Goal: what the user wants overall and why, in a few sentences.
+- Decisions: choices made and why. Constraints: what the user or environment ruled out, in plain words.
+- Evidence: what the agent learned (how the code works, what caused a failure), not the raw output.
+- Open errors: what is still failing and what was tried. Completed work: what is done, in a sentence each.
 - Next actions: the concrete next steps, in order.
-Be specific and terse; use bullet points; never invent facts; copy identifiers exactly.`;
+Be specific and terse; use bullet points; never invent facts.`;
 
 export interface PromptInput {
   /** Rendered (already cleaned) aging-out turns. */
@@ -39,9 +41,9 @@ export function buildSummaryRequest(input: PromptInput): SummaryRequest {
 
 export const SUMMARY_HEADER = '[context-compactor] This session continues from an earlier conversation that was compacted. Snapshot of everything before the recent turns:';
 
-/** The summary message as the agent will read it: header, the model's snapshot, computed facts. */
-export function composeSummary(snapshot: string, filesAndCommands: string): string {
-  return `${SUMMARY_HEADER}\n\n${snapshot.trim()}\n\n${filesAndCommands}\n`;
+/** The summary message as the agent will read it: header, the model's prose, the state snapshot built by code. */
+export function composeSummary(prose: string, stateSnapshot: string): string {
+  return `${SUMMARY_HEADER}\n\n${prose.trim()}\n\n${stateSnapshot}\n`;
 }
 
 /** Sections the model left out (reported as a warning, never a reason to reject the answer). */

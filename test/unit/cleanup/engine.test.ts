@@ -61,12 +61,19 @@ test('each rule does what it says, and can be switched off', async () => {
   const r = cleanupSession(s, { keepRecentTurns: 2 });
   const old = r.session.messages.slice(0, 10).flatMap((m) => m.blocks);
   assert.ok(!old.some((b) => b.type === 'reasoning'), 'drop-reasoning');
-  assert.ok(r.rules['drop-reasoning'].applied > 0);
   const blocks = r.session.messages.flatMap((m) => m.blocks);
-  const records = blocks.filter((b) => b.type === 'tool_result' && b.text.startsWith('[context-compactor: Read result ok'));
-  const folded = blocks.filter((b) => b.type === 'text' && b.text.startsWith('[context-compactor] Read('));
+  // The oldest turns became one snapshot; the middle band before the recent part keeps per-call records.
+  assert.ok(r.rules['state-snapshot'].applied > 0 && r.snapshot, 'state-snapshot');
+  assert.equal(blocks.filter((b) => b.type === 'summary').length, 1);
+  assert.ok(blocks.some((b) => b.type === 'tool_result' && b.text.startsWith('[context-compactor: ')), 'tool-records in the middle band');
+  // Without the snapshot, far pairs fold into one line and nearer results become records.
+  const plain = cleanupSession(s, { keepRecentTurns: 2, rules: { 'state-snapshot': { enabled: false } } });
+  assert.ok(plain.rules['drop-reasoning'].applied > 0);
+  const unsnapped = plain.session.messages.flatMap((m) => m.blocks);
+  const records = unsnapped.filter((b) => b.type === 'tool_result' && b.text.startsWith('[context-compactor: Read result ok'));
+  const folded = unsnapped.filter((b) => b.type === 'text' && b.text.startsWith('[context-compactor] Read('));
   assert.ok(records.length > 0 && folded.length > 0, `tool-records: ${records.length} records, ${folded.length} folded calls`);
-  const off = cleanupSession(s, { keepRecentTurns: 2, rules: { 'tool-records': { enabled: false }, 'drop-reasoning': { enabled: false } } });
+  const off = cleanupSession(s, { keepRecentTurns: 2, rules: { 'state-snapshot': { enabled: false }, 'tool-records': { enabled: false }, 'drop-reasoning': { enabled: false } } });
   assert.equal(off.rules['tool-records'].applied, 0);
   assert.equal(off.rules['drop-reasoning'].applied, 0);
   assert.ok(off.rules['truncate-giant-results'].applied > 0, 'giant results are cut when records are off');

@@ -40,7 +40,7 @@ for (const [label, file] of [['claude-code', CLAUDE_SAMPLE], ['codex', CODEX_SAM
     const { session } = await readTranscriptFile(`${dir}/sum.jsonl`);
     const summaries = session.messages.flatMap((m) => m.blocks).filter((b) => b.type === 'summary');
     assert.equal(summaries.length, 1);
-    assert.match((summaries[0] as { text: string }).text, /## Files and commands[\s\S]*### Commands run/);
+    assert.match((summaries[0] as { text: string }).text, /## Files changed[\s\S]*## Commands run/);
     assert.ok(!fs.readFileSync(`${dir}/sum.jsonl`, 'utf8').includes(KEY));
     assert.ok(!sum.stdout.includes(KEY));
   });

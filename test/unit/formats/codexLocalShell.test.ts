@@ -30,7 +30,7 @@ test('local_shell_call: read as a call, compacted to a record whose action stays
   const calls = session.messages.flatMap((m) => m.blocks).filter((b) => b.type === 'tool_call');
   assert.equal(calls.length, converted);
   assert.ok(calls.every((b) => b.type === 'tool_call' && typeof b.input === 'object' && b.name === 'local_shell'));
-  const report = await compactFile(file, { cleanup: { keepRecentTurns: 2, rules: { 'tool-records': { params: { detailTurns: 1000 } } } }, out: path.join(dir, 'out.jsonl') });
+  const report = await compactFile(file, { cleanup: { keepRecentTurns: 2, rules: { 'state-snapshot': { enabled: false }, 'tool-records': { params: { detailTurns: 1000 } } } }, out: path.join(dir, 'out.jsonl') });
   assert.equal(report.pairsIntact, true);
   const written = fs.readFileSync(path.join(dir, 'out.jsonl'), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as { payload?: Record<string, unknown> });
   const shells = written.filter((l) => l.payload?.type === 'local_shell_call');

@@ -30,7 +30,8 @@ test('Claude Code: new session id, fresh uuids, one linear parentUuid chain, ori
   // Every tool_use is answered later in the file.
   const uses = recs.flatMap((r) => (r.type === 'assistant' ? r.message.content.filter((c: any) => c.type === 'tool_use').map((c: any) => c.id) : []));
   const results = new Set(recs.flatMap((r) => (r.type === 'user' && Array.isArray(r.message.content) ? r.message.content.filter((c: any) => c.type === 'tool_result').map((c: any) => c.tool_use_id) : [])));
-  assert.ok(uses.length > 10 && uses.every((id: string) => results.has(id)));
+  // The oldest calls became the state snapshot; the middle band and the recent part keep theirs, each answered.
+  assert.ok(uses.length >= 5 && uses.every((id: string) => results.has(id)));
   const { session } = await readTranscriptFile(out);
   assert.equal(session.id, report.sessionId);
   assert.equal(session.messages.length, report.after.messages);
@@ -49,7 +50,7 @@ test('Codex: session_meta first with the new id, dense ordinals, no stale usage,
   assert.ok(!recs.some((r) => r.type === 'token_usage_record' || r.payload?.type === 'token_count'));
   const calls = recs.filter((r) => r.payload?.type === 'function_call').map((r) => r.payload.call_id);
   const outs = new Set(recs.filter((r) => r.payload?.type === 'function_call_output').map((r) => r.payload.call_id));
-  assert.ok(calls.length > 10 && calls.every((c) => outs.has(c)));
+  assert.ok(calls.length >= 5 && calls.every((c) => outs.has(c)));
   assert.ok(recs.some((r) => r.payload?.type === 'user_message' || (r.payload?.type === 'message' && r.payload.role === 'user')));
 });
 

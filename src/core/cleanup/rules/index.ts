@@ -5,12 +5,14 @@ import { dedupeFileReads } from './dedupeFileReads';
 import { dropReasoning } from './dropReasoning';
 import { mediaPlaceholder } from './mediaPlaceholder';
 import { oldContext } from './oldContext';
+import { stateSnapshot } from './stateSnapshot';
 import { toolRecords } from './toolRecords';
 import { trimOldPrompts } from './trimOldPrompts';
 import { trimOldReplies } from './trimOldReplies';
 import { truncateGiantResults } from './truncateGiantResults';
 
-export const RULES: readonly CleanupRule[] = [collapseNoise, dropReasoning, mediaPlaceholder, dedupeFileReads, toolRecords, truncateGiantResults, trimOldReplies, oldContext, trimOldPrompts];
+// The snapshot goes first: the rules after it work only on the turns it leaves.
+export const RULES: readonly CleanupRule[] = [stateSnapshot, collapseNoise, dropReasoning, mediaPlaceholder, dedupeFileReads, toolRecords, truncateGiantResults, trimOldReplies, oldContext, trimOldPrompts];
 
 const LABELS = new Map<string, string>(RULES.map((r) => [r.id, r.label]));
 

@@ -7,7 +7,7 @@ import { eachChangeable, type CleanupRule } from '../types';
 import { blockIdentifiers } from '../identifiers';
 
 /** Text that carries the user's or the project's standing instructions. */
-const INSTRUCTIONS = /CLAUDE\.md|AGENTS\.md|claudeMd|<user_instructions>|<INSTRUCTIONS>|GEMINI\.md|\.cursorrules/;
+export const INSTRUCTIONS = /CLAUDE\.md|AGENTS\.md|claudeMd|<user_instructions>|<INSTRUCTIONS>|GEMINI\.md|\.cursorrules/;
 
 export const oldContext: CleanupRule = {
   id: 'old-context',

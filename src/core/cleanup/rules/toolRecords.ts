@@ -10,7 +10,7 @@ import { eachChangeable, type CleanupRule, type RuleContext, type RuleParams } f
 const FAR: Omit<RecordParams, 'identifierChars'> & { argChars: number; keepUnderTokens: number } = { headLines: 0, tailLines: 1, lineChars: 100, maxErrorChars: 400, argChars: 80, keepUnderTokens: 40 };
 
 /** First message of the detailed tier: the start of the `detailTurns`-th model turn before `protectedFrom`. */
-function detailFrom(turns: readonly Turn[], protectedFrom: number, detailTurns: number): number {
+export function detailFrom(turns: readonly Turn[], protectedFrom: number, detailTurns: number): number {
   let seen = 0;
   let from = protectedFrom;
   for (let t = turns.length - 1; t >= 0 && seen < detailTurns; t--) {

@@ -78,7 +78,8 @@ export function writeCodex(original: Session, cleaned: Session, ctx: WriteContex
     }
     const p = isObj(o.payload) ? o.payload : {};
     if (!inserted && r >= anchor && isItem) {
-      push({ timestamp: o.timestamp, type: 'response_item', payload: { type: 'message', role: 'user', content: [{ type: 'input_text', text: insert!.text }] } });
+      // Numbered like the lines around it (Codex 0.169 numbers every line; push renumbers densely).
+      push({ timestamp: o.timestamp, ...('ordinal' in o ? { ordinal: 0 } : {}), type: 'response_item', payload: { type: 'message', role: 'user', content: [{ type: 'input_text', text: insert!.text }] } });
       inserted = true;
     }
     switch (o.type) {

@@ -1,0 +1,51 @@
+// Identifiers by kind (URL, hash, issue/PR, version, number with unit): what a continuation quotes back exactly
+// and a summary paraphrases away. Patterns over text; the cleanup's own scanner adds paths and error codes.
+import { stripAnsi } from '../cleanup/identifiers';
+
+export const ID_KINDS = ['url', 'hash', 'issue', 'version', 'quantity'] as const;
+export type IdKind = (typeof ID_KINDS)[number];
+
+export const KIND_LABELS: Record<IdKind, string> = { url: 'URLs', hash: 'hashes and ids', issue: 'issues / PRs', version: 'versions', quantity: 'numbers with units' };
+
+const URL = /\bhttps?:\/\/[^\s"'`<>()[\]{}|\\^]+/g;
+const ISSUE = /\b(?:issues?|PR|pull request|pull|fix(?:es|ed)?|close[sd]?|see|ticket|bug|MR)\s*#\d{1,6}\b/gi;
+// Ticket keys (LAF-18), not dates (CHORUS-2026).
+const TICKET = /\b[A-Z][A-Z0-9]{1,9}-(?!(?:19|20)\d\d\b)\d{1,6}\b/g;
+const VERSION = /(?<![\w.])v?\d+\.\d+(?:\.\d+)?(?:-[0-9A-Za-z.]+)?(?![\w.])/g;
+const QUANTITY = /(?<![\w.])\d+(?:[.,]\d+)?\s?(?:ms|µs|us|ns|s|sec|seconds?|min(?:utes?)?|h|hours?|KB|MB|GB|TB|KiB|MiB|GiB|kB|B|bytes|tokens?|px|%|lines?|files?|tests?|chars?)(?![\w])/g;
+const HASH = /\b(?=[0-9a-f]*\d)(?=[0-9a-f]*[a-f])[0-9a-f]{7,64}\b/g;
+const NOT_AN_ID = /^(?:utf|iso|sha|md|aes|rsa|ucs|win|cp|gpt|claude|es|ecma|x86|arm|mp|h)-/i;
+
+/** Where a text comes from: words people wrote, a tool call's arguments, or a tool's output. */
+export type TextSource = 'prose' | 'args' | 'output';
+
+/** Characters of a tool output's start and of its end read for hashes and tickets (git output names them there). */
+const OUTPUT_EDGE = 4000;
+
+/**
+ * Adds issue numbers and ticket keys of `text` to `into`, first seen first; in prose and output hashes too (the
+ * scanner misses `49cb30f2..74760c61` and JSON-escaped `\n72de8ada`), and in prose versions and numbers with units.
+ * URLs, and most hashes, come from the cleanup's scanner (`kindOf`): it already ran over every block, once.
+ */
+export function idsByKind(text: string, into: Map<string, IdKind>, source: TextSource = 'prose'): void {
+  const max = source === 'output' ? 2 * OUTPUT_EDGE : 100_000;
+  const t = stripAnsi(text.length > max ? `${text.slice(0, max / 2)}\n${text.slice(-max / 2)}` : text);
+  const add = (id: string, kind: IdKind): void => { if (!into.has(id)) into.set(id, kind); };
+  // Without URLs: a number inside one is already carried by the URL.
+  const rest = t.includes('://') ? t.replace(URL, ' ') : t;
+  for (const m of rest.matchAll(ISSUE)) add(m[0].slice(m[0].indexOf('#')), 'issue');
+  for (const m of rest.matchAll(TICKET)) if (!NOT_AN_ID.test(m[0])) add(m[0], 'issue');
+  if (source === 'args') return;
+  for (const m of rest.matchAll(HASH)) add(m[0], 'hash');
+  if (source === 'output') return;
+  for (const m of rest.matchAll(VERSION)) if (/[a-z-]|\d+\.\d+\.\d+/i.test(m[0])) add(m[0], 'version'); // 1.5 alone is a number
+  for (const m of rest.matchAll(QUANTITY)) add(m[0], 'quantity');
+}
+
+const HEXISH = /^[0-9a-f]{7,64}$|^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The kind of an identifier the cleanup's scanner found, when it is one of these (paths and codes are not). */
+export function kindOf(id: string): IdKind | undefined {
+  if (id.startsWith('http://') || id.startsWith('https://')) return 'url';
+  return HEXISH.test(id) ? 'hash' : undefined;
+}

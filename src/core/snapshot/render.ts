@@ -1,0 +1,212 @@
+// Renders collected facts as one Markdown block within a token budget: each section first within its share,
+// then the rest of the budget in the same order; inside a section the newest facts win.
+import { heredocShape } from '../cleanup/argRecords';
+import { CONSTRAINT } from '../cleanup/rules/trimOldPrompts';
+import { opening } from '../cleanup/rules/trimOldReplies';
+import { IdentifierListing } from '../cleanup/listing';
+import { codeSpan, fenced } from '../text/markdown';
+import { estimateTokens } from '../tokens/estimate';
+import type { Facts, FileFact } from './collect';
+import { ID_KINDS, KIND_LABELS, type IdKind } from './kinds';
+
+export const SNAPSHOT_SECTIONS = ['requests', 'plan', 'errors', 'files', 'commands', 'earlier', 'identifiers'] as const;
+export type SnapshotSection = (typeof SNAPSHOT_SECTIONS)[number];
+
+const TITLES: Record<SnapshotSection, string> = {
+  requests: '## Requests and constraints (the user\'s words)',
+  plan: '## Latest plan / todo list',
+  errors: '## Errors',
+  files: '## Files changed',
+  commands: '## Commands run (latest last)',
+  earlier: '## From the earlier compaction',
+  identifiers: '## Identifiers',
+};
+/** Each section's first share of the budget; what a section leaves goes to the next (identifiers: reserved, plus the rest). */
+const SHARE: Record<SnapshotSection, number> = { requests: 0.45, plan: 0.06, errors: 0.08, files: 0.08, commands: 0.1, earlier: 0.08, identifiers: 0.15 };
+/** A line of a long prompt that binds the agent: a rule in English, Chinese or Portuguese, or an item of a list. */
+const BINDING = /不要|别|必须|禁止|不能|不许|只[用能允]|应该|请|\b(?:não|nunca|sempre)\b|^\s*(?:[-*+]|\d+[.)])\s+\S/i;
+
+const CLIPPABLE: ReadonlySet<SnapshotSection> = new Set(['requests', 'earlier']);
+
+interface Item {
+  readonly text: string;
+  readonly tokens: number;
+  readonly at: number;
+  /** What the item says when it must be shorter (a long request: its opening and its rule lines only). */
+  readonly short?: Item;
+}
+const item = (text: string, at: number, short?: string): Item => ({ text, tokens: estimateTokens(text) + 1, at, ...(short ? { short: item(short, at) } : {}) });
+// A request as written, line for line (its own Markdown cannot open sections of the snapshot).
+const quote = (t: string): string => fenced(t);
+
+/**
+ * A prompt as kept: verbatim when short, else its opening and every line stating a constraint or a list item; the
+ * shorter form, for a tight budget, keeps a shorter opening and the rule lines alone.
+ */
+function request(text: string): { text: string; short?: string } {
+  const t = text.trim();
+  if (estimateTokens(t) <= 300) return { text: quote(t) };
+  const form = (head: number, keep: (l: string) => boolean): string => {
+    const open = opening(t, head).head;
+    const rest = t.split('\n').slice(open.split('\n').length).map((l) => l.trim()).filter((l) => keep(l) && l.length < 400).slice(0, 40);
+    return quote([open.trim(), ...rest, '[… rest of this long message omitted]'].join('\n'));
+  };
+  return { text: form(100, (l) => CONSTRAINT.test(l) || BINDING.test(l)), short: form(40, (l) => CONSTRAINT.test(l)) };
+}
+
+function fileLine(x: FileFact, listing: IdentifierListing): string {
+  const size = x.plus || x.minus ? ` (+${x.plus} −${x.minus})` : '';
+  const edited = x.edits ? `edited ${x.edits}×` : '';
+  const made = x.created ? 'created' : x.writes ? `written${x.writes > 1 ? ` ${x.writes}×` : ''}` : '';
+  const shape = x.deleted ? 'deleted' : !made && !edited ? 'moved' : `${[made, edited].filter(Boolean).join(', ')}${size}`;
+  return `- ${codeSpan(listing.relativize(x.path))}: ${shape}${x.movedTo ? `${shape === 'moved' ? '' : ','} moved to ${codeSpan(listing.relativize(x.movedTo))}` : ''}`;
+}
+
+/** A command as run: one line in a code span, several lines in a fenced block clipped to 12 lines. */
+function commandText(command: string): string {
+  // A heredoc writes a file: its first line names it, the body is on disk.
+  const cmd = command.includes('<<') ? heredocShape(command) ?? command : command;
+  if (!cmd.includes('\n')) return codeSpan(cmd.length > 300 ? `${cmd.slice(0, 300)}…` : cmd);
+  const all = cmd.split('\n');
+  const kept = all.slice(0, 12).map((l) => (l.length > 160 ? `${l.slice(0, 160)}…` : l));
+  if (all.length > 12) kept.push(`… (${all.length - 12} more lines)`);
+  return `\n${fenced(kept.join('\n'))}`;
+}
+
+const lineSet = (t: string): string[] => t.split('\n').map((l) => l.trim()).filter(Boolean);
+
+/**
+ * The requests, each once: a prompt most of whose lines a later prompt repeats (a slash-command template) keeps only
+ * the lines that differ. `later`: the prompts kept after the snapshot.
+ */
+function requestItems(f: Facts, later: readonly string[], listing: IdentifierListing): Item[] {
+  const texts = [...f.requests.map((r) => r.text), ...later];
+  const sets = texts.map((t) => new Set(lineSet(t)));
+  const out: Item[] = [];
+  f.requests.forEach((r, k) => {
+    if (texts.some((t, j) => j > k && t === r.text)) return;
+    const own = lineSet(r.text);
+    const twin = own.length >= 5 ? sets.find((set, j) => j > k && own.filter((l) => set.has(l)).length * 10 >= own.length * 6) : undefined;
+    const kept = twin ? { text: quote([...own.filter((l) => !twin.has(l)), `[… ${own.filter((l) => twin.has(l)).length} more line(s) repeat a later request]`].join('\n')) } : request(r.text);
+    // The first request states the goal: it outranks the middle ones when the budget is short.
+    out.push(item(listing.relativize(kept.text), k === 0 ? Number.MAX_SAFE_INTEGER : r.at, kept.short && listing.relativize(kept.short)));
+  });
+  return out;
+}
+
+/** Lines an earlier snapshot held, as the oldest items (in their order); `fresh` items come after them. */
+function carried(lines: readonly string[], fresh: readonly Item[]): Item[] {
+  const newer = fresh.map((it) => it.text).join('\n');
+  // The same file or command seen again is told by the newer item.
+  const key = (l: string): string => /`([^`]+)`/.exec(l)?.[1] ?? l;
+  return lines.filter((l) => !newer.includes(key(l))).map((l, k) => item(l, k - lines.length));
+}
+
+const withCarried = (lines: readonly string[], fresh: Item[]): Item[] => [...carried(lines, fresh), ...fresh];
+
+function sectionItems(f: Facts, later: readonly string[], listing: IdentifierListing): Record<Exclude<SnapshotSection, 'identifiers'>, Item[]> {
+  const files = [...f.files.values()].filter((x) => x.edits || x.writes || x.created || x.deleted || x.movedTo).map((x) => item(fileLine(x, listing), x.last));
+  const reads = [...f.files.values()].filter((x) => x.read && !(x.edits || x.writes || x.created || x.deleted));
+  if (reads.length) files.push(item(`- read: ${reads.slice(-30).map((x) => codeSpan(listing.relativize(x.path))).join(', ')}`, 0));
+  const plan = f.plan ? (f.plan.items.length ? f.plan.items.map((t) => item(`- [${t.status === 'completed' ? 'x' : ' '}] ${t.text.replace(/\s+/g, ' ')}${t.status && t.status !== 'completed' && t.status !== 'pending' ? ` (${t.status})` : ''}`, f.plan!.at)) : [item(fenced(f.plan.raw ?? ''), f.plan.at)]) : [];
+  return {
+    // The first request states the goal: it outranks the middle ones when the budget is short.
+    requests: requestItems(f, later, listing),
+    plan: plan.length ? plan : carried(f.carried.plan, []),
+    errors: withCarried(f.carried.errors, f.errors.map((e) => item(`- ${codeSpan(listing.relativize(e.what.length > 160 ? `${e.what.slice(0, 160)}…` : e.what))}: ${codeSpan(listing.relativize(e.line))} — ${e.fixed ? `fixed (${listing.relativize(e.fixed)})` : 'not fixed in this part'}`, e.at))),
+    files: withCarried(f.carried.files, files),
+    commands: withCarried(f.carried.commands, [...f.commands.values()].map((c) => item(`- ${commandText(listing.relativize(c.command))} → ${c.ok ? 'ok' : c.exit !== undefined ? `exit ${c.exit}` : 'failed'}${c.runs > 1 ? ` (${c.runs} runs)` : ''}`, c.last))),
+    earlier: f.summaries.slice(-1).map((s) => item(s.text.replace(/^\[context-compactor\][^\n]*\n+/, '').trim(), 0)),
+  };
+}
+
+/** Picks items newest first within `budget`; returns them in their original order and what is left. */
+function pick(items: Item[], budget: number, taken: Set<Item>, clippable: boolean): number {
+  for (const it of [...items].sort((a, b) => b.at - a.at)) {
+    if (taken.has(it)) continue;
+    let chosen: Item | undefined = it;
+    // A long request that does not fit says it shorter; then (or an earlier summary) keeps the lines that fit.
+    if (it.tokens > budget) chosen = it.short && it.short.tokens <= budget ? it.short : clippable && budget >= 60 ? clipped(it.short ?? it, budget) : undefined;
+    if (!chosen) continue;
+    if (chosen !== it) items[items.indexOf(it)] = chosen;
+    taken.add(chosen);
+    budget -= chosen.tokens;
+  }
+  return budget;
+}
+
+function clipped(it: Item, budget: number): Item | undefined {
+  const out: string[] = [];
+  let used = 8;
+  for (const l of it.text.split('\n')) {
+    const t = estimateTokens(l) + 1;
+    if (used + t > budget) break;
+    out.push(l);
+    used += t;
+  }
+  if (!out.length) return undefined;
+  // A fenced request keeps its closing fence.
+  const fence = /^(`{3,})/.exec(out[0]!)?.[1];
+  return item([...out, '[… clipped to fit the snapshot]', ...(fence ? [fence] : [])].join('\n'), it.at);
+}
+
+export interface RenderedSnapshot { readonly text: string; readonly tokens: number; readonly sections: Partial<Record<SnapshotSection, number>> }
+
+/** `shown`: identifiers the kept transcript already holds (never listed again); `later`: its prompts. */
+export function renderSnapshot(f: Facts, budgetTokens: number, cwd: string | undefined, shown: Iterable<string>, later: readonly string[] = [], extraIdentifierChars = 0, identifierFloor = 0): RenderedSnapshot {
+  const listing = new IdentifierListing(cwd);
+  const items = sectionItems(f, later, listing);
+  const taken = new Set<Item>();
+  const order = SNAPSHOT_SECTIONS.filter((s): s is Exclude<SnapshotSection, 'identifiers'> => s !== 'identifiers');
+  const reserve = Math.floor(budgetTokens * SHARE.identifiers);
+  let left = budgetTokens - reserve;
+  let carry = 0;
+  for (const s of order) {
+    const share = Math.floor(budgetTokens * SHARE[s]) + carry;
+    const rest = pick(items[s], share, taken, CLIPPABLE.has(s));
+    carry = rest;
+    left -= share - rest;
+  }
+  // Second pass: what the shares left, newest first again, in the same order.
+  for (const s of order) left = pick(items[s], left, taken, CLIPPABLE.has(s));
+  const parts: string[] = [];
+  const sections: Partial<Record<SnapshotSection, number>> = {};
+  for (const s of order) {
+    const chosen = items[s].filter((it) => taken.has(it));
+    if (!chosen.length) continue;
+    const omitted = items[s].length - chosen.length;
+    const body = [...chosen.map((c) => c.text), ...(omitted ? [`- … ${omitted} older item(s) omitted`] : [])];
+    parts.push(TITLES[s], ...body);
+    sections[s] = chosen.reduce((a, c) => a + c.tokens, 0);
+  }
+  const ids = identifierLines(f, listing, parts.join('\n'), shown, Math.max(0, left + reserve) * 3.5 + extraIdentifierChars, identifierFloor);
+  if (ids.length) { parts.push(TITLES.identifiers, ...ids); sections.identifiers = estimateTokens(ids.join('\n')); }
+  const text = parts.join('\n');
+  return { text, tokens: estimateTokens(text), sections };
+}
+
+/** Identifiers not already in the text or the kept transcript: by kind first, then the rest (paths, codes), newest first. */
+function identifierLines(f: Facts, listing: IdentifierListing, text: string, shown: Iterable<string>, chars: number, floor: number): string[] {
+  listing.commit(shown);
+  const newestKinds = [...f.kinds].reverse();
+  const kindOf = new Map(newestKinds);
+  const others = [...f.others].reverse().filter((id) => !kindOf.has(id) && listing.relativize(id).trim());
+  // What is not shown yet, by kind first, newest first: one pass of substring checks over the text.
+  const open = listing.pick([...newestKinds.map(([id]) => id), ...others], text, Number.MAX_SAFE_INTEGER);
+  const size = (id: string): number => listing.relativize(id).length + 2;
+  // Room for at least `floor` of it (the recall a reader is promised), whatever the budget.
+  let budget = chars;
+  if (floor > 0) { let needed = 0; for (const id of open.slice(0, Math.ceil(open.length * floor))) needed += size(id); budget = Math.max(budget, needed); }
+  const byKind = new Map<IdKind, string[]>();
+  const rest: string[] = [];
+  for (const id of open) {
+    budget -= size(id);
+    if (budget < 0) break;
+    const k = kindOf.get(id);
+    if (!k) rest.push(id);
+    else { const list = byKind.get(k); if (list) list.push(id); else byKind.set(k, [id]); }
+  }
+  const out = ID_KINDS.filter((k) => byKind.has(k)).map((k) => `- ${KIND_LABELS[k]}: ${byKind.get(k)!.map((id) => listing.relativize(id)).join(', ')}`);
+  if (rest.length) out.push(`- other: ${rest.map((id) => listing.relativize(id)).join(', ')}`);
+  return out;
+}

@@ -1,0 +1,110 @@
+// The state snapshot on real transcripts: the oldest turns become one block that keeps what records lost (error
+// lines past `Exit code N`, multi-line commands, ids from old output, constraints verbatim), at a ≥ 90 % history cut.
+import assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { test } from 'node:test';
+import { cleanupSession } from '../../../src/core/cleanup/engine';
+import { compactSession } from '../../../src/core/compact/compactSession';
+import type { Session } from '../../../src/core/model/transcript';
+import { buildSnapshot } from '../../../src/core/snapshot';
+import { meaningfulLine } from '../../../src/core/snapshot/errorLine';
+import { readTranscriptFile } from '../../../src/node/readTranscriptFile';
+import { FIXTURES } from '../../support/fixtures';
+
+const REAL = path.join(FIXTURES, 'real');
+const read = async (rel: string): Promise<Session> => (await readTranscriptFile(path.join(REAL, rel), { keepRaw: true })).session;
+let n = 0;
+const ctx = { newId: () => `00000000-0000-4000-8000-${String(++n).padStart(12, '0')}`, now: () => new Date('2026-12-06T00:00:00Z') };
+const snapshotOf = (s: Session, rules = {}): string => cleanupSession(s, { keepRecentTurns: 6, rules }).snapshot?.text ?? '';
+
+test('a Claude Code Bash error keeps its fatal line, not the `Exit code 128` header', async () => {
+  const s = await read('claude-code/idaho-2.1.92-to-2.1.101-6compactions-images-windows.jsonl');
+  const result = s.messages.flatMap((m) => m.blocks).find((b) => b.type === 'tool_result' && b.text.startsWith('Exit code 128\n'));
+  assert.ok(result && result.type === 'tool_result', 'the fixture holds a real `Exit code 128` result');
+  assert.equal(meaningfulLine(result.text), "fatal: invalid object name '!C'.");
+  const snap = snapshotOf(s);
+  assert.match(snap, /^## Errors$/m);
+  assert.ok(snap.includes("`fatal: invalid object name '!C'.`"), snap);
+  // The records this replaces said only `exit 128`; the header is never the error line.
+  assert.doesNotMatch(snap, /`Exit code \d+`/);
+});
+
+test('a multi-line command stays a command, in a fenced block, with how it ended', async () => {
+  const s = await read('claude-code/tpos-2.0.57-4compactions.jsonl');
+  const call = s.messages.flatMap((m) => m.blocks).find((b) => b.type === 'tool_call' && b.name === 'Bash' && String((b.input as { command?: string }).command).startsWith('curl -s -X POST http://localhost:8888/notify \\\n'));
+  assert.ok(call && call.type === 'tool_call');
+  const lines = String((call.input as { command: string }).command).split('\n');
+  const snap = snapshotOf(s);
+  const at = snap.indexOf(lines[0]!);
+  assert.ok(at > 0, snap);
+  // Its lines follow one another as written, inside a fence, and the outcome comes after the fence.
+  assert.ok(snap.slice(at).startsWith(`${lines[0]}\n${lines[1]}\n${lines[2]}`), snap.slice(at, at + 300));
+  assert.match(snap.slice(0, at), /```text\n$/);
+  assert.match(snap.slice(at), /^```+ → (?:ok|exit \d+|failed)/m);
+  assert.doesNotMatch(snap, /lines of text \(\d+ chars\); first:/);
+});
+
+test('ids from old tool results are listed by kind: commit hashes from git output, an issue URL', async () => {
+  const s = await read('codex/idaho-0.118.0-alpha.2-12images-websearch-windows.jsonl');
+  const protectedFrom = cleanupSession(s, { keepRecentTurns: 6 }).protection.fromMessage;
+  const old = s.messages.slice(0, protectedFrom).flatMap((m) => m.blocks).filter((b) => b.type === 'tool_result').map((b) => (b as { text: string }).text).join('\n');
+  const snap = snapshotOf(s);
+  for (const hash of ['9fbb8a3', 'a035948', 'cf5a21d']) {
+    assert.ok(old.includes(hash), `${hash} is in an old tool result`);
+    assert.ok(snap.includes(hash), hash); // listed, or shown by the command or error that named it
+  }
+  assert.match(snap, /^- hashes and ids: .*\b9fbb8a3\b/m);
+  const issues = await read('codex/idaho-0.117.0-alpha.10-compacted-websearch-image-windows.jsonl');
+  assert.match(snapshotOf(issues), /^- URLs: .*https:\/\/github\.com\/org\/repo\/issues\/42/m);
+  assert.match(snapshotOf(issues), /^- issues \/ PRs: .*#42\b/m);
+});
+
+test('requests and constraints verbatim: a long prompt keeps its opening and its constraint lines word for word', async () => {
+  const s = await read('codex/idaho-0.117.0-alpha.10-compacted-websearch-image-windows.jsonl');
+  const snap = snapshotOf(s);
+  for (const line of ['refactor existing .md note tags', '- Parse only YAML frontmatter blocks when reading or rewriting note tags. Do not infer tags from arbitrary Markdown lists in the body.', '- Preserve exact-date, session, and election tags as tags. Do not migrate them into other metadata in this pass.']) {
+    assert.ok(snap.includes(`\n${line}\n`), line);
+  }
+});
+
+test('cleanup alone cuts a real history by ≥ 90 % with the snapshot (not without), every pair intact', async () => {
+  for (const rel of ['claude-code/vibelife-2.1.12-microcompact-api-errors.jsonl', 'codex/idaho-0.118.0-alpha.2-12images-websearch-windows.jsonl']) {
+    const s = await read(rel);
+    const out = compactSession(s, { keepRecentTurns: 6 }, ctx);
+    assert.ok(out.figures.historyReduction >= 0.9, `${rel}: history cut ${out.figures.historyReduction}`);
+    assert.equal(out.figures.pairsIntact, true);
+    assert.ok(out.figures.identifierRecall >= 0.9, `${rel}: recall ${out.figures.identifierRecall}`);
+    const without = compactSession(s, { keepRecentTurns: 6, rules: { 'state-snapshot': { enabled: false } } }, ctx);
+    assert.ok(without.figures.historyReduction < out.figures.historyReduction - 0.015, `${rel}: ${without.figures.historyReduction} without`);
+  }
+});
+
+test('on every real transcript: pairs intact, one snapshot at most, placed where the replaced turns began', async () => {
+  for (const dir of ['claude-code', 'codex', 'gemini-cli']) {
+    for (const f of fs.readdirSync(path.join(REAL, dir))) {
+      const s = await read(`${dir}/${f}`);
+      const out = compactSession(s, { keepRecentTurns: 6 }, ctx);
+      assert.equal(out.figures.pairsIntact, true, f);
+      const at = out.result.messages.findIndex((m) => m.blocks.some((b) => b.type === 'summary' && b.origin === 'context-compactor'));
+      assert.equal(out.result.messages.filter((m) => m.records.length === 0).length, out.cleanup.snapshot ? 1 : 0, f);
+      if (!out.cleanup.snapshot) continue;
+      // Only harness context (and instruction files) comes before it; the first kept turn after it is later than every replaced one.
+      assert.ok(out.result.messages.slice(0, at).every((m) => m.blocks.every((b) => b.type === 'meta' || b.type === 'summary')) || at <= 2, `${f}: snapshot at ${at}`);
+      assert.ok(out.cleanup.snapshot.beforeRecord >= (out.result.messages[at + 1]?.records[0] ?? 0), f);
+    }
+  }
+});
+
+test('budgeted: newest facts win, the block stays within its budget', async () => {
+  const s = await read('claude-code/vibelife-2.1.12-microcompact-api-errors.jsonl');
+  const big = buildSnapshot(s.messages, { budgetTokens: 6000, cwd: s.cwd });
+  const small = buildSnapshot(s.messages, { budgetTokens: 800, cwd: s.cwd });
+  assert.ok(small.tokens <= 800 * 1.1 && big.tokens <= 6000 * 1.1, `${small.tokens} / ${big.tokens}`);
+  assert.ok(small.tokens < big.tokens);
+  // The newest command is still there when the budget is short; the oldest goes first.
+  const commands = (t: string): string[] => [...t.matchAll(/^- `([^`]+)` → /gm)].map((m) => m[1]!);
+  const all = commands(big.text), few = commands(small.text);
+  assert.ok(few.length > 0 && few.length < all.length);
+  assert.equal(few.at(-1), all.at(-1));
+});
