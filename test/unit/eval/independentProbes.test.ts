@@ -98,10 +98,10 @@ test('a compactor that drops a fact the probes know loses that probe, and only t
   }
 });
 
-test("today's cleanup loses error lines and hashes its records drop, where the self-grading probes said 100 %", async () => {
-  // The old probes (eval/probes.ts, gone) said 1 on this session: error 1/1, ids 8/8, all probes 100 %.
+test("the record-per-call cleanup (state snapshot off) loses error lines and hashes its records drop, where the self-grading probes said 100 %", async () => {
+  // The old probes (eval/probes.ts, gone) said 1 on this session with the records alone: error 1/1, ids 8/8, all 100 %.
   const file = fixture('codex/idaho-0.118.0-alpha.2-12images-websearch-windows.jsonl');
-  const p = await prepareCompaction(file, { keepRecentTurns: 6 });
+  const p = await prepareCompaction(file, { keepRecentTurns: 6, rules: { 'state-snapshot': { enabled: false } } });
   const out = checkProbes(extractProbes(readRawSource(file, p.original)), outputText(p.outcome.result));
   assert.ok(out.byKind.errors!.kept / out.byKind.errors!.total < 1, JSON.stringify(out.byKind.errors));
   assert.ok(out.byKind.hash!.kept / out.byKind.hash!.total < 1, JSON.stringify(out.byKind.hash));
