@@ -5,14 +5,13 @@ import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { checkProbes, outputText } from '../../src/core/probes/check';
 import { extractProbes } from '../../src/core/probes/extract';
-import { PROBE_KINDS, type ProbeKind } from '../../src/core/probes/types';
+import type { ProbeKind, Tally } from '../../src/core/eval/types';
 import { estimateTokens } from '../../src/core/tokens/estimate';
 import { readRawSource } from '../../src/node/eval/rawSource';
 import { agentCompactions } from '../../src/node/eval/segments';
 import { guardContext } from '../../src/node/hooks/compactedStretch';
 import { readTranscriptFile } from '../../src/node/readTranscriptFile';
-
-export interface Tally { kept: number; total: number }
+import { addKinds } from './keepFigures';
 
 export interface HookCompaction {
   readonly file: string;
@@ -38,16 +37,6 @@ export interface HookFigures {
   /** Contexts within the hook's own budget (≤ 2,000 tokens and ≤ the summary, when there is one). */
   readonly withinBudget: number;
 }
-
-const add = (into: Partial<Record<ProbeKind, Tally>>, from: Partial<Record<ProbeKind, Tally>>): void => {
-  for (const k of PROBE_KINDS) {
-    const t = from[k];
-    if (!t) continue;
-    const x = (into[k] ??= { kept: 0, total: 0 });
-    x.kept += t.kept;
-    x.total += t.total;
-  }
-};
 
 /**
  * `files`: Claude Code and Codex transcripts. The agent's side is its summary and, for Codex, the messages its
@@ -77,8 +66,8 @@ export async function hookFigures(files: readonly { file: string; agent: 'claude
         if (probes.length === 0) { skip('no probes in the segment'); continue; }
         const a = checkProbes(probes, outputText({ messages: [] }, agentSide));
         const p = checkProbes(probes, outputText({ messages: [] }, [...agentSide, r.context]));
-        add(byKindAlone, a.byKind);
-        add(byKindPair, p.byKind);
+        addKinds(byKindAlone, a.byKind);
+        addKinds(byKindPair, p.byKind);
         const summaryTokens = estimateTokens(r.stretch.summary ?? '');
         const contextTokens = estimateTokens(r.context);
         if (contextTokens <= r.budget) withinBudget++;

@@ -15,17 +15,20 @@ export function pooled(t: Partial<Record<ProbeKind, Tally>>, kinds: readonly Pro
 }
 export const share = (t: Tally): number | null => (t.total ? t.kept / t.total : null);
 
+/** Adds `from`'s tallies into `into`, kind by kind. */
+export function addKinds(into: Partial<Record<ProbeKind, Tally>>, from: Partial<Record<ProbeKind, Tally>>): void {
+  for (const k of PROBE_KINDS) {
+    const t = from[k];
+    if (!t) continue;
+    const x = (into[k] ??= { kept: 0, total: 0 });
+    x.kept += t.kept;
+    x.total += t.total;
+  }
+}
+
 export function sumKinds(rows: readonly EvalRow[]): Partial<Record<ProbeKind, Tally>> {
   const out: Partial<Record<ProbeKind, Tally>> = {};
-  for (const r of rows) {
-    for (const k of PROBE_KINDS) {
-      const t = r.probes[k];
-      if (!t) continue;
-      const x = (out[k] ??= { kept: 0, total: 0 });
-      x.kept += t.kept;
-      x.total += t.total;
-    }
-  }
+  for (const r of rows) addKinds(out, r.probes);
   return out;
 }
 
