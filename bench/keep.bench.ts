@@ -14,6 +14,7 @@ import { hookFigures } from './lib/hookFigures';
 import { keepText } from './lib/keepText';
 import { segmentRow, segmentsAtLeastVendor, wholeRow } from './lib/keepFigures';
 import type { Bench } from './lib/harness';
+import { resumeRatios } from './quality.bench';
 
 const KEY = 'sk-ant-bench-keep';
 const ROUNDS = 5;
@@ -64,10 +65,10 @@ export const bench: Bench = {
       files: files.length, evalMs: Math.round(evalMs), modelCalls: a.rows.concat(j.rows).reduce((s, r) => s + r.modelCalls, 0),
       segments: a.segments ?? null,
       table: [
-        segmentRow("the agent's own compaction (vendor)", a, 'vendor'),
-        segmentRow('ours, cleanup only', a, 'cleanup'),
-        segmentRow('ours, cleanup + summary (the model answers a generic snapshot)', a, 'cleanup+summary'),
-        segmentRow('ours, cleanup + summary (the model answers one line of junk)', j, 'cleanup+summary'),
+        segmentRow("the agent's own compaction (vendor)", a, 'vendor', name),
+        segmentRow('ours, cleanup only', a, 'cleanup', name),
+        segmentRow('ours, cleanup + summary (the model answers a generic snapshot)', a, 'cleanup+summary', name),
+        segmentRow('ours, cleanup + summary (the model answers one line of junk)', j, 'cleanup+summary', name),
       ],
       atLeastVendor: { snapshot: segmentsAtLeastVendor(a, 'cleanup+summary'), junk: segmentsAtLeastVendor(j, 'cleanup+summary') },
       whole: [
@@ -76,6 +77,8 @@ export const bench: Bench = {
         wholeRow('cleanup + summary (junk line)', j, 'cleanup+summary', name),
       ],
       hook,
+      /** The last `npm run test:resume` of this checkout: the real CLIs resuming every compacted real transcript. */
+      resume: resumeRatios(),
     };
     // The JSON keeps the segments' counts; their per-strategy figures are the table's rows.
     const { compactions, sessions, byAgent, encrypted } = figures.segments ?? { compactions: 0, sessions: 0, byAgent: {}, encrypted: 0 };

@@ -48,15 +48,16 @@ export interface SegmentRow {
   readonly outputTokens: number | null;
   readonly byKind: Partial<Record<ProbeKind, Tally>>;
   readonly recallMin: number | null;
-  readonly recallBelow: number;
+  readonly recallBelow: { file: string; recall: number }[];
 }
 
 const okRows = (rows: readonly EvalRow[]): EvalRow[] => rows.filter((r) => r.status === 'ok');
 
-export function segmentRow(label: string, report: EvalReport, strategy: StrategyId): SegmentRow {
+export function segmentRow(label: string, report: EvalReport, strategy: StrategyId, name: (file: string) => string = (f) => f): SegmentRow {
   const rows = report.rows.filter((r) => r.segment && r.strategy === strategy && r.status !== 'skipped');
   const done = okRows(rows);
   const recall = nums(done, (r) => r.identifierRecall);
+  const below = done.filter((r) => r.identifierRecall !== null && r.identifierRecall < 0.9);
   return {
     label, ran: rows.length, ok: done.length,
     cut: median(nums(done, (r) => r.historyReduction)),
@@ -65,7 +66,7 @@ export function segmentRow(label: string, report: EvalReport, strategy: Strategy
     outputTokens: median(nums(done, (r) => r.tokens?.historyAfter)),
     byKind: sumKinds(done),
     recallMin: recall.length ? Math.min(...recall) : null,
-    recallBelow: recall.filter((x) => x < 0.9).length,
+    recallBelow: below.map((r) => ({ file: `${name(r.file)} #${r.segment!.index}`, recall: r.identifierRecall! })),
   };
 }
 

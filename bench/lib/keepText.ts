@@ -16,6 +16,8 @@ export interface KeepInput {
   /** cleanup, cleanup+summary (snapshot), cleanup+summary (junk). */
   readonly whole: readonly WholeRow[];
   readonly hook: HookFigures;
+  /** Median history bytes the real CLIs sent resuming our outputs over the originals (the last test:resume). */
+  readonly resume: { claude?: number; codex?: number };
 }
 
 const pct = (x: number | null | undefined): string => (x === null || x === undefined ? '–' : `${(x * 100).toFixed(1)} %`);
@@ -68,8 +70,8 @@ function recallLines(i: KeepInput, checks: Check[]): string {
     const mins = [w.recallMin, seg.recallMin].filter((x): x is number => x !== null);
     const c = check(`identifier recall, ${w.label}: minimum over files and segments`, mins.length ? Math.min(...mins) : null, '≥ 0.9 on every file', atLeast(0.9), true);
     checks.push(c);
-    const below = w.recallBelow.map((b) => `${b.file} ${b.recall.toFixed(3)}`).join(', ');
-    lines.push(`  ${w.label}: whole files: minimum ${w.recallMin?.toFixed(3) ?? '–'}, ${w.recallBelow.length} of ${w.ok} < 0.9${below ? ` (${below})` : ''}; segments: minimum ${seg.recallMin?.toFixed(3) ?? '–'}, ${seg.recallBelow} of ${seg.ok} < 0.9  [${c.target}: ${verdict(c)}]`);
+    const below = (xs: readonly { file: string; recall: number }[]): string => (xs.length ? ` (${xs.map((b) => `${b.file} ${b.recall.toFixed(3)}`).join(', ')})` : '');
+    lines.push(`  ${w.label}: whole files: minimum ${w.recallMin?.toFixed(3) ?? '–'}, ${w.recallBelow.length} of ${w.ok} < 0.9${below(w.recallBelow)}; segments: minimum ${seg.recallMin?.toFixed(3) ?? '–'}, ${seg.recallBelow.length} of ${seg.ok} < 0.9${below(seg.recallBelow)}  [${c.target}: ${verdict(c)}]`);
   }
   return lines.join('\n');
 }
@@ -89,7 +91,17 @@ function wholeTable(i: KeepInput, checks: Check[]): string {
   return [
     textTable('3. Whole files (cut over the files large enough to compact)', ['strategy', 'files ok', 'history cut (median)', 'history cut (worst)', 'probes kept (median)', 'probes kept (all)', 'pairs intact'], rows),
     `worst cut: ${i.whole.map((w) => `${w.label} ${w.worstFile ?? '–'}`).join('; ')}`,
+    ...resumeLines(i, checks),
   ].join('\n');
+}
+
+/** The real CLIs' resume figures are measured by `npm run test:resume`, not here: read from its last run, when there is one. */
+function resumeLines(i: KeepInput, checks: Check[]): string[] {
+  return (['claude', 'codex'] as const).map((agent) => {
+    const c = check(`real ${agent} CLI resumes our outputs: history bytes vs the original (median)`, i.resume[agent] ?? null, '≤ 20 %', (v) => v <= 0.2);
+    checks.push(c);
+    return `real ${agent} CLI resume, history bytes sent vs the original (median, last npm run test:resume in this checkout): ${c.value === null ? 'not run' : judged(pct(c.value), c)}`;
+  });
 }
 
 function roundsTable(i: KeepInput, checks: Check[]): string {

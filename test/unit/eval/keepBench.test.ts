@@ -75,7 +75,7 @@ test('targets: met, MISSED or n/a by the figure, and the text lists every missed
   assert.equal(verdict(check('x', null, '≥ 90 %', (v) => v >= 0.9)), 'n/a');
   const clean = segmentRow('ours, cleanup only', report, 'cleanup');
   const textWith = (probesMedian: number): string => keepText({
-    files: 3, evalMs: 1, modelCalls: 0, segments: report.segments!, hook,
+    files: 3, evalMs: 1, modelCalls: 0, segments: report.segments!, hook, resume: {},
     table: [segmentRow('vendor', report, 'vendor'), { ...clean, probesMedian }, clean, clean], atLeastVendor: { snapshot: { atLeast: 0, of: 0 }, junk: { atLeast: 0, of: 0 } },
     whole: [wholeRow('cleanup only', report, 'cleanup', path.basename), wholeRow('b', report, 'cleanup', path.basename), wholeRow('c', report, 'cleanup', path.basename)],
   });
