@@ -20,7 +20,7 @@ interface Row { file: string; group: 'generated' | 'real'; cleanup: CompactRepor
 const median = (xs: number[]): number => { const s = [...xs].sort((a, b) => a - b); return s.length ? s[Math.floor((s.length - 1) / 2)]! : NaN; };
 const pct = (x: number): string => `${(x * 100).toFixed(1)} %`;
 
-function resumeRatios(): { claude?: number; codex?: number } {
+export function resumeRatios(): { claude?: number; codex?: number } {
   const read = (agent: string): number | undefined => {
     const f = join(__dirname, '..', 'test-results', `resume-corpus-${agent}.json`);
     return existsSync(f) ? (JSON.parse(readFileSync(f, 'utf8')) as { median?: number }).median : undefined;
