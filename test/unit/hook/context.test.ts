@@ -18,7 +18,7 @@ test('budget: 2,000 tokens, never more than a known summary', () => {
 test('a small summary caps the context at its own size; errors keep their meaningful line, not a header', async () => {
   const { session } = await readTranscriptFile(path.join(FIXTURES, 'real', 'claude-code', 'tpos-2.0.57-4compactions.jsonl'));
   const facts = hookFacts(session.messages);
-  assert.ok(facts.errors.every((e) => !/^Exit code \d+$/.test(e.line)), JSON.stringify(facts.errors.slice(0, 3)));
+  assert.ok(facts.facts.errors.length > 0 && facts.facts.errors.every((e) => !/^Exit code \d+$/.test(e.line)), JSON.stringify(facts.facts.errors.slice(0, 3)));
   const full = hookContext(facts, { cwd: session.cwd });
   assert.ok(estimateTokens(full) <= HOOK_BUDGET_TOKENS && estimateTokens(full) > 300, `${estimateTokens(full)}`);
   const summary = 'A short summary of what happened in this session, nothing more. '.repeat(6);
@@ -30,9 +30,11 @@ test('a small summary caps the context at its own size; errors keep their meanin
 test('Codex apply_patch changes name their files and what the patch did', async () => {
   const { session } = await readTranscriptFile(path.join(FIXTURES, 'real', 'codex', 'brainbuddy-0.64.0-4compactions-apply-patch.jsonl'));
   const facts = hookFacts(session.messages);
-  const patched = facts.files.filter((f) => f.changes.some((c) => / by patch$/.test(c)));
+  const patched = [...facts.facts.files.values()].filter((f) => f.edits || f.created || f.deleted);
   assert.ok(patched.length > 0);
-  for (const f of patched) for (const c of f.changes) assert.match(c, /^(?:updated|added|deleted) by patch$|^(?:written|edited)/);
+  // The hook names them with the shape of their change (created / edited N× with lines added and removed).
+  const text = hookContext(facts, { cwd: session.cwd });
+  assert.match(text, /: (?:created|edited \d+×|deleted)[^\n]*\+\d+ −\d+/);
   const { session: sample } = await readTranscriptFile(CODEX_SAMPLE);
-  assert.ok(hookFacts(sample.messages).commands.length > 0, 'Codex exec_command calls are commands');
+  assert.ok(hookFacts(sample.messages).facts.commands.size > 0, 'Codex exec_command calls are commands');
 });
