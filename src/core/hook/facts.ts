@@ -37,14 +37,16 @@ export function constraintSentences(text: string): string[] {
   return items.map((t) => t.trim()).filter((t) => t.length >= 8 && t.length <= 400 && (CONSTRAINT.test(t) || MORE_CONSTRAINT.test(t)));
 }
 
-/** The line of `text` that holds `id`, clipped to about 90 characters around it. */
+/** The line of `text` that holds `id`, clipped at word breaks to about 90 characters around it. */
 function lineOf(text: string, id: string): string | undefined {
   const at = text.indexOf(id);
   if (at < 0) return undefined;
-  const start = Math.max(text.lastIndexOf('\n', at) + 1, at - 45);
   const nl = text.indexOf('\n', at);
-  const end = Math.min(nl < 0 ? text.length : nl, at + id.length + 45);
-  return text.slice(start, end).replace(/\s+/g, ' ').trim();
+  const line = text.slice(text.lastIndexOf('\n', at) + 1, nl < 0 ? text.length : nl);
+  const i = at - (text.lastIndexOf('\n', at) + 1);
+  const from = i > 45 ? line.indexOf(' ', i - 45) + 1 : 0;
+  const to = line.length - (i + id.length) > 45 ? line.lastIndexOf(' ', i + id.length + 45) : line.length;
+  return line.slice(from <= i ? from : 0, to >= i + id.length ? to : line.length).replace(/\s+/g, ' ').trim();
 }
 
 /**
