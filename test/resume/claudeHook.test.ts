@@ -41,7 +41,7 @@ async function prepared(label: string, extra: Record<string, string> = {}): Prom
 }
 
 /** Facts of the compacted history the loopback summary does not state: the failing command's error, a file written, a request. */
-const FACTS = ["Error: Cannot find module './lib/workspace-missing.js'", 'NOTES-2.md: written', 'Task 2: investigate how npm handles "workspace"'];
+const FACTS = ["Error: Cannot find module './lib/workspace-missing.js'", 'NOTES-2.md: created', 'Task 2: investigate how npm handles "workspace"'];
 
 function assertCarried(sent: string): void {
   assert.ok(sent.includes(SUMMARY), 'the agent\'s own summary is there');

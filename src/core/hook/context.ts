@@ -1,6 +1,9 @@
-// The hook's additionalContext: the facts of the compacted history within a token budget, minus what the summary says.
+// The hook's additionalContext: the snapshot's facts of the compacted history within a token budget, minus what the
+// agent's summary already states, in the order summaries drop them most (errors and identifiers first).
 import { estimateTokens } from '../tokens/estimate';
-import type { HookFacts } from './facts';
+import type { FileFact } from '../snapshot/collect';
+import { ID_KINDS, KIND_LABELS, type IdKind } from '../snapshot/kinds';
+import type { HookFacts, IdFact } from './facts';
 
 /** The issue's ceiling: the hook adds at most this much to every window after a compaction. */
 export const HOOK_BUDGET_TOKENS = 2_000;
@@ -15,84 +18,112 @@ export interface ContextOptions {
   readonly cwd?: string;
 }
 
-interface Section { readonly title: string; readonly items: string[]; readonly share: number }
+/** An item, the key the summary is searched for (the fact as written), and its kind when listed by kind. */
+interface Item { readonly text: string; readonly key: string; readonly kind?: IdKind }
+interface Section { readonly title: string; readonly items: Item[]; readonly share: number }
 
 const clip = (s: string, n: number): string => (s.length <= n ? s : `${s.slice(0, n)}…`);
 const squash = (s: string): string => s.replace(/\s+/g, ' ').trim();
 /** Lower case, one kind of slash and space: the cheap check whether the summary already states a fact. */
 const norm = (s: string): string => s.toLowerCase().replace(/\\+/g, '/').replace(/[`*]/g, '').replace(/\s+/g, ' ').trim();
 const code = (s: string): string => `\`${s.replace(/`/g, "'")}\``;
+const it = (text: string, key: string, kind?: IdKind): Item => ({ text, key, ...(kind ? { kind } : {}) });
 
 /** The budget: 2,000 tokens, and never more than the agent's own summary when that is known. */
 export function hookBudget(summary: string | undefined, budget = HOOK_BUDGET_TOKENS): number {
   return summary === undefined ? budget : Math.min(budget, estimateTokens(summary));
 }
 
-function sections(f: HookFacts, rel: (s: string) => string): Section[] {
-  const firstLine = (s: string): string => s.split('\n').map((l) => l.trim()).find(Boolean) ?? '';
-  const command = (c: string): string => {
-    const more = c.trim().split('\n').length - 1;
-    return clip(rel(firstLine(c)), 160) + (more > 0 ? ` (+${more} lines)` : '');
-  };
+/** Harness text in a user record, not a request: slash-command echoes, their output, system reminders. */
+const HARNESS = /^\s*<(?:command-|local-command|system-reminder|user-prompt-submit-hook|bash-)/;
+
+/** What a shell redirect in code is not: `pip install "x>=1.26"`, `-> domain.Payload::` (the collector reads `>` as one). */
+const NOT_A_PATH = /^[=:>-]|::$/;
+
+/** A command by its first line that runs something (a comment heading a script is not it). */
+const commandHead = (c: string): string => c.split('\n').map((l) => l.trim()).find((l) => l && !l.startsWith('#')) ?? c.trim();
+
+function fileShape(x: FileFact): string {
+  const size = x.plus || x.minus ? ` +${x.plus} −${x.minus}` : '';
+  const parts = [x.deleted ? 'deleted' : x.created ? 'created' : x.writes ? `written${x.writes > 1 ? ` ${x.writes}×` : ''}` : '', x.edits ? `edited ${x.edits}×` : ''].filter(Boolean);
+  return `${parts.join(', ') || 'moved'}${size}${x.movedTo ? ` → ${x.movedTo}` : ''}`;
+}
+
+/** Identifiers newest first, one of each kind in turn: every kind gets its newest in before any gets its tenth. */
+function idItems(ids: readonly IdFact[], rel: (s: string) => string): Item[] {
+  const byKind = new Map<IdKind, IdFact[]>();
+  for (const x of ids) byKind.set(x.kind, [...(byKind.get(x.kind) ?? []), x]);
+  const out: Item[] = [];
+  const lists = [...byKind.values()];
+  for (let k = 0; lists.some((l) => k < l.length); k++) {
+    for (const l of lists) {
+      const x = l[k];
+      if (x) out.push(it(rel(x.line ?? x.id), x.id, x.kind));
+    }
+  }
+  return out;
+}
+
+function sections(h: HookFacts, rel: (s: string) => string): Section[] {
+  const f = h.facts;
+  const newest = <T extends { at?: number; last?: number }>(xs: T[]): T[] => [...xs].reverse();
+  const files = newest([...f.files.values()]);
+  const changed = files.filter((x) => !NOT_A_PATH.test(x.path)).filter((x) => x.edits || x.writes || x.created || x.deleted || x.movedTo);
+  const read = files.filter((x) => !changed.includes(x) && !NOT_A_PATH.test(x.path));
+  const open = f.plan?.items.filter((t) => !/^(?:completed|done)$/i.test(t.status)) ?? [];
   return [
-    { title: 'Latest requests (newest first, verbatim)', share: 0.25, items: f.requests.slice(0, 3).map((r) => `> ${clip(squash(r), 600)}`) },
-    { title: 'Constraints the user stated (verbatim)', share: 0.2, items: f.constraints.map((c) => `- ${c}`) },
-    { title: 'Errors (open first)', share: 0.1, items: f.errors.map((e) => `- ${code(clip(rel(firstLine(e.what)), 100))}: ${rel(e.line)}${e.fixedBy ? ` — fixed later by ${code(clip(rel(firstLine(e.fixedBy)), 80))}` : ' — still open'}`) },
-    { title: 'Todo list (latest; open items)', share: 0.1, items: todoItems(f) },
-    { title: 'Files changed (latest first)', share: 0.15, items: f.files.map((x) => `- ${rel(x.path)}: ${[...new Set(x.changes)].slice(-3).join('; ')}${x.changes.length > 3 ? ` (${x.changes.length} changes)` : ''}`) },
-    { title: 'Commands run (latest first) and their outcome', share: 0.15, items: f.commands.map((c) => `- ${code(command(c.command))} → ${clip(c.outcome, 200)}`) },
-    { title: 'Identifiers', share: 0.05, items: usefulIds(f.identifiers).map((id) => rel(id)) },
+    { title: 'Errors (newest first; error line as printed)', share: 0.16, items: newest(f.errors).map((e) => it(`- ${code(clip(rel(e.what), 100))}: ${clip(e.line, 200)} — ${e.fixed ? `fixed (${e.fixed})` : 'still open'}`, e.line.slice(0, 100))) },
+    { title: 'Identifiers by kind (newest first; numbers in their line)', share: 0.3, items: idItems(h.ids, rel) },
+    { title: 'Commands run (newest first) → outcome', share: 0.14, items: newest([...f.commands.values()]).map((c) => {
+      const more = c.command.trim().split('\n').length - 1;
+      return it(`- ${code(clip(commandHead(c.command), 160))}${more > 0 ? ` (+${more} lines)` : ''} → ${c.ok ? 'ok' : c.exit !== undefined ? `exit ${c.exit}` : 'failed'}${c.runs > 1 ? ` (${c.runs} runs)` : ''}`, commandHead(c.command).slice(0, 80));
+    }) },
+    { title: 'Constraints the user stated (verbatim)', share: 0.1, items: h.constraints.map((c) => it(`- ${c}`, c)) },
+    { title: 'Files (newest first)', share: 0.1, items: [...changed.map((x) => it(`- ${rel(x.path)}: ${fileShape(x)}`, rel(x.path))), ...(read.length ? [it(`- read: ${read.slice(0, 30).map((x) => rel(x.path)).join(', ')}`, '')] : [])] },
+    { title: 'Latest requests (newest first)', share: 0.15, items: newest(f.requests).filter((r) => !HARNESS.test(r.text) && /[\p{L}\p{N}]{2}/u.test(r.text)).map((r) => it(`> ${clip(squash(r.text), 300)}`, squash(r.text))) },
+    { title: 'Todo list (latest; open items)', share: 0.05, items: [...open.map((t) => it(`- [${t.status || ' '}] ${clip(t.text, 200)}`, t.text)), ...(f.plan && f.plan.items.length > open.length ? [it(`- (${f.plan.items.length - open.length} done)`, '')] : [])] },
   ];
 }
 
-/** Open items verbatim; the done ones as a count (a continuation needs what is left, and how far the list got). */
-function todoItems(f: HookFacts): string[] {
-  const open = f.todo.filter((t) => !/^(?:completed|done)$/i.test(t.status));
-  const done = f.todo.length - open.length;
-  return [...open.map((t) => `- [${t.status || ' '}] ${clip(t.text, 200)}`), ...(done ? [`- (${done} done)`] : [])];
+/** Items one a line; identifiers one line per kind. */
+function render(items: readonly Item[]): string {
+  if (!items[0]?.kind) return items.map((i) => i.text).join('\n');
+  return ID_KINDS.filter((k) => items.some((i) => i.kind === k)).map((k) => `- ${KIND_LABELS[k]}: ${items.filter((i) => i.kind === k).map((i) => i.text).join(k === 'quantity' ? '; ' : ', ')}`).join('\n');
+}
+
+/** Whether the summary (normalized) already says the fact: its key, or the key's first 120 characters. */
+function stated(key: string, summary: string): boolean {
+  const k = norm(key);
+  return k.length >= 4 && summary.includes(k.slice(0, 120));
 }
 
 /**
- * Identifiers worth their place: not a command name or a word (no digit, slash or dot), not a grep hit's
- * `file.md-` / `file.md-###` (an identifier already listed plus a suffix).
- */
-function usefulIds(ids: readonly string[]): string[] {
-  const seen = new Set(ids);
-  return ids.filter((id) => /[\d/.]/.test(id) && !/[-#]$/.test(id) && !(/-[^/.]*$/.test(id) && seen.has(id.replace(/-[^/.]*$/, ''))));
-}
-
-/** The key the summary is searched for: a request or rule by its start, a path, command or id as written. */
-function stated(item: string, summary: string): boolean {
-  const key = norm(item.replace(/^(?:> |- (?:\[[^\]]*\] )?)/, '').replace(/ (?:→|—) .*$/, '').replace(/: (?:written|edited|updated|added|deleted) .*$/, ''));
-  return key.length >= 4 && summary.includes(key.slice(0, 120));
-}
-
-/**
- * The additionalContext text: sections in order of what a continuation needs most, each first within its share of
- * the budget, then the rest while any budget is left. Empty when there is nothing the summary does not say.
+ * The additionalContext text: sections in order of what a summary drops most, each first within its share of the
+ * budget, then the rest while any budget is left. Empty when there is nothing the summary does not say.
  */
 export function hookContext(facts: HookFacts, options: ContextOptions = {}): string {
   const budget = hookBudget(options.summary, options.budgetTokens);
   const summary = norm(`${options.summary ?? ''}\n${options.kept ?? ''}`);
   const base = options.cwd?.replace(/[\\/]+$/, '');
-  const rel = (s: string): string => (base && base.length > 1 ? s.split(`${base}/`).join('') : s);
+  const rel = (s: string): string => (base && base.length > 1 ? s.split(`${base}/`).join('').split(`${base}\\`).join('') : s);
   const head = 'Facts from the conversation before this compaction, copied from its transcript by context-compactor (the summary may have left them out):';
-  const all = sections(facts, rel).map((s) => ({ ...s, items: s.items.filter((i) => !stated(i, summary)), taken: [] as string[] }));
+  const all = sections(facts, rel).map((s) => ({ ...s, items: s.items.filter((i) => !stated(i.key, summary)), taken: new Set<number>() }));
   let used = estimateTokens(head);
-  const cost = (s: { taken: string[]; title: string }, item: string): number => estimateTokens(item) + 1 + (s.taken.length === 0 ? estimateTokens(s.title) + 4 : 0);
+  // Each section first within its share, then any section while budget is left; an item too big is passed over.
   for (const round of [0, 1]) {
     for (const s of all) {
       let mine = 0;
-      for (const item of s.items.slice(s.taken.length)) {
-        const c = cost(s, item);
-        if (used + c > budget || (round === 0 && mine + c > s.share * budget)) break;
-        s.taken.push(item);
+      s.items.forEach((item, k) => {
+        if (s.taken.has(k)) return;
+        const c = estimateTokens(item.text) + 1 + (s.taken.size === 0 ? estimateTokens(s.title) + 4 : 0);
+        if (used + c > budget || (round === 0 && mine + c > s.share * budget)) return;
+        s.taken.add(k);
         used += c;
         mine += c;
-      }
+      });
     }
   }
-  const parts = all.filter((s) => s.taken.length).map((s) => (s.title === 'Identifiers' ? `## ${s.title}\n${s.taken.join(', ')}` : `## ${s.title}\n${s.taken.join('\n')}`));
+  const parts = all.filter((s) => s.taken.size).map((s) => `## ${s.title}\n${render(s.items.filter((_, k) => s.taken.has(k)))}`);
   if (!parts.length) return '';
   let text = [head, ...parts].join('\n');
   // The sums above are per piece; the whole is measured once more and trimmed from its end if it came out over.
