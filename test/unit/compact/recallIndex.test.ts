@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import { blockIdentifiers, identifierText } from '../../../src/core/cleanup/identifiers';
 import { folderOf, relativeTo } from '../../../src/core/cleanup/listing';
 import { identifierRecall } from '../../../src/core/compact/fidelity';
-import { SubstringIndex } from '../../../src/core/compact/substringIndex';
+import { findSubstrings } from '../../../src/core/compact/substringIndex';
 import type { Block, Message } from '../../../src/core/model/transcript';
 import { prepareCompaction } from '../../../src/node/compactFile';
 import { realTranscripts } from '../../support/corpus';
@@ -35,19 +35,14 @@ test('recall through the index equals recall through includes() on every real tr
     if (got.missing.length > 0) withMissing++;
     // Every identifier of the original (whole and cut), searched in the output text: the index agrees with includes().
     const text = ['', ...output.flatMap((m) => m.blocks.map(identifierText))].join('\n');
-    const index = new SubstringIndex(text);
     const folder = folderOf(original.cwd);
-    for (const m of original.messages) {
-      for (const b of m.blocks) {
-        for (const id of blockIdentifiers(b)) {
-          for (const p of [relativeTo(folder, id), id.slice(1), id.slice(0, -1), `${id}#`, id.slice(0, 3)]) {
-            const want = text.includes(p);
-            assert.equal(index.has(p), want, `${label}: ${JSON.stringify(p)}`);
-            if (want) hits++; else misses++;
-          }
-        }
-      }
-    }
+    const patterns = original.messages.flatMap((m) => m.blocks.flatMap((b) => blockIdentifiers(b).flatMap((id) => [relativeTo(folder, id), id.slice(1), id.slice(0, -1), `${id}#`, id.slice(0, 3)])));
+    const found = findSubstrings(text, patterns);
+    patterns.forEach((p, i) => {
+      const want = text.includes(p);
+      assert.equal(found[i], want, `${label}: ${JSON.stringify(p)}`);
+      if (want) hits++; else misses++;
+    });
   }
   // The corpus exercises both answers, and recall that finds some identifiers missing.
   assert.ok(hits > 1000 && misses > 1000, `hits ${hits}, misses ${misses}`);
@@ -56,10 +51,18 @@ test('recall through the index equals recall through includes() on every real tr
 
 test('the index finds a pattern at the very start and end, in a text shorter than a gram, and in two-byte text', () => {
   const text = 'abcdef → ghij/klm.ts xyz';
-  const index = new SubstringIndex(text);
-  for (let i = 0; i < text.length; i++) for (let j = i + 1; j <= text.length; j++) assert.equal(index.has(text.slice(i, j)), true, text.slice(i, j));
-  for (const p of ['abcdeg', 'xyzz', ' xyz ', 'klm.tsx', '→→', 'q']) assert.equal(index.has(p), false, p);
-  assert.equal(new SubstringIndex('ab').has('abcd'), false);
-  assert.equal(new SubstringIndex('ab').has('ab'), true);
-  assert.equal(new SubstringIndex('').has('abcd'), false);
+  const all: string[] = [];
+  for (let i = 0; i < text.length; i++) for (let j = i + 1; j <= text.length; j++) all.push(text.slice(i, j));
+  assert.ok(findSubstrings(text, all).every(Boolean));
+  assert.deepEqual(findSubstrings(text, ['abcdeg', 'xyzz', ' xyz ', 'klm.tsx', '→→', 'q']), [false, false, false, false, false, false]);
+  assert.deepEqual(findSubstrings('ab', ['abcd', 'ab']), [false, true]);
+  assert.deepEqual(findSubstrings('', ['abcd']), [false]);
+});
+
+test('a text past the kept arrays\' size, then a small one again: the answers do not mix', () => {
+  const big = Array.from({ length: 40_000 }, (_, i) => `f${i}.ts`).join(' ');
+  assert.ok(big.length > 1 << 18);
+  assert.deepEqual(findSubstrings(big, ['f39999.ts f', 'f40000.ts', 'f123.ts f124.ts']), [false, false, true]);
+  assert.deepEqual(findSubstrings('src/a.ts', ['f123.ts', 'src/a', 'a.ts']), [false, true, true]);
+  assert.deepEqual(findSubstrings(big.slice(0, 5000), ['f99.ts f100', 'f39998.ts']), [true, false]);
 });
