@@ -25,6 +25,8 @@ for (let c = 48; c <= 57; c++) CLASS[c] = DIGIT | HEXISH | UPPERISH;
 for (let c = 97; c <= 102; c++) CLASS[c] = HEXISH;
 for (let c = 65; c <= 90; c++) CLASS[c] = UPPERISH;
 
+const isDotOrComma = (c: number): boolean => c === 46 || c === 44;
+
 /** The identifier a token is, if any (exported for the scanner's test, which walks tokens its own way). */
 export function classify(tok: string): string | undefined {
   if (tok.startsWith('http://') || tok.startsWith('https://')) {
@@ -33,7 +35,9 @@ export function classify(tok: string): string | undefined {
   }
   const colon = tok.indexOf(':');
   let t = colon >= 0 ? tok.slice(0, colon) : tok; // lib/a.js:12:3 → lib/a.js
-  t = t.replace(/^[.,]+(?=[^./~])/, '').replace(/[.,]+$/, '');
+  // Punctuation around it (`(see a.js).`): the replaces only run when a dot or comma is there to strip.
+  if (isDotOrComma(t.charCodeAt(0))) t = t.replace(/^[.,]+(?=[^./~])/, '');
+  if (isDotOrComma(t.charCodeAt(t.length - 1))) t = t.replace(/[.,]+$/, '');
   if (t.length < 4 || t.length > 260) return undefined;
   if (t.includes('/')) {
     if (t.includes('//')) return undefined;
