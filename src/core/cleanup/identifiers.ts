@@ -2,9 +2,9 @@
 // messages, command names); fidelity is measured as the share of them that survive cleanup.
 import type { Block } from '../model/transcript';
 
-// A hand-written scanner: one pass over the characters, slicing only tokens whose shape can be an
-// identifier. Regex passes per pattern cost ~40 ms/MB here (lookbehinds at every position); this
-// keeps compaction of multi-megabyte transcripts near the cost of parsing them.
+// A hand-written scanner: one search for the characters an identifier's token must hold, slicing only
+// tokens whose shape can be an identifier. Regex passes per pattern cost ~40 ms/MB here (lookbehinds at
+// every position); this keeps compaction of multi-megabyte transcripts near the cost of parsing them.
 const HEX = /^[0-9a-f]{7,64}$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const ID_PREFIX = /^(?:toolu|call|msg|req|resp|fc|rs|srvtoolu)_[A-Za-z0-9]{6,}$/;
