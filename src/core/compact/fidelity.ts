@@ -2,6 +2,7 @@
 import type { Block, Message } from '../model/transcript';
 import { blockIdentifiers, identifierText } from '../cleanup/identifiers';
 import { folderOf, relativeTo } from '../cleanup/listing';
+import { findSubstrings } from './substringIndex';
 
 /**
  * Share of identifiers in the changed originals that still appear somewhere in the output. A path under the
@@ -26,8 +27,9 @@ export function identifierRecall(changed: readonly Block[], output: readonly Mes
     }
   }
   const unresolved = [...ids].filter((id) => !present.has(id) && !present.has(relativeTo(folder, id)));
-  const haystack = unresolved.length ? parts.join('\n') : '';
-  const missing = unresolved.filter((id) => !haystack.includes(relativeTo(folder, id)));
+  // One index of the output text answers every search (includes() per identifier was a pass of the output each).
+  const found = unresolved.length ? findSubstrings(parts.join('\n'), unresolved.map((id) => relativeTo(folder, id))) : [];
+  const missing = unresolved.filter((_id, i) => !found[i]);
   return { recall: 1 - missing.length / ids.size, total: ids.size, missing: missing.slice(0, 50) };
 }
 
