@@ -244,4 +244,28 @@ export const SCREENS: readonly Screen[] = [
     name: 'eval-worst',
     show: async () => ({ scrollTo: 'worst first', texts: ['worst first'], pause: 500, crop: EDITOR }),
   },
+  {
+    // Evaluate with the vendor strategy on the Claude Code node: its sessions Claude Code compacted itself, cut where it
+    // did, what its own compaction kept beside ours on the same segments (history cut, probes, output size).
+    name: 'eval-vendor',
+    show: async () => {
+      await closeEditors();
+      const view = await sessionsView();
+      const claude = view.tree.agents.find((a: any) => a.agent === 'claude-code');
+      const out = (await vscode.commands.executeCommand(CommandIds.evaluateCompaction, claude, { strategies: ['vendor', 'cleanup'], jobs: 1 })) as any;
+      if (!out?.markdown) throw new Error('Evaluate compaction returned no outcome');
+      return { scrollTo: "On the agent's own compaction segments", texts: ["On the agent's own compaction segments", 'vendor (the agent', 'ours, cleanup'], pause: 500, crop: EDITOR };
+    },
+  },
+  {
+    // Guard Claude Code's compaction: the hook goes into Claude Code's user settings (the throwaway home's), and says where.
+    name: 'hook-install',
+    show: async () => {
+      await closeEditors();
+      const file = await vscode.commands.executeCommand(CommandIds.guardInstall);
+      if (typeof file !== 'string') throw new Error('the hook was not installed');
+      return { texts: ["compaction is guarded"], pause: 1000 };
+    },
+    done: async () => { await vscode.commands.executeCommand(CommandIds.guardUninstall); },
+  },
 ];
