@@ -73,6 +73,9 @@ function commandText(command: string): string {
   return `\n${fenced(kept.join('\n'))}`;
 }
 
+/** The figures the command's latest output stated, in the line that stated them: `42 passed` says which tests. */
+const measured = (lines: readonly string[] | undefined, listing: IdentifierListing): string => (lines?.length ? `: ${lines.map((l) => codeSpan(listing.relativize(l))).join(' · ')}` : '');
+
 const lineSet = (t: string): string[] => t.split('\n').map((l) => l.trim()).filter(Boolean);
 
 /**
@@ -115,7 +118,7 @@ function sectionItems(f: Facts, later: readonly string[], listing: IdentifierLis
     plan: plan.length ? plan : carried(f.carried.plan, []),
     errors: withCarried(f.carried.errors, f.errors.map((e) => item(`- ${codeSpan(listing.relativize(e.what.length > 160 ? `${e.what.slice(0, 160)}…` : e.what))}: ${codeSpan(listing.relativize(e.line))} — ${e.fixed ? `fixed (${listing.relativize(e.fixed)})` : 'not fixed in this part'}`, e.at))),
     files: withCarried(f.carried.files, files),
-    commands: withCarried(f.carried.commands, [...f.commands.values()].map((c) => item(`- ${commandText(listing.relativize(c.command))} → ${c.ok ? 'ok' : c.exit !== undefined ? `exit ${c.exit}` : 'failed'}${c.runs > 1 ? ` (${c.runs} runs)` : ''}`, c.last))),
+    commands: withCarried(f.carried.commands, [...f.commands.values()].map((c) => item(`- ${commandText(listing.relativize(c.command))} → ${c.ok ? 'ok' : c.exit !== undefined ? `exit ${c.exit}` : 'failed'}${c.runs > 1 ? ` (${c.runs} runs)` : ''}${measured(c.measured, listing)}`, c.last))),
     earlier: f.summaries.slice(-1).map((s) => item(s.text.replace(/^\[context-compactor\][^\n]*\n+/, '').trim(), 0)),
   };
 }
