@@ -97,6 +97,12 @@ function requestItems(f: Facts, later: readonly string[], listing: IdentifierLis
   return out;
 }
 
+/** An earlier summary: whole when it fits, else its opening and the rule lines it quotes (the user's constraints). */
+function earlierItem(text: string): Item {
+  const r = request(text);
+  return item(text, 0, r.short ? r.text : undefined);
+}
+
 /** Lines an earlier snapshot held, as the oldest items (in their order); `fresh` items come after them. */
 function carried(lines: readonly string[], fresh: readonly Item[]): Item[] {
   const newer = fresh.map((it) => it.text).join('\n');
@@ -119,7 +125,7 @@ function sectionItems(f: Facts, later: readonly string[], listing: IdentifierLis
     errors: withCarried(f.carried.errors, f.errors.map((e) => item(`- ${codeSpan(listing.relativize(e.what.length > 160 ? `${e.what.slice(0, 160)}…` : e.what))}: ${codeSpan(listing.relativize(e.line))} — ${e.fixed ? `fixed (${listing.relativize(e.fixed)})` : 'not fixed in this part'}`, e.at))),
     files: withCarried(f.carried.files, files),
     commands: withCarried(f.carried.commands, [...f.commands.values()].map((c) => item(`- ${commandText(listing.relativize(c.command))} → ${c.ok ? 'ok' : c.exit !== undefined ? `exit ${c.exit}` : 'failed'}${c.runs > 1 ? ` (${c.runs} runs)` : ''}${measured(c.measured, listing)}`, c.last))),
-    earlier: f.summaries.slice(-1).map((s) => item(s.text.replace(/^\[context-compactor\][^\n]*\n+/, '').trim(), 0)),
+    earlier: f.summaries.slice(-1).map((s) => earlierItem(s.text.replace(/^\[context-compactor\][^\n]*\n+/, '').trim())),
   };
 }
 
