@@ -65,7 +65,8 @@ export const stateSnapshot: CleanupRule = {
     // The agent's own summary with no prompt after it (the protected part no longer pins it) is the only account of
     // what came before: its opening and rule lines keep some room.
     const msgs = ctx.session.messages;
-    const lastPrompt = msgs.findLastIndex((m) => m.role === 'user' && !m.toolResultsOnly && m.blocks.some((b) => b.type === 'text'));
+    let lastPrompt = msgs.length - 1;
+    while (lastPrompt >= 0 && !(msgs[lastPrompt]!.role === 'user' && !msgs[lastPrompt]!.toolResultsOnly && msgs[lastPrompt]!.blocks.some((b) => b.type === 'text'))) lastPrompt--;
     for (let m = Math.max(0, lastPrompt); m < until; m++) for (const b of msgs[m]!.blocks) if (b.type === 'summary' && b.origin === 'agent') agent = b.tokens;
     if (tokens + earlier < p.minTokens!) return; // a short old part reads better as it is
     const kept = ctx.session.messages.filter((_, m) => m >= until || ctx.pinned.has(m));
