@@ -53,7 +53,7 @@ export const stateSnapshot: CleanupRule = {
   id: 'state-snapshot',
   label: 'Replace the oldest turns with a state snapshot',
   description: 'The oldest turns become one block built from them: the requests as written, the plan, files and how each changed, commands and how they ended, errors and whether they were fixed, and identifiers by kind; the turns just before the recent part keep their records',
-  defaults: { middleTurns: 1, minTokens: 2000, budgetTokens: 0, identifierShare: 2 },
+  defaults: { middleTurns: 3, minTokens: 2000, budgetTokens: 0, identifierShare: 2 },
   apply(ctx) {
     const p = ctx.params;
     const until = detailFrom(ctx.session.turns, ctx.protectedFrom, p.middleTurns!);
