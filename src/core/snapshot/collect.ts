@@ -37,6 +37,9 @@ const READS = /^(?:read|read_file|view|notebookread|read_many_files|open_file)$/
 const WRITES = /^(?:write|write_file|write_to_file|create_file|create)$/i;
 const EDITS = /^(?:edit|multiedit|notebookedit|replace|replace_in_file|replace_string_in_file|insert_edit_into_file|edit_file|str_replace|str_replace_editor|multi_replace_string_in_file)$/i;
 
+/** Commands that print files or listings: a figure in their output is the file's, not a measurement of the run. */
+const SHOWS_FILES = /^\s*(?:cd\s+\S+\s*&&\s*)?(?:cat|sed\s+-n|head|tail|nl|rg|grep|ls|find|tree|wc|Get-Content|Get-ChildItem|type|git\s+(?:show|log|diff|grep))\b/i;
+
 function pathOf(i: Obj): string | undefined {
   return str(i.file_path) ?? str(i.filePath) ?? str(i.absolute_path) ?? str(i.path) ?? str(i.notebook_path) ?? str(i.target_file);
 }
@@ -206,7 +209,7 @@ export function collectFacts(messages: readonly Message[]): Facts {
         versions(b.text);
         const cmd = c ? commandOf(c.call) : undefined;
         const entry = cmd !== undefined ? f.commands.get(cmd.trim()) : undefined;
-        if (entry) { entry.ok = o.ok; entry.exit = o.exit; entry.measured = measuredLines(b.text); }
+        if (entry) { entry.ok = o.ok; entry.exit = o.exit; entry.measured = SHOWS_FILES.test(entry.command) ? undefined : measuredLines(b.text); }
         if (o.ok) {
           // A later success of the same command closes its earlier failures.
           if (cmd !== undefined) for (const e of f.errors) if (!e.fixed && e.key === `$ ${cmd.trim()}`) e.fixed = 'a later run succeeded';

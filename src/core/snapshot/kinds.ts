@@ -71,7 +71,9 @@ export function packageVersions(text: string): Map<string, string> {
   for (const re of PACKAGE_VERSION) {
     for (const m of t.matchAll(re)) {
       if (NOT_A_PACKAGE.test(m[1]!) || /^\d/.test(m[1]!)) continue;
-      found.push({ at: m.index, name: m[1]!.toLowerCase(), text: m[0].trim().replace(/\s+/g, ' ').replace(/^\+\s*/, '') });
+      // `serde = { version = "1.0", features = […] }` is told as `serde = "1.0"`.
+      const as = m[0].includes('{') ? `${m[1]} = "${m[2]}"` : m[0].trim().replace(/\s+/g, ' ').replace(/^\+\s*/, '');
+      found.push({ at: m.index, name: m[1]!.toLowerCase(), text: as });
     }
   }
   found.sort((a, b) => a.at - b.at);
@@ -82,6 +84,8 @@ export function packageVersions(text: string): Map<string, string> {
 
 // A line of a command's output that states a measurement: counts of tests, durations, sizes, shares.
 const MEASURED = /\b\d+(?:[.,]\d+)?\s?(?:ms|s|sec|seconds?|min(?:utes?|s)?|KB|MB|GB|KiB|MiB|GiB|kB|bytes|%|files?|tests?|passed|failed|passing|failing|errors?|warnings?|skipped)(?![\w])|\d%/;
+/** Lines the agent's harness adds around an output (Codex `Wall time: 0.05 seconds`): no figure of the command's. */
+const HARNESS_LINE = /^(?:Wall time|Exit code|Process exited|Chunk ID|Original token count|Total output lines)\b/i;
 /** Characters of a measured line kept: the figure and its label, not a whole log line. */
 const MEASURED_CHARS = 120;
 
@@ -91,7 +95,7 @@ export function measuredLines(output: string): string[] {
   const out: string[] = [];
   for (let k = lines.length - 1; k >= 0 && out.length < 2; k--) {
     const l = lines[k]!.trim().replace(/\s+/g, ' ');
-    if (!l || !MEASURED.test(l) || out.includes(l)) continue;
+    if (!l || HARNESS_LINE.test(l) || !MEASURED.test(l) || out.includes(l)) continue;
     out.unshift(l.length > MEASURED_CHARS ? `${l.slice(0, MEASURED_CHARS)}…` : l);
   }
   return out;
