@@ -38,7 +38,7 @@ export interface Protection {
 
 /** Default verbatim budget for tool data inside the recent part (the latest results still fit whole). */
 export const DEFAULT_RECENT_RESULT_TOKENS = 3000;
-const RECENT_SHARE = 0.03;
+const RECENT_SHARE = 0.06;
 /** Calls up to this size stay verbatim in the recent part without using the budget. */
 export const SMALL_CALL_TOKENS = 200;
 
