@@ -42,6 +42,31 @@ const RECENT_SHARE = 0.06;
 /** Calls up to this size stay verbatim in the recent part without using the budget. */
 export const SMALL_CALL_TOKENS = 200;
 
+/** The recent part's own words and calls stay within this share of the history (at least RECENT_WORDS_MIN tokens). */
+const RECENT_WORDS_SHARE = 0.04;
+const RECENT_WORDS_MIN = 1500;
+
+/**
+ * The first recent turn once the recent turns' words, reasoning and calls (results have their own budget) fit in a
+ * share of the history: a long recent stretch of replies is most of what a compaction keeps otherwise. The newest
+ * model turn always stays whole.
+ */
+function wordsWithinShare(session: Session, fromTurn: number): number {
+  const { turns, messages } = session;
+  let history = 0;
+  for (const m of messages) for (const b of m.blocks) history += b.tokens;
+  let room = Math.max(RECENT_WORDS_MIN, history * RECENT_WORDS_SHARE);
+  const lastModel = [...turns].reverse().find((t) => t.kind === 'model')?.index ?? turns.length;
+  for (let t = turns.length - 1; t >= fromTurn; t--) {
+    if (t >= lastModel) continue;
+    for (let i = turns[t]!.start; i < turns[t]!.end; i++) {
+      for (const b of messages[i]!.blocks) if (b.type !== 'tool_result' && b.type !== 'reasoning' && b.type !== 'meta') room -= Math.min(b.tokens, SMALL_CALL_TOKENS * 2);
+    }
+    if (room < 0) return t + 1;
+  }
+  return fromTurn;
+}
+
 export function protectedPart(session: Session, options: CleanupOptions): Protection {
   const turns = session.turns;
   const messages = session.messages;
@@ -63,6 +88,7 @@ export function protectedPart(session: Session, options: CleanupOptions): Protec
       fromTurn = t;
     }
   }
+  if (!(options.keepRecentTokens ?? 0)) fromTurn = wordsWithinShare(session, fromTurn);
   // Never start the recent part between a prompt and the reply that answers it.
   while (fromTurn > 0 && fromTurn < turns.length && turns[fromTurn - 1]!.kind === 'user' && turns[fromTurn]!.kind === 'model') fromTurn--;
   const fromMessage = fromTurn < turns.length ? turns[fromTurn]!.start : messages.length;
@@ -72,6 +98,9 @@ export function protectedPart(session: Session, options: CleanupOptions): Protec
   while (latestPrompt !== undefined && latestPrompt + 1 < prompt!.end && messages[latestPrompt]!.blocks.every((b) => b.type === 'summary')) latestPrompt++;
   // Several prompts in a row (queued, or replayed after a compaction) are one turn: the latest is the last with words.
   if (latestPrompt !== undefined) for (let i = prompt!.end - 1; i > latestPrompt; i--) if (messages[i]!.blocks.some((b) => b.type === 'text')) { latestPrompt = i; break; }
+  // An earlier compaction's summary with no prompt after it holds no words of the user: once older than the recent
+  // part it is history like the rest (the state snapshot carries it, its opening first).
+  if (latestPrompt !== undefined && latestPrompt < fromMessage && messages[latestPrompt]!.blocks.every((b) => b.type === 'summary' || b.type === 'meta') && messages[latestPrompt]!.blocks.some((b) => b.type === 'summary')) latestPrompt = undefined;
 
   const answered = new Set<string>();
   for (const m of messages) for (const b of m.blocks) if (b.type === 'tool_result') answered.add(b.id);

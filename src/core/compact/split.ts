@@ -19,8 +19,39 @@ export interface AgingSplit {
 
 const harnessOnly = (m: Message): boolean => m.blocks.length > 0 && m.blocks.every((b) => b.type === 'meta');
 
-export function splitAging(original: Session, cleanup: CleanupResult): AgingSplit {
+/** With a summary the recent part keeps this share of the history verbatim (at least SUMMARY_RECENT_MIN tokens). */
+const SUMMARY_RECENT_SHARE = 0.015;
+const SUMMARY_RECENT_MIN = 800;
+
+/**
+ * Where the verbatim part starts when a summary stands for what is before it: the prose and the snapshot carry the
+ * older recent turns, so only the newest turns that fit a small budget stay (the newest model turn always does).
+ */
+function summaryFrom(original: Session, cleanup: CleanupResult): number {
   const p = cleanup.protection;
+  const turns = original.turns;
+  let lastModel = turns.length - 1;
+  while (lastModel >= 0 && turns[lastModel]!.kind !== 'model') lastModel--;
+  if (lastModel < 0 || turns[lastModel]!.start <= p.fromMessage) return p.fromMessage;
+  const pinned = p.latestPrompt !== undefined ? original.messages[p.latestPrompt]?.records[0] : undefined;
+  let history = 0;
+  for (const m of cleanup.session.messages) for (const b of m.blocks) if (b.type !== 'meta') history += b.tokens;
+  const budget = Math.max(SUMMARY_RECENT_MIN, history * SUMMARY_RECENT_SHARE);
+  // Tokens of the cleaned messages from each record on, newest first.
+  const cleaned = cleanup.session.messages.filter((m) => m.records.length > 0 && m.records[0] !== pinned);
+  let from = turns[lastModel]!.start;
+  for (let t = lastModel - 1; t >= 0 && turns[t]!.start >= p.fromMessage; t--) {
+    const rec = original.messages[turns[t]!.start]?.records[0] ?? Infinity;
+    let size = 0;
+    for (const m of cleaned) if (m.records[0]! >= rec) for (const b of m.blocks) if (b.type !== 'meta') size += b.tokens;
+    if (size > budget) break;
+    from = turns[t]!.start;
+  }
+  return from;
+}
+
+export function splitAging(original: Session, cleanup: CleanupResult): AgingSplit {
+  const p = { ...cleanup.protection, fromMessage: summaryFrom(original, cleanup) };
   const firstProtected = original.messages[p.fromMessage]?.records[0] ?? Infinity;
   const pinnedRecord = p.latestPrompt !== undefined ? original.messages[p.latestPrompt]?.records[0] : undefined;
   const messages = cleanup.session.messages;

@@ -49,3 +49,54 @@ export function kindOf(id: string): IdKind | undefined {
   if (id.startsWith('http://') || id.startsWith('https://')) return 'url';
   return HEXISH.test(id) ? 'hash' : undefined;
 }
+
+// Package versions as tools print or declare them, the package named beside its version: `Compiling clap v4.5.54`,
+// `react@18.2.0`, `rich>=13.7.1`, `"vite": "^5.4.2"`, `serde = "1.0"`. A bare `4.5.54` tells a continuation nothing.
+const PACKAGE_VERSION = [
+  /(?<![\w@/.-])([A-Za-z][\w.-]*)\s+v(\d+\.\d+(?:\.\d+)?(?:-[0-9A-Za-z.]+)?)(?![\w.])/g,
+  /(?<![\w/.-])(@?[A-Za-z][\w.-]*(?:\/[\w.-]+)?)@[\^~]?(\d+\.\d+\.\d+(?:-[0-9A-Za-z.]+)?)(?![\w.])/g,
+  /(?<![\w/.-])([A-Za-z][\w.-]*)\s*(?:===?|>=|~=|\^)\s*(\d+\.\d+(?:\.\d+)?(?:-[0-9A-Za-z.]+)?)(?![\w.])/g,
+  /"(@?[A-Za-z][\w.-]*(?:\/[\w.-]+)?)"\s*:\s*"[\^~>=]*(\d+\.\d+(?:\.\d+)?(?:-[0-9A-Za-z.]+)?)"/g,
+  /^\s*\+?\s*([A-Za-z][\w-]*)\s*=\s*(?:\{\s*version\s*=\s*)?"[\^~=]*(\d+\.\d+(?:\.\d+)?)"/gm,
+];
+/** Words before a version that name no package (`Compiling foo v1`: the package is foo, not Compiling). */
+const NOT_A_PACKAGE = /^(?:version|v|and|or|to|from|is|was|the|of|in|at|on|with|python|node|npm|go|rust|java)$/i;
+/** Versions per text at most: a build log compiles hundreds of crates; the last ones printed are the project's own. */
+const VERSIONS_PER_TEXT = 24;
+
+/** `name → "name v1.2.3"` (as written, spaces squeezed) for each package a text names with its version, last wins. */
+export function packageVersions(text: string): Map<string, string> {
+  const found: { at: number; name: string; text: string }[] = [];
+  const t = stripAnsi(text.length > 40_000 ? `${text.slice(0, 20_000)}\n${text.slice(-20_000)}` : text);
+  for (const re of PACKAGE_VERSION) {
+    for (const m of t.matchAll(re)) {
+      if (NOT_A_PACKAGE.test(m[1]!) || /^\d/.test(m[1]!)) continue;
+      // `serde = { version = "1.0", features = […] }` is told as `serde = "1.0"`.
+      const as = m[0].includes('{') ? `${m[1]} = "${m[2]}"` : m[0].trim().replace(/\s+/g, ' ').replace(/^\+\s*/, '');
+      found.push({ at: m.index, name: m[1]!.toLowerCase(), text: as });
+    }
+  }
+  found.sort((a, b) => a.at - b.at);
+  const out = new Map<string, string>();
+  for (const f of found.slice(-VERSIONS_PER_TEXT)) { out.delete(f.name); out.set(f.name, f.text); }
+  return out;
+}
+
+// A line of a command's output that states a measurement: counts of tests, durations, sizes, shares.
+const MEASURED = /\b\d+(?:[.,]\d+)?\s?(?:ms|s|sec|seconds?|min(?:utes?|s)?|KB|MB|GB|KiB|MiB|GiB|kB|bytes|%|files?|tests?|passed|failed|passing|failing|errors?|warnings?|skipped)(?![\w])|\d%/;
+/** Lines the agent's harness adds around an output (Codex `Wall time: 0.05 seconds`): no figure of the command's. */
+const HARNESS_LINE = /^(?:Wall time|Exit code|Process exited|Chunk ID|Original token count|Total output lines)\b/i;
+/** Characters of a measured line kept: the figure and its label, not a whole log line. */
+const MEASURED_CHARS = 120;
+
+/** The last lines (at most two) of a command's output that state a measurement, as printed (clipped). */
+export function measuredLines(output: string): string[] {
+  const lines = stripAnsi(output.length > 8000 ? output.slice(-8000) : output).split('\n').slice(-40);
+  const out: string[] = [];
+  for (let k = lines.length - 1; k >= 0 && out.length < 2; k--) {
+    const l = lines[k]!.trim().replace(/\s+/g, ' ');
+    if (!l || HARNESS_LINE.test(l) || !MEASURED.test(l) || out.includes(l)) continue;
+    out.unshift(l.length > MEASURED_CHARS ? `${l.slice(0, MEASURED_CHARS)}…` : l);
+  }
+  return out;
+}

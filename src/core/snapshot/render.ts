@@ -73,6 +73,9 @@ function commandText(command: string): string {
   return `\n${fenced(kept.join('\n'))}`;
 }
 
+/** The figures the command's latest output stated, in the line that stated them: `42 passed` says which tests. */
+const measured = (lines: readonly string[] | undefined, listing: IdentifierListing): string => (lines?.length ? `: ${lines.map((l) => codeSpan(listing.relativize(l))).join(' · ')}` : '');
+
 const lineSet = (t: string): string[] => t.split('\n').map((l) => l.trim()).filter(Boolean);
 
 /**
@@ -92,6 +95,12 @@ function requestItems(f: Facts, later: readonly string[], listing: IdentifierLis
     out.push(item(listing.relativize(kept.text), k === 0 ? Number.MAX_SAFE_INTEGER : r.at, kept.short && listing.relativize(kept.short)));
   });
   return out;
+}
+
+/** An earlier summary: whole when it fits, else its opening and the rule lines it quotes (the user's constraints). */
+function earlierItem(text: string): Item {
+  const r = request(text);
+  return item(text, 0, r.short ? r.text : undefined);
 }
 
 /** Lines an earlier snapshot held, as the oldest items (in their order); `fresh` items come after them. */
@@ -115,8 +124,8 @@ function sectionItems(f: Facts, later: readonly string[], listing: IdentifierLis
     plan: plan.length ? plan : carried(f.carried.plan, []),
     errors: withCarried(f.carried.errors, f.errors.map((e) => item(`- ${codeSpan(listing.relativize(e.what.length > 160 ? `${e.what.slice(0, 160)}…` : e.what))}: ${codeSpan(listing.relativize(e.line))} — ${e.fixed ? `fixed (${listing.relativize(e.fixed)})` : 'not fixed in this part'}`, e.at))),
     files: withCarried(f.carried.files, files),
-    commands: withCarried(f.carried.commands, [...f.commands.values()].map((c) => item(`- ${commandText(listing.relativize(c.command))} → ${c.ok ? 'ok' : c.exit !== undefined ? `exit ${c.exit}` : 'failed'}${c.runs > 1 ? ` (${c.runs} runs)` : ''}`, c.last))),
-    earlier: f.summaries.slice(-1).map((s) => item(s.text.replace(/^\[context-compactor\][^\n]*\n+/, '').trim(), 0)),
+    commands: withCarried(f.carried.commands, [...f.commands.values()].map((c) => item(`- ${commandText(listing.relativize(c.command))} → ${c.ok ? 'ok' : c.exit !== undefined ? `exit ${c.exit}` : 'failed'}${c.runs > 1 ? ` (${c.runs} runs)` : ''}${measured(c.measured, listing)}`, c.last))),
+    earlier: f.summaries.slice(-1).map((s) => earlierItem(s.text.replace(/^\[context-compactor\][^\n]*\n+/, '').trim())),
   };
 }
 

@@ -3,6 +3,9 @@
 import type { Message } from '../model/transcript';
 import { buildSnapshot, snapshotBudget } from '../snapshot';
 
+/** Upper bound of a snapshot that carries an earlier one forward (its oldest facts go first). */
+const MAX_WITH_EARLIER = 12_000;
+
 export interface CarriedInput {
   /** The replaced turns as read (originals, not records). */
   readonly aging: readonly Message[];
@@ -21,9 +24,12 @@ export interface CarriedInput {
  * wrote is listed again rather than trusted to it.
  */
 export function carriedFacts(input: CarriedInput): string {
-  let replaced = 0;
-  for (const m of input.aging) for (const b of m.blocks) replaced += b.tokens;
+  let replaced = 0, earlier = 0;
+  for (const m of input.aging) for (const b of m.blocks) if (b.type === 'summary' && b.origin === 'context-compactor') earlier += b.tokens; else replaced += b.tokens;
   // A long session names more things: the list may grow with it (~4 characters a token, 2 % of what it replaces).
   const identifierChars = input.identifierChars ?? Math.max(16_000, Math.round(replaced * 0.08));
-  return buildSnapshot(input.aging, { cwd: input.cwd, budgetTokens: snapshotBudget(replaced), kept: input.kept, identifierChars, identifierFloor: 0.95 }).text;
+  // An earlier summary of ours is already compact: its facts keep their room (as cleanup's snapshot does), so
+  // constraints and files survive compaction after compaction.
+  const budgetTokens = Math.min(MAX_WITH_EARLIER, snapshotBudget(replaced) + earlier);
+  return buildSnapshot(input.aging, { cwd: input.cwd, budgetTokens, kept: input.kept, identifierChars, identifierFloor: 0.95 }).text;
 }

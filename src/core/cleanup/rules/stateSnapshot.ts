@@ -43,9 +43,11 @@ function replacedPart(ctx: RuleContext, until: number): { at: number; drop: { m:
 }
 
 /** Share of the replaced turns' identifiers always listed: what keeps identifier recall ≥ 0.9 on real sessions. */
-const IDENTIFIER_FLOOR = 0.93;
+const IDENTIFIER_FLOOR = 0.9;
 /** Upper bound of a snapshot that carries an earlier one forward (the facts it drops first are the oldest). */
 const MAX_WITH_EARLIER = 12_000;
+/** Most tokens the snapshot's budget grows by for an agent's own summary among the replaced turns. */
+const AGENT_SUMMARY_ROOM = 1500;
 
 export const stateSnapshot: CleanupRule = {
   id: 'state-snapshot',
@@ -58,11 +60,18 @@ export const stateSnapshot: CleanupRule = {
     const part = replacedPart(ctx, until);
     if (part.at < 0) return;
     let tokens = 0, earlier = 0;
+    let agent = 0;
     for (const m of part.originals) for (const b of m.blocks) if (b.type === 'summary' && b.origin === 'context-compactor') earlier += b.tokens; else tokens += b.tokens;
+    // The agent's own summary with no prompt after it (the protected part no longer pins it) is the only account of
+    // what came before: its opening and rule lines keep some room.
+    const msgs = ctx.session.messages;
+    let lastPrompt = msgs.length - 1;
+    while (lastPrompt >= 0 && !(msgs[lastPrompt]!.role === 'user' && !msgs[lastPrompt]!.toolResultsOnly && msgs[lastPrompt]!.blocks.some((b) => b.type === 'text'))) lastPrompt--;
+    for (let m = Math.max(0, lastPrompt); m < until; m++) for (const b of msgs[m]!.blocks) if (b.type === 'summary' && b.origin === 'agent') agent = b.tokens;
     if (tokens + earlier < p.minTokens!) return; // a short old part reads better as it is
     const kept = ctx.session.messages.filter((_, m) => m >= until || ctx.pinned.has(m));
     // An earlier summary of ours is already compact: its facts keep their room, so five compactions in a row keep them.
-    const budget = p.budgetTokens || Math.min(MAX_WITH_EARLIER, snapshotBudget(tokens) + earlier);
+    const budget = p.budgetTokens || Math.min(MAX_WITH_EARLIER, snapshotBudget(tokens) + earlier + Math.min(AGENT_SUMMARY_ROOM, Math.round(agent * 0.4)));
     const snap = buildSnapshot(part.originals, { cwd: ctx.session.cwd, budgetTokens: budget, kept, identifierChars: Math.round((tokens * p.identifierShare!) / 100), identifierFloor: IDENTIFIER_FLOOR });
     if (!snap.text || snap.tokens >= tokens + earlier) return;
     for (const d of part.drop) ctx.replace(d.m, d.i, undefined);

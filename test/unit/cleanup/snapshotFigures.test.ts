@@ -1,0 +1,69 @@
+// The snapshot's figures on real transcripts: package versions beside their names, a command's measured output
+// line beside it, and the verbatim part a summary run keeps (small, the newest model turn whole).
+import assert from 'node:assert/strict';
+import * as path from 'node:path';
+import { test } from 'node:test';
+import { cleanupSession } from '../../../src/core/cleanup/engine';
+import { splitAging } from '../../../src/core/compact/split';
+import type { Session } from '../../../src/core/model/transcript';
+import { measuredLines, packageVersions } from '../../../src/core/snapshot/kinds';
+import { readTranscriptFile } from '../../../src/node/readTranscriptFile';
+import { FIXTURES } from '../../support/fixtures';
+
+const REAL = path.join(FIXTURES, 'real');
+const read = async (rel: string): Promise<Session> => (await readTranscriptFile(path.join(REAL, rel))).session;
+const snapshotOf = (s: Session): string => cleanupSession(s, { keepRecentTurns: 6 }).snapshot?.text ?? '';
+const tokens = (s: Session): number => s.messages.reduce((a, m) => a + m.blocks.reduce((x, b) => x + (b.type === 'meta' ? 0 : b.tokens), 0), 0);
+
+test('versions are listed beside the package that has them, from a build log and a manifest', async () => {
+  // A Cargo.toml the agent wrote (an inline table) and a build that compiled the crate.
+  const snap = snapshotOf(await read('codex/ocodex-0.2x-legacy-format.jsonl'));
+  const line = snap.split('\n').find((l) => l.startsWith('- versions: '));
+  assert.ok(line, snap);
+  for (const v of ['axum = "0.8.4"', 'reqwest = "0.12"', 'orchestrator v0.1.0']) assert.ok(line.includes(v), line);
+  // npm's `name@version` and Vite's banner, from a Claude Code session.
+  const cival = snapshotOf(await read('claude-code/cival-1.0.17-sidechains.jsonl'));
+  assert.match(cival, /^- versions: .*vite v5\.4\.10/m);
+});
+
+test('packageVersions: the last version of each package wins; a bare number names no package', () => {
+  const v = packageVersions('Compiling clap v4.5.49\nCompiling clap v4.5.54\nadded react@18.2.0\n"vite": "^5.4.2"\nrich>=13.7.1\nversion 1.2.3 of 4.5.6');
+  assert.deepEqual([...v.values()], ['clap v4.5.54', 'react@18.2.0', '"vite": "^5.4.2"', 'rich>=13.7.1']);
+});
+
+test('a command keeps the output line that measured something, not a harness line or a file it printed', async () => {
+  const snap = snapshotOf(await read('claude-code/cival-1.0.17-sidechains.jsonl'));
+  assert.ok(snap.includes('npm install` → ok: `added 414 packages, and audited 415 packages in 6s`'), snap);
+  assert.match(snap, /`npm run build` → ok: `✓ built in 4\.99s`/);
+  const codex = snapshotOf(await read('codex/shellws-0.105.0-compacted-websearch.jsonl'));
+  assert.doesNotMatch(codex, /Wall time/);
+  assert.deepEqual(measuredLines('Exit code: 0\nWall time: 0.05 seconds\nOutput:\nok'), []);
+  assert.deepEqual(measuredLines('running 42 tests\n...\ntest result: ok. 42 passed; 0 failed; finished in 1.20s\n'), ['running 42 tests', 'test result: ok. 42 passed; 0 failed; finished in 1.20s']);
+});
+
+test('an agent summary with no prompt after it is not pinned as the latest prompt once older than the recent part', async () => {
+  const s = await read('claude-code/tpos-2.0.57-4compactions.jsonl');
+  const r = cleanupSession(s, { keepRecentTurns: 6 });
+  assert.ok(s.messages[1]!.blocks.every((b) => b.type === 'summary'), 'the fixture opens with the agent\'s own summary and no prompt after it');
+  assert.equal(r.protection.latestPrompt, undefined);
+  // The snapshot tells it: its opening, then its rule lines (or what fits).
+  assert.match(r.snapshot?.text ?? '', /## From the earlier compaction\n```+text\nThis session is being continued/);
+  assert.ok(1 - tokens(r.session) / tokens(s) >= 0.75, 'the history shrinks by ≥ 75 %');
+});
+
+test('with a summary the verbatim part is the newest turns within 1.5 % of the history, the newest model turn whole', async () => {
+  const s = await read('codex/golfiq-0.40.0-compacted-no-replacement-history.jsonl');
+  const c = cleanupSession(s, { keepRecentTurns: 6 });
+  const split = splitAging(s, c);
+  const recent = split.recent.reduce((a, m) => a + m.blocks.reduce((x, b) => x + b.tokens, 0), 0);
+  const cleanedRecent = c.session.messages.filter((m) => (m.records[0] ?? -1) >= (s.messages[c.protection.fromMessage]?.records[0] ?? Infinity));
+  assert.ok(split.recent.length < cleanedRecent.length, 'fewer messages stay verbatim than cleanup alone keeps');
+  const lastModel = [...s.turns].reverse().find((t) => t.kind === 'model')!;
+  assert.ok(split.recent.some((m) => m.records[0] === s.messages[lastModel.start]!.records[0]), 'the newest model turn stays');
+  const lastModelTokens = s.messages.slice(lastModel.start, lastModel.end).reduce((a, m) => a + m.blocks.reduce((x, b) => x + b.tokens, 0), 0);
+  assert.ok(recent <= Math.max(800, tokens(c.session) * 0.015) + lastModelTokens, `recent ${recent}`);
+  // Every call the summary replaces goes with its result: no orphan on either side.
+  const ids = (ms: typeof split.recent, type: 'tool_call' | 'tool_result') => new Set(ms.flatMap((m) => m.blocks).flatMap((b) => (b.type === type ? [b.id] : [])));
+  const calls = ids(split.recent, 'tool_call');
+  for (const id of ids(split.recent, 'tool_result')) assert.ok(calls.has(id), `result ${id} kept without its call`);
+});
