@@ -5,6 +5,7 @@ import * as path from 'node:path';
 import { HOOK_AGENTS, type HookAgent } from '../core/hook/boundary';
 import { hookOutput } from '../core/hook/context';
 import { guardContext } from '../node/hooks/compactedStretch';
+import { readHookStdin } from '../node/hooks/hookStdin';
 import { hookCommand, HookSettingsError, installHook, uninstallHook, type HookScope } from '../node/hooks/install';
 import { OutputError } from '../node/atomicWrite';
 import { parseArgs } from './args';
@@ -18,12 +19,9 @@ agents: ${HOOK_AGENTS.join(', ')}
 
 const isAgent = (s: string | undefined): s is HookAgent => HOOK_AGENTS.includes(s as HookAgent);
 
-/** The hook's stdin, whole (a few hundred bytes); a test passes it through io.readStdin. */
-async function readStdin(io: CliIo): Promise<string> {
-  if (io.readStdin) return io.readStdin();
-  const chunks: Buffer[] = [];
-  for await (const c of process.stdin as AsyncIterable<Buffer>) chunks.push(c);
-  return Buffer.concat(chunks).toString('utf8');
+/** The hook's stdin (a few hundred bytes), bounded in size and time; a test passes it through io.readStdin. */
+function readStdin(io: CliIo): Promise<string> {
+  return io.readStdin ? io.readStdin() : readHookStdin(process.stdin);
 }
 
 /** What the agent sends: the fields the hook needs, or why it cannot go on. */
