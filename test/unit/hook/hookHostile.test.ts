@@ -55,7 +55,7 @@ test('transcript_path a FIFO or a character device: one stderr line, no read tha
     const r = await hook(input(p));
     assert.equal(r.code, 0);
     assert.equal(r.stdout, '');
-    assert.equal(r.stderr, `context-compactor hook: ${p} is not a regular file; nothing added\n`);
+    assert.equal(r.stderr, `context-compactor hook: ${JSON.stringify(p)} is not a regular file; nothing added\n`);
   }
 });
 
@@ -81,4 +81,20 @@ test('colored tool output (ANSI escapes) reaches the model as its words, without
     const bad = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/.exec(context);
     assert.equal(bad, null, `compaction ${k + 1}: ${JSON.stringify(context.slice(Math.max(0, (bad?.index ?? 0) - 40), (bad?.index ?? 0) + 40))}`);
   }
+});
+
+test('an odd hook_event_name is named on one line (quoted as JSON), whatever it holds', async () => {
+  const r = await hook(JSON.stringify({ hook_event_name: 'a\nb\r\nc', source: 'compact', transcript_path: '/x.jsonl' }));
+  assert.equal(r.code, 0);
+  assert.equal(r.stdout, '');
+  assert.equal(r.stderr, 'context-compactor hook: event "a\\nb\\r\\nc" is not SessionStart; nothing added\n');
+});
+
+test('a transcript_path with a line break is reported whole, on one line', async (t) => {
+  const odd = path.join(tmpDir(t), 'a\nb.jsonl');
+  fs.mkdirSync(odd);
+  const r = await hook(input(odd));
+  assert.equal(r.code, 0);
+  assert.equal(r.stderr.split('\n').length, 2, r.stderr);
+  assert.ok(r.stderr.endsWith(`${JSON.stringify(odd)} is not a regular file; nothing added\n`), r.stderr);
 });
