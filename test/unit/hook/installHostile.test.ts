@@ -59,3 +59,16 @@ test('the command a POSIX shell runs reaches paths with spaces, quotes, $ and ba
   const out = execFileSync('/bin/sh', ['-c', hookCommand('claude-code', process.execPath, script)], { encoding: 'utf8' });
   assert.deepEqual(JSON.parse(out), [script, 'hook', 'claude-code']);
 });
+
+test("another tool's hook that also ends in `cli.js hook claude-code` is not ours: install and uninstall leave it", async (t) => {
+  const dir = tmpDir(t);
+  const file = path.join(dir, 'settings.json');
+  const foreign = ['node /opt/other-tool/dist/cli.js hook claude-code', '/usr/local/bin/mycli.js hook claude-code'];
+  const theirs = { hooks: { SessionStart: [{ matcher: 'compact', hooks: foreign.map((command) => ({ type: 'command', command })) }] } };
+  fs.writeFileSync(file, JSON.stringify(theirs));
+  const env = { CLAUDE_CONFIG_DIR: dir };
+  await installHook('claude-code', 'user', dir, env, hookCommand('claude-code', '/usr/bin/node', 'C:\\Users\\me\\cc\\dist\\cli.js'));
+  assert.deepEqual(ours(JSON.parse(fs.readFileSync(file, 'utf8'))), [...foreign, '"/usr/bin/node" "C:\\\\Users\\\\me\\\\cc\\\\dist\\\\cli.js" hook claude-code']);
+  assert.equal((await uninstallHook('claude-code', 'user', dir, env)).changed, true, 'ours (a Windows path, escaped) is found again');
+  assert.deepEqual(JSON.parse(fs.readFileSync(file, 'utf8')), theirs);
+});
