@@ -20,7 +20,8 @@ export class HookSettingsError extends Error {
 export function hookSettingsPath(agent: HookAgent, scope: HookScope, cwd: string, env: NodeJS.ProcessEnv): string {
   const home = env.HOME || env.USERPROFILE || os.homedir();
   if (agent === 'claude-code') {
-    const dir = scope === 'project' ? path.join(cwd, '.claude') : env.CLAUDE_CONFIG_DIR?.split(',')[0]?.trim() || path.join(home, '.claude');
+    // One folder, as Claude Code reads it (its own code takes the variable whole): not the comma list usage tools read.
+    const dir = scope === 'project' ? path.join(cwd, '.claude') : env.CLAUDE_CONFIG_DIR || path.join(home, '.claude');
     return path.join(dir, 'settings.json');
   }
   return path.join(scope === 'project' ? path.join(cwd, '.codex') : env.CODEX_HOME || path.join(home, '.codex'), 'hooks.json');

@@ -72,3 +72,10 @@ test("another tool's hook that also ends in `cli.js hook claude-code` is not our
   assert.equal((await uninstallHook('claude-code', 'user', dir, env)).changed, true, 'ours (a Windows path, escaped) is found again');
   assert.deepEqual(JSON.parse(fs.readFileSync(file, 'utf8')), theirs);
 });
+
+test('CLAUDE_CONFIG_DIR is one folder, as Claude Code reads it: a comma in its name is part of the name', async (t) => {
+  const config = path.join(tmpDir(t), 'work,personal');
+  const r = await installHook('claude-code', 'user', '/', { CLAUDE_CONFIG_DIR: config }, CMD);
+  assert.equal(r.file, path.join(config, 'settings.json'));
+  assert.deepEqual(ours(JSON.parse(fs.readFileSync(r.file, 'utf8'))), [CMD]);
+});
