@@ -5,6 +5,7 @@ import * as path from 'node:path';
 import { HOOK_AGENTS, type HookAgent } from '../core/hook/boundary';
 import { hookOutput } from '../core/hook/context';
 import { guardContext } from '../node/hooks/compactedStretch';
+import { readHookStdin } from '../node/hooks/hookStdin';
 import { hookCommand, HookSettingsError, installHook, uninstallHook, type HookScope } from '../node/hooks/install';
 import { OutputError } from '../node/atomicWrite';
 import { parseArgs } from './args';
@@ -18,12 +19,9 @@ agents: ${HOOK_AGENTS.join(', ')}
 
 const isAgent = (s: string | undefined): s is HookAgent => HOOK_AGENTS.includes(s as HookAgent);
 
-/** The hook's stdin, whole (a few hundred bytes); a test passes it through io.readStdin. */
-async function readStdin(io: CliIo): Promise<string> {
-  if (io.readStdin) return io.readStdin();
-  const chunks: Buffer[] = [];
-  for await (const c of process.stdin as AsyncIterable<Buffer>) chunks.push(c);
-  return Buffer.concat(chunks).toString('utf8');
+/** The hook's stdin (a few hundred bytes), bounded in size and time; a test passes it through io.readStdin. */
+function readStdin(io: CliIo): Promise<string> {
+  return io.readStdin ? io.readStdin() : readHookStdin(process.stdin);
 }
 
 /** What the agent sends: the fields the hook needs, or why it cannot go on. */
@@ -32,14 +30,15 @@ export function hookInput(text: string): { transcript: string; cwd?: string } | 
   try { v = JSON.parse(text); } catch { return { skip: 'stdin is not JSON' }; }
   if (typeof v !== 'object' || v === null) return { skip: 'stdin is not a JSON object' };
   const o = v as Record<string, unknown>;
-  if (o.hook_event_name !== undefined && o.hook_event_name !== 'SessionStart') return { skip: `event ${String(o.hook_event_name)} is not SessionStart` };
+  if (o.hook_event_name !== undefined && o.hook_event_name !== 'SessionStart') return { skip: `event ${JSON.stringify(o.hook_event_name)} is not SessionStart` };
   if (o.source !== 'compact') return { skip: `source ${JSON.stringify(o.source ?? null)} is not "compact"` };
   if (typeof o.transcript_path !== 'string' || !o.transcript_path) return { skip: 'no transcript_path' };
   return { transcript: o.transcript_path, cwd: typeof o.cwd === 'string' ? o.cwd : undefined };
 }
 
 async function runHook(io: CliIo): Promise<number> {
-  const say = (why: string): number => { io.stderr(`context-compactor hook: ${why}; nothing added\n`); return 0; };
+  // One line, whatever a path or message from stdin holds: the agent shows the hook's stderr as is.
+  const say = (why: string): number => { io.stderr(`context-compactor hook: ${why.replace(/[\r\n]+/g, ' ')}; nothing added\n`); return 0; };
   try {
     const input = hookInput(await readStdin(io));
     if ('skip' in input) return say(input.skip);

@@ -27,7 +27,13 @@ const squash = (s: string): string => s.replace(/\s+/g, ' ').trim();
 /** Lower case, one kind of slash and space: the cheap check whether the summary already states a fact. */
 const norm = (s: string): string => s.toLowerCase().replace(/\\+/g, '/').replace(/[`*]/g, '').replace(/\s+/g, ' ').trim();
 const code = (s: string): string => `\`${s.replace(/`/g, "'")}\``;
-const it = (text: string, key: string, kind?: IdKind): Item => ({ text, key, ...(kind ? { kind } : {}) });
+/** Terminal escapes (CSI `ESC[…m`, OSC `ESC]…BEL`, two-byte `ESC x`) that tool output carries (colored build logs). */
+const ESCAPES = /\u001b(?:\[[0-?]*[ -/]*[@-~]?|\][^\u0007\u001b]*(?:\u0007|\u001b\\)?|[@-Z\\-_])/g;
+/** Other C0 controls but \t and \n, DEL and C1: noise in model context, and a C1 U+009B is a CSI of its own. */
+const CONTROLS = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
+/** Transcript text as context for a model: escapes and controls go (they are never a fact), the words stay. */
+export const plainText = (s: string): string => s.replace(ESCAPES, '').replace(CONTROLS, '');
+const it = (text: string, key: string, kind?: IdKind): Item => ({ text: plainText(text), key, ...(kind ? { kind } : {}) });
 
 /** The budget: 2,000 tokens, and never more than the agent's own summary when that is known. */
 export function hookBudget(summary: string | undefined, budget = HOOK_BUDGET_TOKENS): number {

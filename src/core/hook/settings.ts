@@ -6,9 +6,21 @@ interface Handler { type?: unknown; command?: unknown }
 interface Group { matcher?: unknown; hooks?: unknown }
 
 const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-/** Our command, whatever absolute paths an earlier install wrote: `… cli.js" hook <agent>` or `context-compactor hook <agent>`. */
-export const isOurCommand = (command: unknown, agent: string): boolean =>
-  typeof command === 'string' && new RegExp(`(?:cli\\.js|context-compactor(?:-hook\\.js)?)["']?\\s+hook\\s+${agent.replace(/-/g, '\\-')}\\s*$`).test(command);
+/**
+ * Our command, whatever absolute paths an earlier install wrote: the shape hookCommand writes (`"<node>" "<…cli.js>"
+ * hook <agent>`, quoted, maybe after ELECTRON_RUN_AS_NODE=1), the extension's `…context-compactor-hook.js" hook <agent>`,
+ * or `context-compactor hook <agent>`. Not any `…cli.js hook <agent>`: another tool's hook may end that way, and
+ * install and uninstall remove what this matches.
+ */
+export const isOurCommand = (command: unknown, agent: string): boolean => {
+  if (typeof command !== 'string') return false;
+  const tail = `["']?\\s+hook\\s+${agent.replace(/-/g, '\\-')}\\s*$`;
+  // Both paths quoted as hookCommand writes them (\" \\ \$ \` escaped): that shape, not a bare `cli.js`, says it is ours.
+  const quoted = String.raw`"(?:\\.|[^"\\])*?`;
+  return new RegExp(`^(?:ELECTRON_RUN_AS_NODE=1\\s+)?${quoted}"\\s+${quoted}cli\\.js${tail}`).test(command)
+    || new RegExp(`context-compactor-hook\\.js${tail}`).test(command)
+    || new RegExp(`(?:^|[\\\\/\\s"'])context-compactor(?:\\.cmd)?${tail}`).test(command);
+};
 
 /** `hooks.SessionStart` when the shapes are what the agents expect, else the one-line reason. */
 function groupsOf(settings: Settings): { groups: Group[] | undefined } | { error: string } {

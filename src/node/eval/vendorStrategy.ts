@@ -15,6 +15,12 @@ import { agentCompactions, type SegmentFiles } from './segments';
 /** What the agent held right after the compaction (our reader applies it, as the agent does on resume), measured against the segment. */
 export async function vendorRow(seg: SegmentFiles, segment: Session, probes: readonly Probe[], t0: number): Promise<EvalRow> {
   const { session: held } = await readTranscriptFile(seg.vendor);
+  // A Claude Code summary record whose text cannot be read is a broken file, not an agent that kept nothing: as a
+  // row it would read as a 100 % cut that kept 0 % of the probes.
+  const c = seg.compaction;
+  if (c.agent === 'claude-code' && !c.noSummary && !held.messages.some((m) => m.blocks.some((b) => b.type === 'summary' && b.text.trim()))) {
+    return emptyRow(seg.segment, segment.format, 'vendor', 'failed', "the agent's summary record holds no readable text", performance.now() - t0);
+  }
   return okRow({
     file: seg.segment, format: segment.format, strategy: 'vendor', durationMs: performance.now() - t0,
     ...measureOutput(segment, held, probes), notes: vendorNotes(seg.compaction),

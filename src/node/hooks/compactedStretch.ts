@@ -45,7 +45,12 @@ const AFTER = 64;
  * (0-based), for measuring every compaction of a file.
  */
 export async function readCompactedStretch(path: string, compaction?: number): Promise<CompactedStretch> {
-  const size = (await stat(path)).size;
+  const info = await stat(path);
+  // A FIFO or a device (/dev/zero) would be read forever: only a regular file (or a link to one) is a transcript.
+  if (!info.isFile()) throw new Error(`${JSON.stringify(path)} is not a regular file`);
+  // forEachLine reads an `end` of 0 as "to the end": an empty file is read as empty, not to whatever it grows to.
+  const size = info.size;
+  if (size === 0) throw new Error(`${JSON.stringify(path)} is empty`);
   const lines = new Map<number, string>();
   const candidates: number[] = [];
   let keepUntil = -1;

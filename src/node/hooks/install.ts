@@ -1,5 +1,5 @@
 // Installs or removes the compaction guard in an agent's hook settings file: parsed, edited, written atomically.
-import { readFile, stat } from 'node:fs/promises';
+import { readFile, realpath, stat } from 'node:fs/promises';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import type { HookAgent } from '../../core/hook/boundary';
@@ -20,7 +20,8 @@ export class HookSettingsError extends Error {
 export function hookSettingsPath(agent: HookAgent, scope: HookScope, cwd: string, env: NodeJS.ProcessEnv): string {
   const home = env.HOME || env.USERPROFILE || os.homedir();
   if (agent === 'claude-code') {
-    const dir = scope === 'project' ? path.join(cwd, '.claude') : env.CLAUDE_CONFIG_DIR?.split(',')[0]?.trim() || path.join(home, '.claude');
+    // One folder, as Claude Code reads it (its own code takes the variable whole): not the comma list usage tools read.
+    const dir = scope === 'project' ? path.join(cwd, '.claude') : env.CLAUDE_CONFIG_DIR || path.join(home, '.claude');
     return path.join(dir, 'settings.json');
   }
   return path.join(scope === 'project' ? path.join(cwd, '.codex') : env.CODEX_HOME || path.join(home, '.codex'), 'hooks.json');
@@ -32,17 +33,29 @@ export function hookCommand(agent: HookAgent, nodePath: string, cliPath: string)
   return `${q(nodePath)} ${q(cliPath)} hook ${agent}`;
 }
 
-async function readSettings(file: string): Promise<{ settings: Settings; mode?: number }> {
+interface Read { readonly settings: Settings; readonly mode?: number; readonly bom: boolean; readonly target: string }
+
+/**
+ * The settings as parsed, and where to write them back: a settings.json that is a symlink (dotfiles managers) is
+ * edited where it points, so the link stays. A read-only file is the user's "do not touch": reported, not replaced.
+ */
+async function readSettings(file: string): Promise<Read> {
   let text: string;
   let mode: number | undefined;
+  let target = file;
   try {
-    mode = (await stat(file)).mode & 0o777;
-    text = await readFile(file, 'utf8');
+    target = await realpath(file);
+    mode = (await stat(target)).mode & 0o777;
+    text = await readFile(target, 'utf8');
   } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return { settings: {} };
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return { settings: {}, bom: false, target };
     throw new HookSettingsError(`cannot read ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
   }
-  if (text.trim() === '') return { settings: {}, mode };
+  if ((mode & 0o222) === 0) throw new HookSettingsError(`${file} is read-only; left unchanged`);
+  // A byte-order mark (Windows editors write one) is not JSON: parsed without it, written back with it.
+  const bom = text.startsWith('\uFEFF');
+  if (bom) text = text.slice(1);
+  if (text.trim() === '') return { settings: {}, mode, bom, target };
   let value: unknown;
   try {
     // Plain JSON, as the agents write these files: a file with comments is reported, never rewritten without them.
@@ -51,7 +64,11 @@ async function readSettings(file: string): Promise<{ settings: Settings; mode?: 
     throw new HookSettingsError(`${file} is not valid JSON (${(e as Error).message.split('\n')[0]}); left unchanged`);
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new HookSettingsError(`${file} does not hold a JSON object; left unchanged`);
-  return { settings: value as Settings, mode };
+  return { settings: value as Settings, mode, bom, target };
+}
+
+async function writeSettings(read: Read, settings: Settings, createDir: boolean): Promise<void> {
+  await writeFileAtomic(read.target, [`${read.bom ? '\uFEFF' : ''}${JSON.stringify(settings, null, 2)}\n`], { createDir, mode: read.mode ?? 0o600 });
 }
 
 export interface HookChange { readonly file: string; readonly changed: boolean; readonly command?: string }
@@ -59,20 +76,20 @@ export interface HookChange { readonly file: string; readonly changed: boolean; 
 /** Adds our entry (idempotent; an entry with other paths is replaced). */
 export async function installHook(agent: HookAgent, scope: HookScope, cwd: string, env: NodeJS.ProcessEnv, command: string): Promise<HookChange> {
   const file = hookSettingsPath(agent, scope, cwd, env);
-  const { settings, mode } = await readSettings(file);
-  const edit = withHook(settings, agent, command);
+  const read = await readSettings(file);
+  const edit = withHook(read.settings, agent, command);
   if (!edit.ok) throw new HookSettingsError(`${file}: ${edit.error}; left unchanged`);
-  if (edit.changed) await writeFileAtomic(file, [`${JSON.stringify(edit.settings, null, 2)}\n`], { createDir: true, mode: mode ?? 0o600 });
+  if (edit.changed) await writeSettings(read, edit.settings, true);
   return { file, changed: edit.changed, command };
 }
 
 /** Removes our entry; other hooks and keys stay. A missing file is nothing to remove. */
 export async function uninstallHook(agent: HookAgent, scope: HookScope, cwd: string, env: NodeJS.ProcessEnv): Promise<HookChange> {
   const file = hookSettingsPath(agent, scope, cwd, env);
-  const { settings, mode } = await readSettings(file);
-  const edit = withoutHook(settings, agent);
+  const read = await readSettings(file);
+  const edit = withoutHook(read.settings, agent);
   if (!edit.ok) throw new HookSettingsError(`${file}: ${edit.error}; left unchanged`);
-  if (edit.changed) await writeFileAtomic(file, [`${JSON.stringify(edit.settings, null, 2)}\n`], { mode: mode ?? 0o600 });
+  if (edit.changed) await writeSettings(read, edit.settings, false);
   return { file, changed: edit.changed };
 }
 
