@@ -7,6 +7,11 @@ const sdks = ['@anthropic-ai/sdk', 'openai'];
 const corePaths = [noVscode, ...[...nodeIo, ...sdks].map((name) => ({ name, message: 'src/core is pure: no file system, network or SDK imports (put them in src/node).' }))];
 const corePure = { group: ['**/node/**', '**/vscode/**', '@anthropic-ai/sdk/*', 'openai/*'], message: 'src/core must not depend on src/node, src/vscode or SDKs.' };
 
+const notifyOnly = {
+  selector: 'MemberExpression[property.name=/^show(Information|Warning|Error)Message$/]',
+  message: 'Use showInfo/showWarning/showError from src/vscode/notify.ts: transcript text there cannot form a command link.',
+};
+
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'out/**', '.vscode-test/**', 'test/integration/workspace/**', '**/*.mjs', '**/*.js'] },
   ...tseslint.configs.recommended,
@@ -56,11 +61,14 @@ export default tseslint.config(
     files: ['src/**/*.ts'],
     ignores: ['src/vscode/notify.ts'],
     rules: {
-      'no-restricted-syntax': ['error', {
-        selector: 'MemberExpression[property.name=/^show(Information|Warning|Error)Message$/]',
-        message: 'Use showInfo/showWarning/showError from src/vscode/notify.ts: transcript text there cannot form a command link.',
-      }],
+      'no-restricted-syntax': ['error', notifyOnly],
     },
+  },
+  {
+    // After the block above (a later no-restricted-syntax replaces an earlier one): a dynamic import() or require()
+    // would slip past the probes' no-restricted-imports.
+    files: ['src/core/probes/**/*.ts'],
+    rules: { 'no-restricted-syntax': ['error', notifyOnly, { selector: 'ImportExpression, CallExpression[callee.name="require"]', message: 'src/core/probes imports nothing at run time: its own files only, statically.' }] },
   },
   {
     // The webview runs in a browser sandbox: it gets data through src/protocol messages only.
