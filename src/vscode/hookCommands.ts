@@ -13,6 +13,7 @@ interface Deps { readonly extensionPath: string; readonly storage: vscode.Uri; r
 
 /** The hook's bundle as the extension runs it: a copy in global storage, which outlives extension updates. */
 const HOOK_FILE = 'context-compactor-hook.js';
+const OPEN_SETTINGS = 'Open settings.json';
 
 async function install(deps: Deps): Promise<string | undefined> {
   if (!mayRun(deps.trust, CommandIds.guardInstall, 'Installing the compaction guard')) return undefined;
@@ -27,9 +28,12 @@ async function install(deps: Deps): Promise<string | undefined> {
     }
     const change = await installHook('claude-code', 'user', process.cwd(), process.env, command);
     deps.log.info(`hook ${change.changed ? 'installed' : 'already installed'} in ${change.file}: ${command}`);
+    // With a button the toast stays expanded, so the whole line (and where the hook went) is read, not "A…".
     void showInfo(change.changed
       ? `Context Compactor: Claude Code's compaction is guarded. After each compaction Claude Code gets the facts its summary may drop (hook added to ${change.file}).`
-      : `Context Compactor: Claude Code's compaction is already guarded (${change.file}).`);
+      : `Context Compactor: Claude Code's compaction is already guarded (${change.file}).`, OPEN_SETTINGS).then((pick) => {
+      if (pick === OPEN_SETTINGS) void vscode.window.showTextDocument(vscode.Uri.file(change.file));
+    });
     return change.file;
   } catch (e) {
     deps.log.error(`hook install: ${describeError(e)}`);

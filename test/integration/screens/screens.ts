@@ -264,7 +264,7 @@ export const SCREENS: readonly Screen[] = [
       await closeEditors();
       const file = await vscode.commands.executeCommand(CommandIds.guardInstall);
       if (typeof file !== 'string') throw new Error('the hook was not installed');
-      return { texts: ["compaction is guarded"], pause: 1000 };
+      return { texts: ['compaction is guarded', 'Open settings.json'], pause: 1000 };
     },
     done: async () => { await vscode.commands.executeCommand(CommandIds.guardUninstall); },
   },

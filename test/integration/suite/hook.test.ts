@@ -30,7 +30,7 @@ test('Guard Claude Code\'s compaction installs a hook that answers SessionStart:
   assert.equal(answer.hookSpecificOutput.hookEventName, 'SessionStart');
   assert.match(answer.hookSpecificOutput.additionalContext, /copied from its transcript by context-compactor/);
 
-  const missing = await checkScreen(['compaction is guarded'], 'hook-installed');
+  const missing = await checkScreen(['compaction is guarded', 'Open settings.json'], 'hook-installed');
   assert.deepEqual(missing ?? [], [], 'test-results/hook-installed.png');
   await vscode.commands.executeCommand('notifications.clearAll');
 
