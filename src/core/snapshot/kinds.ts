@@ -52,13 +52,15 @@ export function kindOf(id: string): IdKind | undefined {
 
 // Package versions as tools print or declare them, the package named beside its version: `Compiling clap v4.5.54`,
 // `react@18.2.0`, `rich>=13.7.1`, `"vite": "^5.4.2"`, `serde = "1.0"`. A bare `4.5.54` tells a continuation nothing.
-const PACKAGE_VERSION = [
+export const PACKAGE_VERSION = [
   /(?<![\w@/.-])([A-Za-z][\w.-]*)\s+v(\d+\.\d+(?:\.\d+)?(?:-[0-9A-Za-z.]+)?)(?![\w.])/g,
   /(?<![\w/.-])(@?[A-Za-z][\w.-]*(?:\/[\w.-]+)?)@[\^~]?(\d+\.\d+\.\d+(?:-[0-9A-Za-z.]+)?)(?![\w.])/g,
   /(?<![\w/.-])([A-Za-z][\w.-]*)\s*(?:===?|>=|~=|\^)\s*(\d+\.\d+(?:\.\d+)?(?:-[0-9A-Za-z.]+)?)(?![\w.])/g,
   /"(@?[A-Za-z][\w.-]*(?:\/[\w.-]+)?)"\s*:\s*"[\^~>=]*(\d+\.\d+(?:\.\d+)?(?:-[0-9A-Za-z.]+)?)"/g,
   /^\s*\+?\s*([A-Za-z][\w-]*)\s*=\s*(?:\{\s*version\s*=\s*)?"[\^~=]*(\d+\.\d+(?:\.\d+)?)"/gm,
 ];
+/** What each of PACKAGE_VERSION's patterns cannot match without (in order): a cheap test before the costly search. */
+const NEEDS = [/\sv\d/, /@[\^~]?\d/, /(?:=|\^)\s*\d/, /"\s*:\s*"/, /"[\^~=]*\d/];
 /** Words before a version that name no package (`Compiling foo v1`: the package is foo, not Compiling). */
 const NOT_A_PACKAGE = /^(?:version|v|and|or|to|from|is|was|the|of|in|at|on|with|python|node|npm|go|rust|java)$/i;
 /** Versions per text at most: a build log compiles hundreds of crates; the last ones printed are the project's own. */
@@ -68,14 +70,18 @@ const VERSIONS_PER_TEXT = 24;
 export function packageVersions(text: string): Map<string, string> {
   const found: { at: number; name: string; text: string }[] = [];
   const t = stripAnsi(text.length > 40_000 ? `${text.slice(0, 20_000)}\n${text.slice(-20_000)}` : text);
-  for (const re of PACKAGE_VERSION) {
+  // Every pattern needs `digits.digits`, and each its own operator: texts without them (most tool output) skip the
+  // patterns, whose leading `name` part otherwise tries every word of every text (the clean stage's largest cost).
+  if (!/\d\.\d/.test(t)) return new Map();
+  PACKAGE_VERSION.forEach((re, i) => {
+    if (!NEEDS[i]!.test(t)) return;
     for (const m of t.matchAll(re)) {
       if (NOT_A_PACKAGE.test(m[1]!) || /^\d/.test(m[1]!)) continue;
       // `serde = { version = "1.0", features = […] }` is told as `serde = "1.0"`.
       const as = m[0].includes('{') ? `${m[1]} = "${m[2]}"` : m[0].trim().replace(/\s+/g, ' ').replace(/^\+\s*/, '');
       found.push({ at: m.index, name: m[1]!.toLowerCase(), text: as });
     }
-  }
+  });
   found.sort((a, b) => a.at - b.at);
   const out = new Map<string, string>();
   for (const f of found.slice(-VERSIONS_PER_TEXT)) { out.delete(f.name); out.set(f.name, f.text); }

@@ -1,12 +1,14 @@
 // The snapshot's figures on real transcripts: package versions beside their names, a command's measured output
 // line beside it, and the verbatim part a summary run keeps (small, the newest model turn whole).
 import assert from 'node:assert/strict';
+import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { test } from 'node:test';
 import { cleanupSession } from '../../../src/core/cleanup/engine';
 import { splitAging } from '../../../src/core/compact/split';
 import type { Session } from '../../../src/core/model/transcript';
-import { measuredLines, packageVersions } from '../../../src/core/snapshot/kinds';
+import { measuredLines, PACKAGE_VERSION, packageVersions } from '../../../src/core/snapshot/kinds';
+import { stripAnsi } from '../../../src/core/cleanup/identifiers';
 import { readTranscriptFile } from '../../../src/node/readTranscriptFile';
 import { FIXTURES } from '../../support/fixtures';
 
@@ -66,4 +68,30 @@ test('with a summary the verbatim part is the newest turns within 1.5 % of the h
   const ids = (ms: typeof split.recent, type: 'tool_call' | 'tool_result') => new Set(ms.flatMap((m) => m.blocks).flatMap((b) => (b.type === type ? [b.id] : [])));
   const calls = ids(split.recent, 'tool_call');
   for (const id of ids(split.recent, 'tool_result')) assert.ok(calls.has(id), `result ${id} kept without its call`);
+});
+
+test('package versions: the cheap gates before each pattern change no result on any text of the real sessions', async () => {
+  // The patterns run on every text, ungated, as they did before the gates.
+  const ungated = (text: string): string[] => {
+    const t = stripAnsi(text.length > 40_000 ? `${text.slice(0, 20_000)}\n${text.slice(-20_000)}` : text);
+    return PACKAGE_VERSION.flatMap((re) => [...t.matchAll(re)].map((m) => `${m.index}:${m[1]}@${m[2]}`));
+  };
+  let texts = 0, withVersions = 0;
+  for (const dir of ['claude-code', 'codex', 'gemini-cli']) {
+    for (const f of fs.readdirSync(path.join(REAL, dir))) {
+      const { session } = await readTranscriptFile(path.join(REAL, dir, f));
+      for (const m of session.messages) {for (const b of m.blocks) {
+        const text = b.type === 'tool_result' || b.type === 'text' ? b.text : b.type === 'tool_call' ? b.inputText : undefined;
+        if (!text) continue;
+        texts++;
+        const found = packageVersions(text);
+        const all = ungated(text);
+        if (all.length) withVersions++;
+        // Every package the gated search names is one the ungated patterns match, and a text they match names one.
+        assert.equal(found.size > 0, all.some((x) => !/^\d+:(?:version|v|and|or|to|from|is|was|the|of|in|at|on|with|python|node|npm|go|rust|java|\d[^@]*)@/i.test(x)), text.slice(0, 200));
+        for (const name of found.keys()) assert.ok(all.some((x) => x.toLowerCase().includes(`:${name}@`)), `${name} not matched ungated`);
+      }}
+    }
+  }
+  assert.ok(texts > 1000 && withVersions > 10, `${texts} texts, ${withVersions} with versions`);
 });
