@@ -1,5 +1,6 @@
 // extensionTestsPath entry of `npm run screens`: walks SCREENS and asks the runner for <theme>-<name>.png beside its
 // own last screenshot (test-results/screens/, as scripts/screens.mjs names it).
+import * as vscode from 'vscode';
 import { finish } from '../finish.js';
 import { checkScreen, runAll, test } from '../harness.js';
 import { SCREENS } from './screens.js';
@@ -28,6 +29,14 @@ for (const screen of SCREENS.filter((s) => only.length === 0 || only.includes(s.
   });
 }
 
+/** VS Code's own theme names for scripts/screens.mjs's two themes. */
+const THEME_NAMES: Record<string, string> = { light: 'Default Light Modern', dark: 'Default Dark Modern' };
+
 export async function run(): Promise<void> {
+  // The server's user settings.json does not reach the web workbench's window settings (the "dark" pictures came out
+  // light): the theme is set from inside, before the first screen.
+  await vscode.workspace.getConfiguration('workbench').update('colorTheme', THEME_NAMES[theme] ?? THEME_NAMES.light, vscode.ConfigurationTarget.Global);
+  // A remote window takes the theme from the browser's own settings: the workbench's toggle writes those.
+  if (theme === 'dark' && vscode.window.activeColorTheme.kind === vscode.ColorThemeKind.Light) await vscode.commands.executeCommand('workbench.action.toggleLightDarkThemes');
   await finish(await runAll(300_000));
 }
