@@ -11,7 +11,7 @@ import { evalFiles } from '../node/eval/files';
 import { runEval, type EvalProgress } from '../node/eval/runEval';
 import { checkProvider } from '../node/eval/serverStrategy';
 import type { EvalConfig } from '../node/eval/strategies';
-import { writeEvalMarkdown } from '../node/eval/writeReport';
+import { checkEvalTargets, writeEvalMarkdown } from '../node/eval/writeReport';
 import { apiKeyFromEnv } from '../node/providers/envKeys';
 import { agentBins } from '../node/resume/resumeCheck';
 import type { SummaryConfig } from '../node/summarizeStep';
@@ -71,6 +71,12 @@ export async function runEvalCommand(args: string[], io: CliIo): Promise<number>
   }
   const { files, warnings } = await evalFiles(parsed.positional, io.env);
   if (files.length === 0) return fail(parsed.positional.length ? 'no transcripts found in the paths given' : 'no agent sessions found on this machine (name files or folders)');
+  if (v.markdown) {
+    try { await checkEvalTargets(v.markdown, files); } catch (e) {
+      if (e instanceof OutputError) { io.stderr(`context-compactor: ${e.message.split('\n')[0] ?? ''}\n`); return 2; }
+      throw e;
+    }
+  }
   const resumeCheck = parsed.flags['resume-check'] ? agentBins(io.env) : undefined;
   if (resumeCheck && Object.keys(resumeCheck).length === 0) io.stderr('eval: --resume-check: neither the claude nor the codex CLI was found (PATH, CLAUDE_BIN, CODEX_BIN); rows say so\n');
   const config: EvalConfig = { strategies, cleanup: { keepRecentTurns: nums.keep! }, summary, threshold: nums.threshold!, ...(resumeCheck ? { resumeCheck } : {}), ...(nums.rounds! > 1 ? { rounds: nums.rounds! } : {}) };

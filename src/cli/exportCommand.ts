@@ -2,6 +2,7 @@
 import { renderReadable } from '../core/compact/renderReadable';
 import { agentModule } from '../core/formats/registry';
 import { OutputError, writeFileAtomic } from '../node/atomicWrite';
+import { sessionFiles } from '../node/write/sessionFiles';
 import { readTranscriptFile, TranscriptError } from '../node/readTranscriptFile';
 import { parseArgs } from './args';
 import type { CliIo } from './io';
@@ -18,7 +19,7 @@ export async function runExport(args: string[], io: CliIo): Promise<number> {
     const { session } = await readTranscriptFile(parsed.positional[0]!);
     const title = `${agentModule(session.format).label} session ${session.id}${session.title ? ` — ${session.title}` : ''}`;
     const markdown = renderReadable(session, title, Number.MAX_SAFE_INTEGER);
-    if (parsed.values.out) await writeFileAtomic(parsed.values.out, [markdown], { protect: [parsed.positional[0]!] });
+    if (parsed.values.out) await writeFileAtomic(parsed.values.out, [markdown], { protect: sessionFiles(parsed.positional[0]!) });
     // For a pipe or a file, the document byte for byte (as --out writes it); on a terminal, with its controls inert.
     else (process.stdout.isTTY ? io : (io.raw ?? io)).stdout(markdown);
     return 0;

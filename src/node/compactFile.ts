@@ -15,6 +15,8 @@ import { serializeLines } from '../core/write/serialize';
 import { agentFinds, hostEnv, resumeCommand, sessionFileName } from './agentStores';
 import { documentSession } from './documentSessions';
 import { writeFileAtomic } from './atomicWrite';
+import { checkOutputFolder, checkTarget } from './write/outputTarget';
+import { sessionFiles } from './write/sessionFiles';
 import { uuidV4, uuidV7 } from './ids';
 import { readTranscriptFile, type ReadFileOptions } from './readTranscriptFile';
 import { summarizeAging, type Phase, type SummaryConfig } from './summarizeStep';
@@ -113,12 +115,16 @@ export async function writeCompaction(p: PreparedCompaction, out: string, option
   countStage('write');
   // Rendering may have warned (a record nested too deeply to write whole): the report says so too.
   for (const w of p.original.warnings) if (!p.warnings.includes(w)) p.warnings.push(w);
-  const opts = { protect: [p.input], createDir: options.createDir ?? false };
+  // Every file the input session is made of (members, its folder, a database's -wal/-shm/-journal), by identity.
+  const opts = { protect: sessionFiles(p.input), createDir: options.createDir ?? false };
   switch (written.kind) {
     case 'lines': await writeFileAtomic(out, serializeLines(written.lines), opts); return;
     case 'handoff': await writeFileAtomic(out, [written.markdown], opts); return;
     case 'files':
-      // A folder session (a Cline task): every file atomically, inside the new folder `out`.
+      // A folder session (a Cline task): every file atomically, inside the new folder `out`. Every target is checked
+      // before the first is written, so a refused one leaves nothing changed.
+      await checkOutputFolder(out, opts.protect);
+      for (const f of written.files) await checkTarget(path.join(out, f.path), opts.protect);
       for (const f of written.files) await writeFileAtomic(path.join(out, f.path), [f.text], { ...opts, createDir: true });
       for (const m of written.merges ?? []) await mergeFile(out, m, opts, p.warnings);
       for (const n of written.notes ?? []) if (!p.warnings.includes(n)) p.warnings.push(n);
@@ -133,7 +139,7 @@ export async function writeCompaction(p: PreparedCompaction, out: string, option
  * output merely shares a layout with (a workspace's compacted/<id> beside the repository's own state/ folder) or
  * a planted link (compacted, tasks or state pointing elsewhere) would take the user's task text out of the store.
  */
-async function mergeFile(out: string, m: MergedFile, opts: { protect: string[] }, warnings: string[]): Promise<void> {
+async function mergeFile(out: string, m: MergedFile, opts: { protect: readonly string[] }, warnings: string[]): Promise<void> {
   const target = path.resolve(out, m.path);
   const why = await notInStore(path.resolve(out), target, m.within);
   if (why) { warnings.push(`${m.what} was not updated: ${why} (the output is not in the agent's own folder)`); return; }

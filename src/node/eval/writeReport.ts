@@ -5,6 +5,8 @@ import { scatterSvg } from '../../core/eval/chart';
 import { renderEvalMarkdown, sessionName } from '../../core/eval/render';
 import type { EvalReport, EvalRow } from '../../core/eval/types';
 import { writeFileAtomic } from '../atomicWrite';
+import { checkTarget } from '../write/outputTarget';
+import { sessionsFiles } from '../write/sessionFiles';
 
 /** `report.md` → `report.svg` (a name without .md gets .svg appended). */
 export const chartPathFor = (markdown: string): string => (/\.md$/i.test(markdown) ? markdown.replace(/\.md$/i, '.svg') : `${markdown}.svg`);
@@ -32,9 +34,19 @@ export interface ReportOptions {
   readonly inlineChart?: boolean;
 }
 
+/**
+ * Refuses, before the run, a report or chart name that is a file of a session the eval reads (writeEvalMarkdown
+ * checks again when it writes): a long eval does not end in a refusal it could have given at the start.
+ */
+export async function checkEvalTargets(markdown: string, inputs: readonly string[]): Promise<void> {
+  const protect = sessionsFiles(inputs);
+  for (const t of [markdown, chartPathFor(markdown)]) await checkTarget(t, protect);
+}
+
 export async function writeEvalMarkdown(report: EvalReport, markdown: string, protect: readonly string[], options: ReportOptions = {}): Promise<{ markdown: string; chart: string }> {
   const chart = chartPathFor(markdown);
-  const write = { protect: [...protect], createDir: options.createDir ?? false };
+  // Every file of every session read (a store's database and companions, a task's members), not just the paths given.
+  const write = { protect: sessionsFiles(protect), createDir: options.createDir ?? false };
   const titles = options.titles;
   const nameOf = (r: EvalRow): string => sessionName(r, titles);
   const inline = options.inlineChart ? { inlineChart: scatterSvg(report.rows, report.strategies, { nameOf, inherit: true }) } : {};

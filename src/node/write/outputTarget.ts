@@ -1,5 +1,5 @@
 // Checks an output path before and just before the rename: an existing folder, a regular file or a new name, never the input.
-import { lstat, mkdir, stat } from 'node:fs/promises';
+import { lstat, mkdir, realpath, stat } from 'node:fs/promises';
 import type { Stats } from 'node:fs';
 import * as path from 'node:path';
 
@@ -36,9 +36,48 @@ export async function checkFolder(dir: string, create: boolean): Promise<void> {
   }
 }
 
+/** Where a path sits: its folder with every link resolved, and its name (a path that need not exist yet). */
+async function placeOf(p: string, folders: Map<string, string>): Promise<string> {
+  const abs = path.resolve(p);
+  const dir = path.dirname(abs);
+  let real = folders.get(dir);
+  if (real === undefined) {
+    real = await realpath(dir).catch(() => dir);
+    folders.set(dir, real);
+  }
+  return path.join(real, path.basename(abs));
+}
+
 /**
- * The target is a new name or an existing regular file, and is not any of `protect` (the original transcript)
- * by any path: compared by file identity (device + inode), so a symlinked folder, a hard link or `..` is caught.
+ * Which of `protect` `target` is, by any path, or undefined: the same file (device + inode, links followed: a
+ * symlinked folder, a hard link, `..`), or, for a name that does not exist yet, the same folder and name (a
+ * database's missing `-wal`).
+ */
+export async function protectedMatch(target: string, protect: readonly string[]): Promise<string | undefined> {
+  if (protect.length === 0) return undefined;
+  const st = await stat(target).catch(() => undefined);
+  const folders = new Map<string, string>();
+  const place = await placeOf(target, folders);
+  for (const p of protect) {
+    const orig = await stat(p).catch(() => undefined);
+    if (orig && st && orig.dev === st.dev && orig.ino === st.ino) return p;
+    if (place === await placeOf(p, folders)) return p;
+  }
+  return undefined;
+}
+
+const refused = (target: string, p: string): OutputError =>
+  new OutputError(`refusing to overwrite the original transcript: ${target} is ${p}, a file of a session read; choose another output`, 'ESAME');
+
+/** A folder a session is written into is not the folder of a session read (its files would join that session). */
+export async function checkOutputFolder(dir: string, protect: readonly string[]): Promise<void> {
+  const p = await protectedMatch(dir, protect);
+  if (p !== undefined) throw new OutputError(`refusing to write the new session into ${dir}: it is ${p}, the folder of the session read; choose another output`, 'ESAME');
+}
+
+/**
+ * The target is a new name or an existing regular file, and is not any of `protect` (the files of the sessions
+ * read: `node/write/sessionFiles.ts`) by any path (`protectedMatch`).
  * A symlink as the target is refused: renaming over it would replace the link, not what it points at.
  */
 export async function checkTarget(target: string, protect: readonly string[]): Promise<void> {
@@ -46,14 +85,10 @@ export async function checkTarget(target: string, protect: readonly string[]): P
     if (errno(e) === 'ENOENT') return undefined;
     throw describeWriteError(e, target);
   });
+  const p = await protectedMatch(target, protect);
+  if (p !== undefined) throw refused(target, p);
   if (!link) return;
   const st = link.isSymbolicLink() ? await stat(target).catch(() => link) : link;
-  for (const p of protect) {
-    const orig = await stat(p).catch(() => undefined);
-    if (orig && orig.dev === st.dev && orig.ino === st.ino) {
-      throw new OutputError(`refusing to overwrite the original transcript: ${target} is ${p}; choose another output`, 'ESAME');
-    }
-  }
   if (link.isSymbolicLink()) throw new OutputError(`refusing to replace ${target}: it is a symbolic link; choose another output`, 'ELINK');
   if (!st.isFile()) throw new OutputError(`refusing to replace ${target}: it is ${kindOf(st)}, not a regular file`, 'ENOTREG');
 }
