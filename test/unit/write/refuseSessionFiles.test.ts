@@ -83,12 +83,13 @@ test('Goose: eval DIR --markdown DIR/sessions.db (or its -wal) is refused; the s
   assert.equal(fs.readFileSync(path.join(at, 'sessions.db')).subarray(0, 15).toString(), 'SQLite format 3');
 });
 
-test('OpenCode: compact opencode.db --out its -wal, -shm or the database itself is refused; the WAL keeps its bytes', async (t) => {
+test('OpenCode: compact opencode.db --out its -wal, -shm or the database itself, export --out its -wal: refused; the WAL keeps its bytes', async (t) => {
   const root = tmpDir(t);
   const db = path.join(root, path.basename(OPENCODE_DB));
   fs.copyFileSync(OPENCODE_DB, db);
   fs.copyFileSync(`${OPENCODE_DB}-wal`, `${db}-wal`);
   for (const out of [`${db}-wal`, `${db}-shm`, db]) await refuses(root, 'compact', db, '--out', out);
+  await refuses(root, 'export', db, '--markdown', '--out', `${db}-wal`);
 });
 
 test('OpenCode storage tree: --out one of the session\'s message or part files is refused', async (t) => {
