@@ -102,7 +102,7 @@ test('a write never goes through a symlinked file, a loose folder or a planted t
   assert.equal(readdirSync(c).includes('new.bin'), false);
 });
 
-test('the usage cache: a symlinked file is neither read nor written through; old predictable temp names are not followed', async (t) => {
+test('the usage cache: a symlinked file is neither read nor written through', async (t) => {
   const dir = tempDir(t);
   const c = cacheDir(dir);
   const victim = join(dir, 'victim.json');
@@ -118,9 +118,15 @@ test('the usage cache: a symlinked file is neither read nor written through; old
   await saveCache(path, { version: CACHE_VERSION, files: {} }, warnings);
   assert.equal(readFileSync(victim, 'utf8'), planted, 'not written through');
   assert.equal(warnings.length, 1, 'one warning for the file');
+});
 
+test('the usage cache: links planted at the old predictable temp name and at the new one are not followed', async (t) => {
+  const dir = tempDir(t);
+  const c = cacheDir(dir);
+  const victim = join(dir, 'victim.json');
+  writeFileSync(victim, 'precious', { mode: 0o600 });
   // The temp name earlier releases used (pid + time) and the one this one picks: links planted at both.
-  const real = join(c, 'usage-v2.json');
+  const real = join(c, 'usage-v1.json');
   const now = mock.method(Date, 'now', () => 1_700_000_000_000);
   const random = mock.method(Math, 'random', () => 0.25);
   try {
@@ -133,10 +139,10 @@ test('the usage cache: a symlinked file is neither read nor written through; old
     now.mock.restore();
     random.mock.restore();
   }
-  assert.equal(readFileSync(victim, 'utf8'), planted);
+  assert.equal(readFileSync(victim, 'utf8'), 'precious');
 });
 
-test('the answer memo: a link at the old temp name is not followed; a memo holding terminal controls is not replayed', (t) => {
+test('the answer memo: a link planted at the old temp name is not followed', (t) => {
   const dir = tempDir(t);
   const c = cacheDir(dir);
   const victim = join(dir, 'victim.txt');
@@ -154,6 +160,13 @@ test('the answer memo: a link at the old temp name is not followed; a memo holdi
   }
   assert.equal(readFileSync(victim, 'utf8'), 'precious');
   assert.equal(Buffer.from(replayableAnswer(memo, key, {}) ?? []).toString(), 'the answer\n', 'kept under a random name');
+});
+
+test('the answer memo: one holding terminal controls is not replayed, nor one in a folder others can write', (t) => {
+  const dir = tempDir(t);
+  const c = cacheDir(dir);
+  const memo = join(c, 'usage-answers.dat');
+  const key = answerKey(__filename, ['--json'], dir);
 
   for (const planted of ['\x1b]52;c;cHduZWQ=\x07title\n', 'a \x9b31m C1 CSI\n', 'bidi \u202egnp.exe\n', 'carriage\rreturn\n']) {
     saveAnswer(memo, key, new FsLog(), planted);
