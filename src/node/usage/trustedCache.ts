@@ -126,6 +126,10 @@ export function readTrusted(file: string, me: Owner = currentOwner()): { data?: 
  */
 export function writableProblem(file: string, me: Owner = currentOwner()): string | undefined {
   const dir = dirname(file);
+  // A folder about to be made in a folder others can write would be refused once made: not made at all.
+  let before: string | undefined;
+  try { before = folderProblem(dir, me) ?? (lstatSync(dir, { throwIfNoEntry: false }) ? undefined : parentProblem(dirname(dir), me)); } catch { before = undefined; }
+  if (before) return before;
   mkdirSync(dir, { recursive: true, mode: 0o700 });
   const problem = folderProblem(dir, me);
   if (problem) return problem;

@@ -184,3 +184,12 @@ test('the answer memo: one holding terminal controls is not replayed, nor one in
   saveAnswer(memo, key, new FsLog(), 'other\n');
   assert.deepEqual(readFileSync(memo), before);
 });
+
+test('no cache folder is made inside a folder others can write', (t) => {
+  const dir = tempDir(t);
+  const loose = join(dir, 'loose');
+  mkdirSync(loose);
+  chmodSync(loose, 0o777);
+  assert.match(writeTrusted(join(loose, 'context-compactor', 'usage-answers.dat'), Buffer.from('x')) ?? '', /loose is writable by others \(mode 0777\)/);
+  assert.deepEqual(readdirSync(loose), []);
+});
