@@ -5,11 +5,13 @@
 // first run compiles and, at exit, saves the compiled code (functions that ran included); later runs deserialize it.
 // The cache lives with the usage cache (private: folder 0700, file 0600), keyed by the bundle's size, times and inode
 // and by the Node version, written atomically; V8 rejects data from another build or version and this then rewrites
-// it. Any failure here (read-only home, no cache) only means compiling as plain `require` would.
-import { mkdirSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+// it. Any failure here (read-only home, no cache) only means compiling as plain `require` would. Compiled code is
+// run, so the cache is read and written only when ours (node/usage/trustedCache.ts); otherwise one warning line.
+import { readdirSync, readFileSync, statSync, unlinkSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { answerKey, answerMemoPath, replayableAnswer } from '../node/usage/answerMemo';
 import { cacheFolder } from '../node/usage/cacheFolder';
+import { firstCacheWarning, readTrusted, untrustedText, writeTrusted } from '../node/usage/trustedCache';
 import { writeOut } from './stdio';
 
 const bundle = join(__dirname, 'cli-main.js');
@@ -31,23 +33,29 @@ function cacheFile(): string | undefined {
   return join(cacheFolder(env, home), `cli-code-${(h >>> 0).toString(16)}-${command}.bin`);
 }
 
-function readCache(file: string | undefined): Buffer | undefined {
-  if (!file) return undefined;
-  try { return readFileSync(file); } catch { return undefined; }
+/** Says, once per run, why a cache is not used (a folder or file that is not ours and private). */
+function warnUntrusted(problem: string): void {
+  if (firstCacheWarning()) writeOut(2, `warning: ${untrustedText(problem)}\n`);
 }
 
-/** Replaces a cache file (and drops those of earlier builds); temp file + rename, never a partial file. */
+/** The code cache's bytes, when the file and its folder are ours (trustedCache.ts). */
+function readCache(file: string | undefined): Buffer | undefined {
+  if (!file) return undefined;
+  const { data, problem } = readTrusted(file);
+  if (problem) warnUntrusted(problem);
+  return data;
+}
+
+/** Replaces a cache file (and drops those of earlier builds); exclusive temp file + rename, never a partial file. */
 function writeCache(file: string, data: Buffer): void {
   const dir = join(file, '..');
-  const tmp = `${file}.${process.pid}.tmp`;
   const build = /^cli-code-[0-9a-f]+-/.exec(basename(file))?.[0];
   try {
-    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    const problem = writeTrusted(file, data);
+    if (problem) return warnUntrusted(problem);
     for (const old of readdirSync(dir)) if (/^cli-code-[0-9a-f]+-[a-z]+\.bin$/.test(old) && !old.startsWith(build ?? '-')) unlinkSync(join(dir, old));
-    writeFileSync(tmp, data, { mode: 0o600 });
-    renameSync(tmp, file);
   } catch {
-    try { unlinkSync(tmp); } catch { /* never written */ }
+    // no cache this time (read-only, full disk): the next run compiles again
   }
 }
 
@@ -70,7 +78,7 @@ function replayUsage(): boolean {
   if (process.argv[2] !== 'usage' || args.some((a) => a === '--no-cache' || a === '--help' || a === '-h')) return false;
   let answer;
   try {
-    answer = replayableAnswer(answerMemoPath(process.env, home), answerKey(bundle, args, process.cwd()), process.env);
+    answer = replayableAnswer(answerMemoPath(process.env, home), answerKey(bundle, args, process.cwd()), process.env, warnUntrusted);
   } catch {
     return false;
   }

@@ -1,9 +1,10 @@
 // The last answers of `usage` (its exact output) with what each depended on, so a run where nothing changed prints
 // it after a few stat calls instead of loading the scanner: the CLI's loader (src/cli/boot.ts) replays it.
-import { mkdirSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { statSync, unlinkSync } from 'node:fs';
 import { dirname, isAbsolute, join } from 'node:path';
 import { cacheFolder } from './cacheFolder';
 import { type FsLog, type LoggedUse, stampOf, statOrUndefined, type Use } from './fsLog';
+import { readTrusted, writeTrusted } from './trustedCache';
 
 const VERSION = 2;
 /** Answers kept: `usage`, `usage --json` and a couple of folders cover how people run it. */
@@ -56,10 +57,14 @@ export function answerKey(bundle: string, args: readonly string[], cwd: string):
   return JSON.stringify([process.version, process.arch, st.size, st.mtimeMs, st.ino, args, relative ? cwd : '']);
 }
 
-/** The memo's answers; any damage (bad header, indexes or lengths) means none. */
-function readMemo(file: string): Kept[] {
-  let buf: Buffer;
-  try { buf = readFileSync(file); } catch { return []; }
+/** Told why a memo was not read (its file or folder is not ours and private: trustedCache.ts). */
+export type OnUntrusted = (problem: string) => void;
+
+/** The memo's answers; any damage (bad header, indexes or lengths) means none, and so does a memo not ours. */
+function readMemo(file: string, onUntrusted?: OnUntrusted): Kept[] {
+  const { data: buf, problem } = readTrusted(file);
+  if (problem) onUntrusted?.(problem);
+  if (!buf) return [];
   try {
     const end = buf.indexOf(10);
     const header = JSON.parse(buf.toString('utf8', 0, end < 0 ? buf.length : end)) as Header;
@@ -83,12 +88,22 @@ function readMemo(file: string): Kept[] {
 const sameVars = (vars: [string, string | null][], env: NodeJS.ProcessEnv): boolean =>
   vars.every((v) => Array.isArray(v) && (env[v[0]] ?? null) === v[1]);
 
+/**
+ * Bytes a terminal could act on, in UTF-8: C0 controls but \t and \n, DEL, C1 (U+0080–U+009F) and the bidi
+ * embeddings, overrides and isolates (U+202A–U+202E, U+2066–U+2069). A kept answer was made terminal-safe before it
+ * was kept, so one holding any of these was not written by us: it is not replayed (the scan runs instead).
+ */
+const UNSAFE = /[\x00-\x08\x0b-\x1f\x7f]|\xc2[\x80-\x9f]|\xe2\x80[\xaa-\xae]|\xe2\x81[\xa6-\xa9]/;
+
+export const printableAnswer = (output: Uint8Array): boolean =>
+  !UNSAFE.test(Buffer.from(output.buffer, output.byteOffset, output.byteLength).toString('latin1'));
+
 /** The stored output for `key` when every variable and path it depended on is as it was; else undefined. */
-export function replayableAnswer(file: string, key: string, env: NodeJS.ProcessEnv): Uint8Array | undefined {
+export function replayableAnswer(file: string, key: string, env: NodeJS.ProcessEnv, onUntrusted?: OnUntrusted): Uint8Array | undefined {
   try {
     // One key may have answers for several environments (another CODEX_HOME): the one whose variables match.
-    const answer = readMemo(file).find((a) => a.head.key === key && sameVars(a.head.vars, env));
-    if (!answer) return undefined;
+    const answer = readMemo(file, onUntrusted).find((a) => a.head.key === key && sameVars(a.head.vars, env));
+    if (!answer || !printableAnswer(answer.output)) return undefined;
     for (const [path, use, stamp] of answer.uses) if (stampOf(statOrUndefined(path), use) !== stamp) return undefined;
     return answer.output;
   } catch {
@@ -96,7 +111,10 @@ export function replayableAnswer(file: string, key: string, env: NodeJS.ProcessE
   }
 }
 
-/** Stores a run's output with its log (newest first, KEEP at most); temp file + rename, never a partial file. */
+/**
+ * Stores a run's output with its log (newest first, KEEP at most); exclusive temp file + rename, never a partial
+ * file, and only into a folder and over a file that are ours and private (else nothing is kept).
+ */
 export function saveAnswer(file: string, key: string, log: FsLog, stdout: string): void {
   if (log.unsettled) return;
   const output = Buffer.from(stdout);
@@ -107,7 +125,7 @@ export function saveAnswer(file: string, key: string, log: FsLog, stdout: string
     output,
   };
   const varsText = JSON.stringify(vars);
-  const others = readMemo(file).filter((a) => a.head.key !== key || JSON.stringify(a.head.vars) !== varsText).slice(0, KEEP - 1);
+  const others = readMemo(file).filter((a) => (a.head.key !== key || JSON.stringify(a.head.vars) !== varsText) && printableAnswer(a.output)).slice(0, KEEP - 1);
   const answers = [mine, ...others];
   const table: Triple[] = [];
   const indexOf = new Map<string, number>();
@@ -123,13 +141,9 @@ export function saveAnswer(file: string, key: string, log: FsLog, stdout: string
     }),
   }));
   const header = Buffer.from(`${JSON.stringify({ version: VERSION, uses: table, answers: heads } satisfies Header)}\n`);
-  const tmp = `${file}.${process.pid}.${Date.now().toString(36)}.${Math.random().toString(36).slice(2)}.tmp`;
   try {
-    mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
-    writeFileSync(tmp, Buffer.concat([header, ...answers.map((a) => a.output)]), { mode: 0o600 });
-    renameSync(tmp, file);
+    if (writeTrusted(file, Buffer.concat([header, ...answers.map((a) => a.output)])) !== undefined) return;
   } catch {
-    try { unlinkSync(tmp); } catch { /* never written */ }
     return;
   }
   try { unlinkSync(join(dirname(file), OLD_NAME)); } catch { /* none */ }

@@ -1,9 +1,10 @@
 // Persisted per-file scan state (usage-v1.json): load tolerantly and lazily, write atomically (temp + rename).
-import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
+import { closeSync, fstatSync, readSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { CATALOG_ID } from '../../core/usage/catalog';
 import { cacheFolder } from './cacheFolder';
+import { cacheWarned, EXCLUSIVE, openTrusted, tempPath, untrustedText, writableProblem } from './trustedCache';
 import type { ReportBasis, StoredUsage } from '../../core/usage/grownReport';
 import type { ClaudeRow, FileState, UsageReport } from '../../core/usage/types';
 
@@ -120,17 +121,27 @@ function readIndexPart(fd: number): { head: Buffer; split: number } {
 }
 
 /**
- * A missing, unreadable or foreign-version cache is an empty cache; a corrupt one also warns. The file stays open
- * until `release()` (the scan's end), so states read later come from the same version as the index even if another
- * process has renamed a new cache over it meanwhile.
+ * Says why a cache is not used, once in a report, and not at all when the CLI's loader already said so on stderr
+ * (the same folder: one line per run).
+ */
+function warnUntrusted(problem: string, warnings: string[]): void {
+  const line = untrustedText(problem);
+  if (!cacheWarned() && !warnings.includes(line)) warnings.push(line);
+}
+
+/**
+ * A missing, unreadable or foreign-version cache is an empty cache; a corrupt one also warns, and so does one that
+ * is not ours and private (trustedCache.ts: it is not read). The file stays open until `release()` (the scan's
+ * end), so states read later come from the same version as the index even if another process has renamed a new
+ * cache over it meanwhile.
  */
 export function loadCache(path: string, warnings: string[]): UsageCache {
-  let fd: number;
-  try {
-    fd = openSync(path, 'r');
-  } catch {
+  const opened = openTrusted(path);
+  if (!('fd' in opened)) {
+    if ('problem' in opened) warnUntrusted(opened.problem, warnings);
     return empty();
   }
+  const fd = opened.fd;
   let open = true;
   const release = (): void => {
     if (open) closeSync(fd);
@@ -256,10 +267,13 @@ const LINE_SEPARATOR = Buffer.from(',\n');
 
 const stateJson = (state: FileState): string => JSON.stringify({ ...state, rows: Object.fromEntries(state.rows) });
 
-/** Writes to a sibling temp file and renames it over the cache, so readers never see a half-written cache. */
+/**
+ * Writes to a sibling temp file (created exclusively, a random name) and renames it over the cache, so readers
+ * never see a half-written cache; only into a folder and over a file that are ours and private (trustedCache.ts).
+ */
 export async function saveCache(path: string, cache: UsageCache, warnings: string[]): Promise<void> {
-  const { chmod, mkdir, rename, unlink, writeFile } = await import('node:fs/promises'); // only a scan that changed something writes
-  const tmp = `${path}.${process.pid}.${Date.now().toString(36)}.tmp`;
+  const { chmod, open, rename, unlink } = await import('node:fs/promises'); // only a scan that changed something writes
+  const tmp = tempPath(path);
   const files: Record<string, CacheEntry> = {};
   const states: Uint8Array[] = [];
   for (const [f, e] of Object.entries(cache.files)) {
@@ -272,16 +286,24 @@ export async function saveCache(path: string, cache: UsageCache, warnings: strin
     states.push(raw ?? Buffer.from(`${JSON.stringify(f)}:${stateJson(state!)}`));
   }
   const index = JSON.stringify({ version: CACHE_VERSION, pricing: CATALOG_ID, files, last: cache.last });
+  let created = false;
   try {
     // Private to the user: the cache holds prompt titles and paths (folder 0700, file 0600, whatever the umask).
-    await mkdir(dirname(path), { recursive: true, mode: 0o700 });
+    const problem = writableProblem(path);
+    if (problem) return warnUntrusted(problem, warnings);
     if (basename(dirname(path)) === 'context-compactor') await chmod(dirname(path), 0o700); // ours: tighten an older 0755 one
     // One state per line (statesPart reads them apart); JSON.stringify never writes a raw newline inside one.
     const head = Buffer.from(`${index.slice(0, -1)}${STATES_KEY}{\n`);
-    await writeFile(tmp, Buffer.concat([head, ...states, Buffer.from(states.length > 0 ? '\n}}' : '}}')]), { mode: 0o600 });
+    const fh = await open(tmp, EXCLUSIVE, 0o600);
+    created = true;
+    try {
+      await fh.writeFile(Buffer.concat([head, ...states, Buffer.from(states.length > 0 ? '\n}}' : '}}')]));
+    } finally {
+      await fh.close();
+    }
     await rename(tmp, path);
   } catch (e) {
-    await unlink(tmp).catch(() => undefined);
+    if (created) await unlink(tmp).catch(() => undefined); // never one we did not create (a planted name)
     warnings.push(`${path}: could not write the usage cache (${e instanceof Error ? e.message : String(e)})`);
   }
 }
