@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# First step of `npm test`: gets what the suites need (Debian packages when it may install them, the VS Code host,
-# the agent CLIs) or stops at once with one line naming the command to run. A second run only checks (~1 s).
+# First step of `npm test`: gets what the suites need (Debian packages when it may install them, asking first at a
+# terminal outside CI; the VS Code host; the agent CLIs) or stops at once with one line naming the command to run.
+# A second run only checks (~1 s).
 set -euo pipefail
 repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 stop() { echo "npm test: $*" >&2; exit 1; }
@@ -16,6 +17,14 @@ for p in "${packages[@]}"; do dpkg -s "$p" >/dev/null 2>&1 || absent+=("$p"); do
 if [ ${#absent[@]} -gt 0 ]; then
   install=(apt-get install -y --no-install-recommends "${absent[@]}")
   [ "$(id -u)" = 0 ] || stop "needs Debian packages ${absent[*]}; run: sudo apt-get update && sudo ${install[*]}"
+  # At a terminal (and not CI) the person says yes first; CI and runs without a terminal go ahead as before.
+  source "$repo/scripts/lib/ask-install.sh"
+  if [ -t 0 ] && [ -t 2 ]; then
+    echo "npm test: working out the download size of ${absent[*]}…" >&2
+    size=$(timeout 120 bash -c 'source "$1"; shift; apt_download_mb "$@"' _ "$repo/scripts/lib/ask-install.sh" "${absent[@]}" || true)
+  fi
+  ask_install "Debian packages ${absent[*]} (${size:+about $size MB to download, }a few hundred MB on disk with Chromium)" ||
+    stop "nothing installed; install them yourself: apt-get update && ${install[*]} (or run CI=true npm test to install without asking)"
   echo "npm test: installing Debian packages ${absent[*]}"
   log="${TMPDIR:-/tmp}/context-compactor-apt.log"
   { apt-get update -qq && DEBIAN_FRONTEND=noninteractive "${install[@]}" -qq; } >"$log" 2>&1 ||

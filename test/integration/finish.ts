@@ -1,6 +1,7 @@
 // End of an extensionTestsPath entry's run(): hands the verdict to the runner and fails the run on any failure.
 import { existsSync, writeFileSync } from 'node:fs';
 import type { Verdict } from './harness.js';
+import { generous } from '../support/waits.js';
 
 export async function finish(verdict: Verdict): Promise<void> {
   // The web extension host ignores a rejected run(), so the verdict also goes to a file the runner reads.
@@ -9,7 +10,7 @@ export async function finish(verdict: Verdict): Promise<void> {
     writeFileSync(resultFile, JSON.stringify(verdict, null, 2));
     // Stay alive until the runner has looked at the page: once run() returns the extension host exits and the
     // workbench drops its webviews' resource loads, so a webview still starting up (about 1-2 s) stays blank.
-    await waitForFile(`${resultFile}.seen`, 60_000);
+    await waitForFile(`${resultFile}.seen`, generous(60_000));
   }
   console.log(`${verdict.passed} passed, ${verdict.failed} failed`);
   if (verdict.failed > 0 || verdict.passed === 0) throw new Error(`${verdict.failed} of ${verdict.passed + verdict.failed} integration tests failed`);

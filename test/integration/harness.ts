@@ -1,5 +1,6 @@
 // A minimal sequential test runner for the extension host: named async tests, a per-test timeout, a JSON verdict.
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { generous, WAIT_MS } from '../support/waits.js';
 export interface Failure {
   readonly test: string;
   readonly error: string;
@@ -59,10 +60,12 @@ export async function checkScreen(texts: readonly string[], shot?: string, ms = 
   const done = `${result}.screen-done.json`;
   rmSync(done, { force: true });
   writeFileSync(`${result}.screen.json`, JSON.stringify({ texts, shot, images, ...view }));
-  for (const end = Date.now() + ms; Date.now() < end; await new Promise((r) => setTimeout(r, 100))) {
+  // The runner bounds its own look at the page by WAIT_MS; this waits for its answer longer still.
+  const bound = generous(ms) + WAIT_MS;
+  for (const end = Date.now() + bound; Date.now() < end; await new Promise((r) => setTimeout(r, 100))) {
     if (existsSync(done)) return (JSON.parse(readFileSync(done, 'utf8')) as { missing: string[] }).missing;
   }
-  throw new Error(`the runner did not answer a screen check within ${ms} ms`);
+  throw new Error(`the runner did not answer a screen check (${texts.length} texts${shot ? `, ${shot}` : ''}) within ${Math.round(bound / 1000)} s`);
 }
 
 function withTimeout(promise: Promise<void>, ms: number, name: string): Promise<void> {
@@ -73,7 +76,8 @@ function withTimeout(promise: Promise<void>, ms: number, name: string): Promise<
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
-export async function runAll(timeoutMs = 30_000): Promise<Verdict> {
+/** A test's own bound: a hang's, above the generous waits a failing test may go through first. */
+export async function runAll(timeoutMs = 5 * WAIT_MS): Promise<Verdict> {
   const failures: Failure[] = [];
   for (const { name, fn } of tests) {
     const started = Date.now();

@@ -1,6 +1,7 @@
 // Runs the integration suite inside a real VS Code 1.100.3 extension host (the server shipped in code-server's npm
 // package) with the web workbench in headless Debian Chromium, offline. Install the host first:
-// `bash scripts/setup-vscode-host.sh`. Env: VSCODE_TEST_HOST (host dir), VSCODE_E2E_TIMEOUT_MS (default 180000);
+// `bash scripts/setup-vscode-host.sh`. Env: VSCODE_TEST_HOST (host dir), VSCODE_E2E_TIMEOUT_MS (default 20 min, a hang's
+// bound), CONTEXT_COMPACTOR_TEST_WAIT_SCALE (multiplies every wait's 120 s bound, as test/support/waits.ts does);
 // runPackaged.mjs also sets VSCODE_E2E_TESTS (entry), VSCODE_E2E_DEV (extension under development),
 // VSCODE_E2E_EXTENSIONS_DIR (installed extensions), VSCODE_E2E_SHOT (screenshot name), VSCODE_E2E_SETTINGS (user
 // settings, JSON) and VSCODE_E2E_METRICS (file); scripts/screens.mjs also sets VSCODE_E2E_WORKSPACE (the folder to
@@ -22,7 +23,10 @@ const devPath = path.resolve(process.env.VSCODE_E2E_DEV ?? root);
 const extensionsDir = process.env.VSCODE_E2E_EXTENSIONS_DIR;
 const workspace = path.resolve(process.env.VSCODE_E2E_WORKSPACE ?? path.join(root, 'test/integration/workspace'));
 const shot = path.join(root, `test-results/${process.env.VSCODE_E2E_SHOT ?? 'integration'}.png`);
-const timeoutMs = Number(process.env.VSCODE_E2E_TIMEOUT_MS ?? 180000);
+// A wait for something that will come (the server, a text, a frame) ends as soon as it does: the bound only matters
+// when it never comes, so it is generous and scaled, never a guess at how fast this machine is today.
+const WAIT_MS = 120_000 * Math.max(1, Number(process.env.CONTEXT_COMPACTOR_TEST_WAIT_SCALE) || 1);
+const timeoutMs = Number(process.env.VSCODE_E2E_TIMEOUT_MS ?? 10 * WAIT_MS);
 
 function fail(message) {
   console.error(`runInVsCode: ${message}`);
@@ -72,8 +76,8 @@ server.on('exit', (code) => { serverExit = code ?? -1; });
  * Whether `text` is on the page, in the workbench or inside a webview. Webview content lives in nested iframes,
  * so look in every frame, not just the workbench.
  */
-async function findOnPage(page, text, tries) {
-  for (let i = 0; i < tries; i++) {
+async function findOnPage(page, text, until) {
+  for (let first = true; first || Date.now() < until; first = false) {
     for (const frame of page.frames()) {
       if (await frame.getByText(text, { exact: false }).count().catch(() => 0)) return true;
     }
@@ -102,18 +106,20 @@ async function answerScreenCheck(page) {
   // into view (a section further down a preview).
   const { texts, shot: name, images = [], hover, selector, pause = 0, click, scrollTo } = JSON.parse(fs.readFileSync(request, 'utf8'));
   const failed = (what) => void fs.writeFileSync(`${resultFile}.screen-done.json`, JSON.stringify({ missing: [what] }));
-  if (click && !(await inFrames(page, { selector: click }, 'click'))) return failed(`click ${click}`);
-  if (scrollTo && !(await inFrames(page, { text: scrollTo }, 'scroll'))) return failed(`scroll to ${scrollTo}`);
+  // One bound for the whole check (harness.ts waits for the answer a while longer).
+  const until = Date.now() + WAIT_MS;
+  if (click && !(await inFrames(page, { selector: click }, 'click', until))) return failed(`click ${click}`);
+  if (scrollTo && !(await inFrames(page, { text: scrollTo }, 'scroll', until))) return failed(`scroll to ${scrollTo}`);
   fs.rmSync(request);
   const missing = [];
   for (const text of texts) {
-    const found = await findOnPage(page, text, 10);
+    const found = await findOnPage(page, text, until);
     if (!found) missing.push(text);
   }
-  for (const image of images) if (!(await imageShown(page, image))) missing.push(`image ${image}`);
+  for (const image of images) if (!(await imageShown(page, image, until))) missing.push(`image ${image}`);
   if (hover) {
     const target = page.getByText(hover, { exact: false }).first();
-    if (await target.hover({ timeout: 5000 }).then(() => true, () => false)) await page.waitForTimeout(1500);
+    if (await target.hover({ timeout: Math.max(5000, until - Date.now()) }).then(() => true, () => false)) await page.waitForTimeout(1500);
     else missing.push(`hover ${hover}`);
   }
   if (pause > 0) await page.waitForTimeout(pause);
@@ -130,12 +136,13 @@ async function answerScreenCheck(page) {
  * Clicks, or scrolls into view, the first element matching `selector` (CSS) or holding `text` in any frame, webviews'
  * nested documents included; false if there is none.
  */
-async function inFrames(page, { selector, text }, action) {
-  for (let tries = 0; tries < 20; tries++) {
+async function inFrames(page, { selector, text }, action, until) {
+  for (let first = true; first || Date.now() < until; first = false) {
     for (const frame of page.frames()) {
       const target = (selector ? frame.locator(selector) : frame.getByText(text, { exact: false })).first();
       if (!(await target.count().catch(() => 0))) continue;
-      const done = action === 'click' ? target.click({ timeout: 5000 }) : target.scrollIntoViewIfNeeded({ timeout: 5000 });
+      const timeout = Math.max(5000, until - Date.now());
+      const done = action === 'click' ? target.click({ timeout }) : target.scrollIntoViewIfNeeded({ timeout });
       return done.then(() => true, () => false);
     }
     // As in findOnPage: a webview's inner document may be missing from Playwright's frame list; walk it from the top.
@@ -153,13 +160,13 @@ async function inFrames(page, { selector, text }, action) {
 }
 
 /** Whether some frame shows a loaded <img> whose alt text is `name` or whose src ends with it (webviews nest frames). */
-async function imageShown(page, name) {
+async function imageShown(page, name, until) {
   const probe = (n) => {
     const loaded = (doc) => [...(doc?.images ?? [])].some((i) => (i.alt === n || i.src.endsWith(n)) && i.complete && i.naturalWidth > 0)
       || [...(doc?.querySelectorAll('iframe') ?? [])].some((f) => { try { return loaded(f.contentDocument); } catch { return false; } });
     return loaded(document);
   };
-  for (let tries = 0; tries < 20; tries++) {
+  for (let first = true; first || Date.now() < until; first = false) {
     for (const frame of page.frames()) if (await frame.evaluate(probe, name).catch(() => false)) return true;
     await page.waitForTimeout(500);
   }
@@ -174,8 +181,8 @@ let verdict;
 let uiFailures = [];
 const pageErrors = [];
 try {
-  for (let i = 0; i < 300 && !/Extension host agent started/.test(log) && serverExit === null; i++) await sleep(100);
-  if (!/Extension host agent started/.test(log)) throw new Error(`VS Code server did not start (exit ${serverExit}):\n${log}`);
+  for (const until = Date.now() + WAIT_MS; Date.now() < until && !/Extension host agent started/.test(log) && serverExit === null; ) await sleep(100);
+  if (!/Extension host agent started/.test(log)) throw new Error(`VS Code server did not start within ${WAIT_MS / 1000} s (exit ${serverExit}):\n${log}`);
 
   const authority = `127.0.0.1:${port}`;
   // The web workbench takes the extension under development and the test entry in its `payload` URL parameter.
@@ -203,15 +210,16 @@ try {
     verdict = JSON.parse(fs.readFileSync(resultFile, 'utf8'));
     // Notifications are out of reach of the extension API; the suite names texts to look for on the page.
     // Webview content lives in nested iframes, so look in every frame, not just the workbench.
-    const onScreen = (text) => findOnPage(page, text, 10);
+    // A short look first: a toast that hid itself is looked for in the notifications center, with the full bound.
+    const onScreen = (text, ms) => findOnPage(page, text, Date.now() + ms);
     let centerOpen = false;
     for (const text of verdict.expectOnScreen ?? []) {
-      let found = await onScreen(text);
+      let found = await onScreen(text, centerOpen ? WAIT_MS : 5000);
       // Toasts hide themselves 15-20 s after they appear, often before the suite ends; the notifications center
       // (the bell in the status bar) still lists them.
       if (!found && !centerOpen) {
         centerOpen = await page.locator('[id="status.notifications"]').click().then(() => true, () => false);
-        found = await onScreen(text);
+        found = await onScreen(text, WAIT_MS);
       }
       if (!found) uiFailures.push(`not on screen: ${JSON.stringify(text)}`);
     }

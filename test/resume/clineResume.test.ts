@@ -12,6 +12,7 @@ import { CLINE_4TURNS, CLINE_REAL, CLINE_TRUNCATED } from '../support/clineFixtu
 import { startFakeServer, startSse, type FakeServer, type RecordedRequest } from '../support/fakeHttp';
 import { agentEnv, compactWithCli, describeRun, freshDir, NEW_PROMPT, runAgent } from './harness';
 import { assertClaudePairs, blocksOf, messagesOf } from './wire';
+import { generous } from '../support/waits';
 
 const REPO = path.resolve(__dirname, '..', '..');
 const KEY = 'sk-ant-cline-resume';
@@ -103,7 +104,7 @@ function listHistory(entry: string, home: ReturnType<typeof clineHome>, want: st
  */
 async function resume(entry: string, fake: FakeServer, id: string, home: ReturnType<typeof clineHome>): Promise<RecordedRequest> {
   let from = fake.requests.length;
-  const start = () => runAgent(process.execPath, [entry, '-T', id, '-y', '-c', home.cwd, NEW_PROMPT], home.cwd, home.env, AbortSignal.timeout(60_000));
+  const start = () => runAgent(process.execPath, [entry, '-T', id, '-y', '-c', home.cwd, NEW_PROMPT], home.cwd, home.env, AbortSignal.timeout(generous(60_000)));
   let run = await start();
   for (let retry = 0; retry < 2 && run.code === null && fake.requests.length === from; retry++) {
     from = fake.requests.length;

@@ -1,18 +1,24 @@
-// The real transcripts every quality figure must hold on: the shared development corpus (read in place, never
-// copied here) and the public files committed under test/fixtures/real (provenance in its SOURCES.tsv).
+// The real transcripts every quality figure must hold on: the public files committed under test/fixtures/real
+// (provenance in its SOURCES.tsv; real/corpus/ is the development corpus's copy) and, only when named by
+// CONTEXT_COMPACTOR_CORPUS, an extra corpus read in place. Nothing outside the repository is read unless named.
+import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { FIXTURES } from './fixtures';
 
-const REPO = path.resolve(__dirname, '..', '..');
+const REAL = path.join(FIXTURES, 'real');
+/** The copy of the development corpus: public sessions of current models (test/fixtures/real/README.md). */
+export const REPO_CORPUS = path.join(REAL, 'corpus');
 
 /**
- * The shared corpus: $CONTEXT_COMPACTOR_CORPUS, else ../shared/corpus beside the repository, else /work/shared/corpus.
- * Missing, the caller fails with one line naming the variable to set.
+ * The extra corpus named by $CONTEXT_COMPACTOR_CORPUS (a folder with `<agent>/` sub-folders), else undefined —
+ * never a guessed place beside the clone. Named but not a folder: one line saying so.
  */
-export function sharedCorpusDir(): string | undefined {
-  const candidates = [process.env.CONTEXT_COMPACTOR_CORPUS, path.join(REPO, '..', 'shared', 'corpus'), '/work/shared/corpus'];
-  return candidates.find((d): d is string => !!d && fs.existsSync(path.join(d, 'SOURCES.tsv')));
+export function extraCorpusDir(): string | undefined {
+  const named = process.env.CONTEXT_COMPACTOR_CORPUS;
+  if (!named) return undefined;
+  if (!fs.statSync(named, { throwIfNoEntry: false })?.isDirectory()) throw new Error(`CONTEXT_COMPACTOR_CORPUS=${named} is not a folder`);
+  return path.resolve(named);
 }
 
 const listed = (dir: string, ext: RegExp): string[] => (fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => ext.test(f)).sort().map((f) => path.join(dir, f)) : []);
@@ -20,6 +26,24 @@ const jsonl = (dir: string): string[] => listed(dir, /\.jsonl$/);
 
 /** Folder sessions (Cline task folders): the sub-folders of `dir`, sorted; [] when it is missing. */
 const folders = (dir: string): string[] => (fs.existsSync(dir) ? fs.readdirSync(dir).sort().map((f) => path.join(dir, f)).filter((f) => fs.statSync(f).isDirectory()) : []);
+
+const digest = (file: string): string => createHash('sha256').update(fs.readFileSync(file)).digest('hex');
+
+/**
+ * Drops the extra corpus's files that the repository already holds (same name, or same bytes under another name),
+ * so that a copy of the development corpus named by the variable is not read twice. Sizes first: bytes are hashed
+ * only when a size matches.
+ */
+function withoutCopies(ours: readonly string[], extra: readonly string[]): string[] {
+  const names = new Set(ours.map((f) => path.basename(f)));
+  const bySize = new Map<number, string[]>();
+  for (const f of ours) if (fs.statSync(f).isFile()) bySize.set(fs.statSync(f).size, [...(bySize.get(fs.statSync(f).size) ?? []), f]);
+  return extra.filter((f) => {
+    if (names.has(path.basename(f))) return false;
+    const same = fs.statSync(f).isFile() ? bySize.get(fs.statSync(f).size) : undefined;
+    return !same || !same.some((g) => digest(g) === digest(f));
+  });
+}
 
 /**
  * The kinds each agent's real sessions come in (Gemini CLI: the legacy JSON document and the JSONL log; Aider: its
@@ -38,17 +62,21 @@ const MADE_BY_REAL_CLI: readonly [CorpusFile['agent'], string][] = [
   ['goose', 'goose/sessions-1.37.0/sessions.db'], ['goose', 'goose/export-1.37.0.json'],
 ];
 
-/** Every real transcript we test on (Claude Code, Codex, Gemini CLI, Aider, Copilot Chat, Cline task folders; OpenCode and Goose as their CLIs wrote them), shared corpus first. */
+/**
+ * Every real transcript we test on (Claude Code, Codex, Gemini CLI, Aider, Copilot Chat, Cline task folders; OpenCode
+ * and Goose as their CLIs wrote them): the repository's copy of the development corpus first (labels `corpus/…`), the
+ * other public fixtures (`real/…`), then the extra corpus when $CONTEXT_COMPACTOR_CORPUS names one (`extra/…`).
+ */
 export function realTranscripts(): CorpusFile[] {
-  const shared = sharedCorpusDir();
-  if (!shared) throw new Error('the shared corpus of real sessions was not found: set CONTEXT_COMPACTOR_CORPUS=<dir with SOURCES.tsv>');
+  const extra = extraCorpusDir();
   const out: CorpusFile[] = [];
   for (const agent of Object.keys(KINDS) as (keyof typeof KINDS)[]) {
-    for (const root of [shared, path.join(FIXTURES, 'real')]) {
-      const kind = KINDS[agent];
-      const found = kind === 'folders' ? folders(path.join(root, agent)) : listed(path.join(root, agent), kind);
-      for (const file of found) out.push({ file, agent, label: `${root === shared ? 'corpus' : 'real'}/${agent}/${path.basename(file)}` });
-    }
+    const kind = KINDS[agent];
+    const find = (root: string): string[] => (kind === 'folders' ? folders(path.join(root, agent)) : listed(path.join(root, agent), kind));
+    const corpus = find(REPO_CORPUS), real = find(REAL);
+    for (const file of corpus) out.push({ file, agent, label: `corpus/${agent}/${path.basename(file)}` });
+    for (const file of real) out.push({ file, agent, label: `real/${agent}/${path.basename(file)}` });
+    for (const file of extra ? withoutCopies([...corpus, ...real], find(extra)) : []) out.push({ file, agent, label: `extra/${agent}/${path.basename(file)}` });
   }
   // Task folders the real Cline CLI wrote offline here (test/fixtures/cline/cli-*/tasks/<id>, see its README).
   for (const made of folders(path.join(FIXTURES, 'cline')).filter((d) => path.basename(d).startsWith('cli-'))) {
@@ -58,11 +86,12 @@ export function realTranscripts(): CorpusFile[] {
   return out;
 }
 
-/** The shared corpus folder, or undefined on a machine that has none. */
-export const corpusDir = sharedCorpusDir;
-
-/** The shared corpus's `*.jsonl` files of one agent, sorted; [] without a corpus. */
+/**
+ * The development corpus's `*.jsonl` sessions of one agent (current Claude 4.x and GPT-5.x models: what ccusage prices,
+ * the fuzz seeds), sorted, then the extra corpus's that the repository does not hold already.
+ */
 export function corpusFiles(agent: 'claude-code' | 'codex'): string[] {
-  const dir = sharedCorpusDir();
-  return dir ? jsonl(path.join(dir, agent)) : [];
+  const ours = jsonl(path.join(REPO_CORPUS, agent));
+  const extra = extraCorpusDir();
+  return extra ? [...ours, ...withoutCopies([...ours, ...jsonl(path.join(REAL, agent))], jsonl(path.join(extra, agent)))] : ours;
 }

@@ -8,7 +8,8 @@ import { cleanupPreview, simulationView } from '../../src/node/analysisView';
 import { buildCompositionModel, loadCompositionModel, type CompositionModel } from '../../src/node/compositionView';
 import type { FromWebview, WebviewState } from '../../src/protocol/messages';
 import { CLAUDE_SAMPLE } from '../support/fixtures';
-import { openWebview, startHarness, TEST_DEFAULTS, type Harness, type WebviewPage } from './harness';
+import { waitUntil } from '../support/waits';
+import { openWebview, startHarness, TEST_DEFAULTS, waitingFor, type Harness, type WebviewPage } from './harness';
 import { largeSession } from './syntheticSession';
 
 declare const window: any;
@@ -35,13 +36,10 @@ const all = <T extends FromWebview['type']>(w: WebviewPage, type: T) => w.posted
 /** Waits until the host answered the webview's latest request of `type` (and the page handled it). */
 async function answered(w: WebviewPage, type: 'simulate' | 'previewCleanup', count: number): Promise<void> {
   const reply = type === 'simulate' ? 'simulationLoaded' : 'cleanupPreviewed';
-  const deadline = Date.now() + 10_000;
-  while (Date.now() < deadline) {
+  await waitUntil(() => {
     const last = all(w, type).at(-1);
-    if (all(w, type).length >= count && last && w.received.some((m) => m.type === reply && m.requestId === last.requestId)) break;
-    await new Promise((r) => setTimeout(r, 10));
-  }
-  assert.ok(all(w, type).length >= count, `${count} ${type} posted`);
+    return all(w, type).length >= count && !!last && w.received.some((m) => m.type === reply && m.requestId === last.requestId);
+  }, `the host's ${reply} for the webview's ${type} #${count} (${all(w, type).length} posted so far)`);
   await w.page.evaluate(() => new Promise((r) => requestAnimationFrame(() => r(undefined))));
 }
 
@@ -71,7 +69,8 @@ test('Simulator: switching renders both curves and the threshold; a new threshol
   assert.deepEqual(policy, { threshold: 50_000, keepRecentTurns: 6, summary: true, summaryTokens: 2_000 });
   const expected = simulationView(claude.session, policy!, TEST_DEFAULTS.cleanup);
   assert.ok(expected.totals.compactions > 0);
-  await w.page.waitForFunction((n) => (window.document.querySelector('[data-stat="compactions"] .stat-value')?.textContent ?? '') === String(n), expected.totals.compactions);
+  await waitingFor(`the compactions stat to read ${expected.totals.compactions}`,
+    w.page.waitForFunction((n) => (window.document.querySelector('[data-stat="compactions"] .stat-value')?.textContent ?? '') === String(n), expected.totals.compactions));
   assert.ok(Number(await w.page.getAttribute('.sim-threshold', 'y1')) > y150, 'a lower threshold sits lower');
   assert.ok(await w.page.locator('.sim-compaction').count() > 0);
   const saved = 1 - expected.totals.billedInputWith / expected.totals.billedInputWithout;
@@ -137,11 +136,11 @@ test('Cleanup: every rule with its savings; switching tool-records off recompute
   assert.equal(await stat(w, 'reduction'), `${(off.reduction * 100).toFixed(1)}%`);
   assert.notEqual(await stat(w, 'reduction'), reduction);
 
+  const [postedBefore, diffsBefore] = [all(w, 'openDiff').length, w.diffs.length];
   await w.page.click('vscode-button[data-action="open-diff"]');
-  await w.page.waitForFunction(() => true);
+  await waitUntil(() => all(w, 'openDiff').length > postedBefore && w.diffs.length > diffsBefore, 'the webview\'s openDiff and the host opening the diff');
   const diff = all(w, 'openDiff').at(-1);
   assert.deepEqual(diff, { type: 'openDiff', sessionId: claude.view.sessionId, options });
-  await new Promise((r) => setTimeout(r, 50));
   assert.deepEqual(w.diffs.at(-1)?.rules?.['tool-records'], { enabled: false });
   assert.deepEqual(await w.cspViolations(), []);
 });
@@ -161,10 +160,10 @@ test('10,000-request simulation: rendered downsampled without freezing the page'
   }
   const markers = await w.page.locator('.sim-compaction').count();
   assert.ok(markers > 10 && markers <= plotWidth / 3, `${markers} markers`);
-  const frameMs = await w.page.evaluate(() => new Promise<number>((resolve) => { const t0 = performance.now(); requestAnimationFrame(() => resolve(performance.now() - t0)); }));
-  assert.ok(frameMs < 500, `next frame after ${frameMs} ms`);
-  const longest = await w.longestTask();
-  assert.ok(longest < 1_000, `longest main-thread task ${longest} ms`);
-  t.diagnostic(`10k simulation: ${markers} markers, longest task ${Math.round(longest)} ms`);
+  // The page still answers (how fast is `npm run bench -- webview`'s figure, never asserted here).
+  await w.nextFrame();
+  const nodes = await w.domNodes();
+  assert.ok(nodes < 2_000, `${nodes} elements in the page for 10,000 requests`);
+  t.diagnostic(`10k simulation: ${markers} markers, ${nodes} elements, longest task ${Math.round(await w.longestTask())} ms`);
   await w.page.screenshot({ path: `${SHOTS}/webview-simulator-10k.png` });
 });

@@ -6,12 +6,11 @@ import { after, before, test } from 'node:test';
 import { buildCompositionModel, loadCompositionModel, type CompositionModel } from '../../src/node/compositionView';
 import type { WebviewState } from '../../src/protocol/messages';
 import { CLAUDE_SAMPLE, CODEX_SAMPLE } from '../support/fixtures';
-import { openWebview, startHarness, type Harness, type WebviewPage } from './harness';
+import { openWebview, startHarness, waitingFor, type Harness, type WebviewPage } from './harness';
 import { hostileSession, largeSession, XSS_PAYLOADS } from './syntheticSession';
 
 declare const window: any;
 declare const document: any;
-declare const requestAnimationFrame: (cb: () => void) => number;
 
 let harness: Harness;
 let claude: CompositionModel;
@@ -127,13 +126,10 @@ test('Codex fixture renders its tools', async (t) => {
   assert.deepEqual(await w.cspViolations(), []);
 });
 
-test('10,000 messages: renders in bounded time, charts downsampled, list virtualized', async (t) => {
+test('10,000 messages: charts downsampled, list virtualized, the page bounded in elements', async (t) => {
   const model = buildCompositionModel(largeSession(10_000), '/tmp/large.jsonl', 'large#1');
   assert.equal(model.view.perTurn.length, 10_000);
-  const started = Date.now();
   const w = await opened(model, t);
-  const renderMs = Date.now() - started;
-  assert.ok(renderMs < 5_000, `rendered in ${renderMs} ms`);
   assert.equal(await w.page.locator('.turn-line circle').count(), 0);
   const vertices = await w.page.$eval('.turn-line path.trace-all', (p) => (p.getAttribute('d')!.match(/[ML]/g) ?? []).length);
   const plotWidth = await w.page.$eval('.turn-line', (s) => Number(s.getAttribute('width')));
@@ -143,17 +139,18 @@ test('10,000 messages: renders in bounded time, charts downsampled, list virtual
   await w.page.waitForSelector('.item-list .item-row[data-line]');
   // Scroll to the middle: the page there is fetched on demand and only visible rows exist.
   await w.page.$eval('.item-viewport', (v) => { v.scrollTop = 2_500 * 26; });
-  await w.page.waitForFunction(() => [...document.querySelectorAll('.item-list .item-row[data-line]')].some((r: any) => r.style.top === `${2_500 * 26}px`));
+  await waitingFor('the list\'s row 2,500 to be rendered after the scroll',
+    w.page.waitForFunction(() => [...document.querySelectorAll('.item-list .item-row[data-line]')].some((r: any) => r.style.top === `${2_500 * 26}px`)));
   const rows = await w.page.locator('.item-spacer > .item-row').count();
   assert.ok(rows > 5 && rows < 60, `${rows} rows in the DOM`);
   const offsets = w.posted.filter((m) => m.type === 'requestItems').map((m) => (m.type === 'requestItems' ? m.offset : -1));
   assert.ok(offsets.includes(2_400) && offsets.length < 6, JSON.stringify(offsets));
-  // Still responsive: a frame comes promptly after all of that.
-  const frameMs = await w.page.evaluate(() => new Promise<number>((resolve) => { const t0 = performance.now(); requestAnimationFrame(() => resolve(performance.now() - t0)); }));
-  assert.ok(frameMs < 500, `next frame after ${frameMs} ms`);
-  const longest = await w.longestTask();
-  assert.ok(longest < 1_000, `longest main-thread task ${longest} ms`);
-  t.diagnostic(`10k: first render ${renderMs} ms, longest task ${Math.round(longest)} ms, ${rows} rows in the DOM`);
+  // Still answering after all of that, with the page's size independent of the 10,000 messages (render time and the
+  // longest task are `npm run bench -- webview`'s figures, against a small session in the same run: never asserted here).
+  await w.nextFrame();
+  const nodes = await w.domNodes();
+  assert.ok(nodes < 2_000, `${nodes} elements in the page for 10,000 messages`);
+  t.diagnostic(`10k: ${nodes} elements, ${rows} rows in the DOM, longest task ${Math.round(await w.longestTask())} ms`);
   await w.page.screenshot({ path: `${SHOTS}/webview-10k.png` });
 });
 

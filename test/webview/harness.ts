@@ -11,6 +11,7 @@ import type { CompositionModel } from '../../src/node/compositionView';
 import { isFromWebview, type FromWebview, type ToWebview, type WebviewState } from '../../src/protocol/messages';
 import { CompositionController } from '../../src/vscode/compositionController';
 import { createNonce, webviewHtml } from '../../src/vscode/webviewHtml';
+import { WAIT_MS } from '../support/waits';
 import { DARK_THEME } from './darkTheme';
 
 // Page-side globals for the functions run in Chromium (this project's tsconfig has no DOM lib, on purpose).
@@ -68,10 +69,18 @@ export interface WebviewPage {
   /** Cleanup options of each `openDiff` the host ran. */
   readonly diffs: CleanupOptions[];
   cspViolations(): Promise<string[]>;
-  /** The longest main-thread task so far, in ms (0 if none passed 50 ms). */
+  /** The longest main-thread task so far, in ms (0 if none passed 50 ms): a diagnostic and a bench figure, never asserted. */
   longestTask(): Promise<number>;
+  /** How many elements the page holds: what a virtualized list and downsampled charts keep bounded. */
+  domNodes(): Promise<number>;
+  /** Resolves when the page paints its next frame: it is answering, not stuck in a task. */
+  nextFrame(): Promise<void>;
   close(): Promise<void>;
 }
+
+/** Adds what a page wait was for to Playwright's timeout message (a function's wait names no selector). */
+export const waitingFor = <T>(what: string, wait: Promise<T>): Promise<T> =>
+  wait.catch((e: unknown) => { throw new Error(`waiting for ${what}: ${e instanceof Error ? e.message.split('\n')[0] : String(e)}`); });
 
 /** The settings the fake host starts the Simulator and Cleanup from (the extension's defaults). */
 export const TEST_DEFAULTS: AnalysisDefaults = { threshold: 150_000, cleanup: { keepRecentTurns: 6, keepRecentTokens: 0, rules: {} } };
@@ -83,7 +92,8 @@ export const TEST_DEFAULTS: AnalysisDefaults = { threshold: 150_000, cleanup: { 
  */
 export async function openWebview(harness: Harness, model: CompositionModel, savedState?: WebviewState): Promise<WebviewPage> {
   const page = await harness.browser.newPage({ viewport: { width: 1100, height: 1000 }, colorScheme: 'dark' });
-  page.setDefaultTimeout(10_000);
+  // Every wait (a selector, a click) gets the generous bound; Playwright's timeout names the selector it waited for.
+  page.setDefaultTimeout(WAIT_MS);
   const posted: FromWebview[] = [];
   const received: ToWebview[] = [];
   const diffs: CleanupOptions[] = [];
@@ -125,6 +135,8 @@ export async function openWebview(harness: Harness, model: CompositionModel, sav
     page, posted, send, received, diffs,
     cspViolations: () => page.evaluate(() => (window as any).__csp as string[]),
     longestTask: () => page.evaluate(() => Math.max(0, ...((window as any).__longTasks as number[]))),
+    domNodes: () => page.evaluate(() => document.getElementsByTagName('*').length as number),
+    nextFrame: () => page.evaluate(() => new Promise<void>((resolve) => (window as any).requestAnimationFrame(() => resolve()))),
     close: () => { controller.dispose(); return page.close(); },
   };
 }

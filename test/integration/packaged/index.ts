@@ -92,5 +92,5 @@ test("the extension page shows the README's pictures from the package", async ()
 });
 
 export async function run(): Promise<void> {
-  await finish(await runAll(60_000));
+  await finish(await runAll());
 }

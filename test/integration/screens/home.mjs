@@ -3,7 +3,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 /**
- * Only files real agents wrote: public sessions (test/fixtures/real, and ../shared/corpus when this clone has one)
+ * Only files real agents wrote: public sessions (test/fixtures/real with its copy of the development corpus, and the
+ * extra corpus $CONTEXT_COMPACTOR_CORPUS names, if any: a folder with a SOURCES.tsv of the same columns)
  * at the path their SOURCES.tsv records, and the sessions the real Gemini, Cline, OpenCode and Goose CLIs wrote
  * for the fixtures (their READMEs). Hand-made fixtures are left out. Returns the env that points the extension at
  * the copies — never the machine's own ~/.claude, ~/.codex, ~/.gemini, ~/.local/share, ~/.config.
@@ -24,11 +25,15 @@ export function screensHome(root, dir, workspace, { corpus: withCorpus = true } 
     GOOSE_PATH_ROOT: '',
   };
   const fixtures = path.join(root, 'test/fixtures');
-  const corpus = path.resolve(root, '../shared/corpus');
-  // `corpus: false` (the unit test): the repository's own files only, as on a stranger's clone.
-  const tables = [path.join(fixtures, 'real'), ...(withCorpus && fs.existsSync(path.join(corpus, 'SOURCES.tsv')) ? [corpus] : [])];
+  const corpus = process.env.CONTEXT_COMPACTOR_CORPUS;
+  // `corpus: false` (the unit test): the repository's own files only, as on a stranger's clone. Nothing outside the
+  // repository unless named; a file the repository holds already (same name) is copied once.
+  const tables = [path.join(fixtures, 'real'), ...(withCorpus && corpus && fs.existsSync(path.join(corpus, 'SOURCES.tsv')) ? [path.resolve(corpus)] : [])];
+  const copied = new Set();
   for (const table of tables) {
     for (const row of sources(table)) {
+      if (copied.has(path.basename(row.local_path))) continue;
+      copied.add(path.basename(row.local_path));
       const source = path.join(table, row.local_path);
       const target = storePath(row, source, env, workspace);
       if (!target) continue;

@@ -25,7 +25,7 @@ export interface Screen {
 
 /**
  * The real session the composition, inspect and compact screens open, first found: a Claude Code 2.1 session of
- * ../shared/corpus (the one issue #23 names by UUID), else a Claude Code 1.0 one of test/fixtures/real. Both ~2 MB
+ * test/fixtures/real/corpus (the one issue #23 names by UUID), else a Claude Code 1.0 one of test/fixtures/real. Both ~2 MB
  * with a Latin-script title (headless Chromium here has no CJK font).
  */
 const FEATURED = ['1fb5e404-604d-4a2b-baf1-3beb42a67371', '536b4eec-7d70-4e39-a8a6-6882ed120752'];

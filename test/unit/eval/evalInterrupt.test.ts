@@ -9,10 +9,11 @@ import { spawnCli } from '../../support/cliProcess';
 import { realTranscripts } from '../../support/corpus';
 import { startFakeAnthropic } from '../../support/fakeAnthropic';
 import { tmpDir } from '../../support/tmp';
+import { waitUntil } from '../../support/waits';
 
 const KEY = 'sk-ant-interrupt';
 // Each needs one summary call; eval reads them in sorted order.
-const FILES = ['moonmind-0.57.0', 'specify-poker-0.77.0', 'cival-1.0.17', 'ocodex-0.2x'].map((k) => realTranscripts().find((f) => f.file.includes(k))!.file).sort();
+const FILES = ['golfiq-0.40.0', 'specify-poker-0.77.0', 'cival-1.0.17', 'ocodex-0.2x'].map((k) => realTranscripts().find((f) => f.file.includes(k))!.file).sort();
 
 test('SIGINT while the third file waits on the provider: two files reported, interrupted, exit 130', async (t) => {
   const fake = await startFakeAnthropic(KEY);
@@ -26,8 +27,7 @@ test('SIGINT while the third file waits on the provider: two files reported, int
   child.stdout!.on('data', (d: Buffer) => { stdout += d.toString(); });
   child.stderr!.on('data', (d: Buffer) => { stderr += d.toString(); });
   const exited = once(child, 'exit');
-  const deadline = Date.now() + 60_000;
-  while (fake.requests.length < 3 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+  await waitUntil(() => fake.requests.length >= 3 || child.exitCode !== null, 'the third summary call');
   assert.equal(fake.requests.length, 3, `the third summary call never came: ${stderr}`);
   child.kill('SIGINT');
   const [code] = (await exited) as [number | null];
@@ -55,8 +55,7 @@ test('Ctrl-C twice during --resume-check --jobs 2: exit 130 and no throwaway age
   const exited = once(child, 'exit');
   // The agent homes, wherever the run puts them in the temp folder (its own folder, or the temp folder itself).
   const homes = (): string[] => fs.readdirSync(temp).flatMap((d) => (d.startsWith('cc-eval-') ? fs.readdirSync(path.join(temp, d)) : [d])).filter((d) => d.startsWith('cc-resume-check-'));
-  const deadline = Date.now() + 60_000;
-  while (homes().length < 2 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+  await waitUntil(() => homes().length >= 2 || child.exitCode !== null, 'both workers in a resume check');
   assert.equal(homes().length, 2, `both workers were to be in a resume check: ${stderr}`);
   child.kill('SIGINT');
   child.kill('SIGINT');

@@ -1,4 +1,4 @@
-// Seeded fuzz over every reader and compact: real transcripts (fixtures + shared corpus) mutated byte- and line-wise.
+// Seeded fuzz over every reader and compact: real transcripts (fixtures + the development corpus) mutated byte- and line-wise.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
@@ -26,6 +26,7 @@ test('every mutant reads, compacts and re-reads without an exception; outputs ke
   const rnd = prng(SEED);
   let runs = 0, readable = 0;
   const errors = new Set<string>();
+  assert.ok(seeds().length > 2, 'the development corpus seeds the fuzz too');
   for (const seed of seeds()) {
     for (const [name, mutate] of Object.entries(MUTATORS)) {
       for (let k = 0; k < PER_MUTATOR; k++) {

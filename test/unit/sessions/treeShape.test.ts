@@ -6,7 +6,7 @@ import { compactedCopies } from '../../../src/node/sessions/compacted';
 import { pickOrder, sessionPickText } from '../../../src/node/sessions/pickItems';
 import { shortAge } from '../../../src/node/sessions/rowText';
 import { buildSessionTree, reconcile, sessionsOf } from '../../../src/node/sessions/treeModel';
-import { sharedCorpusDir } from '../../support/corpus';
+import { REPO_CORPUS } from '../../support/corpus';
 import { scanDirs } from '../usage/helpers';
 
 const NOW = Date.parse('2026-12-03T12:00:00.000Z');
@@ -112,9 +112,8 @@ test('ages: minutes, hours, days, then a date (with the year when it is another)
     ['now', '45m', '11h', '5d', 'Jun 1', 'Dec 24 2025', '']);
 });
 
-test('real subagent transcripts of the shared corpus nest under their session (Claude Code 2.1.128, 2.0.29)', async () => {
-  const corpus = sharedCorpusDir() ?? assert.fail('the shared corpus is needed');
-  const { report } = await scanDirs([`${corpus}/claude-code`]);
+test('real subagent transcripts of the development corpus nest under their session (Claude Code 2.1.128, 2.0.29)', async () => {
+  const { report } = await scanDirs([`${REPO_CORPUS}/claude-code`]);
   // The corpus names its files by source; put the odoo pair where Claude Code 2.1 keeps them.
   const odoo = report.sessions.find((s) => s.file.endsWith('odoo-addons-2.1.128-2compactions.jsonl'))!;
   const sub = report.sessions.find((s) => s.file.endsWith('odoo-addons-2.1.128-subagent-a0e47dc4.jsonl'))!;

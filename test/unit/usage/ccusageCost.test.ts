@@ -1,4 +1,4 @@
-// Cost parity with `ccusage --offline` (20.0.24) on real sessions of current models: the shared corpus and the fixtures.
+// Cost parity with `ccusage --offline` (20.0.24) on real sessions of current models: the development corpus and the fixtures.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
@@ -30,6 +30,7 @@ test('usage cost is within 1 % of `ccusage session --offline` per session and in
   const codexDir = join(root, 'codex/sessions/2026/01/01');
   mkdirSync(claudeDir, { recursive: true });
   mkdirSync(codexDir, { recursive: true });
+  assert.ok(corpusFiles('claude-code').length > 0 && corpusFiles('codex').length > 0, 'the development corpus (test/fixtures/real/corpus) is read');
   // Copies, not links: ccusage does not follow symlinks. Names stay, so both tools name sessions alike.
   for (const f of [...corpusFiles('claude-code'), CLAUDE_FILE]) copyFileSync(f, join(claudeDir, basename(f)));
   for (const f of corpusFiles('codex')) copyFileSync(f, join(codexDir, basename(f)));

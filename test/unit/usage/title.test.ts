@@ -4,9 +4,7 @@ import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { test } from 'node:test';
 import { titleFromContent, titleFromText } from '../../../src/core/usage/title';
-import { sharedCorpusDir } from '../../support/corpus';
-
-const CORPUS = sharedCorpusDir() ?? assert.fail('the shared corpus of real sessions is needed');
+import { REPO_CORPUS as CORPUS } from '../../support/corpus';
 
 /** The content of the first user record of a real transcript that is not a tool result. */
 function firstPrompt(name: string): unknown {

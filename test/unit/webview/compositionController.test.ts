@@ -7,6 +7,7 @@ import type { AnalysisDefaults } from '../../../src/node/analysisView';
 import type { ToWebview } from '../../../src/protocol/messages';
 import { CompositionController } from '../../../src/vscode/compositionController';
 import { CLAUDE_SAMPLE } from '../../support/fixtures';
+import { waitUntil, WAIT_MS } from '../../support/waits';
 
 const DEFAULTS: AnalysisDefaults = { threshold: 150_000, cleanup: { keepRecentTurns: 6, keepRecentTokens: 0, rules: { 'tool-records': { params: { headLines: 5 } } } } };
 
@@ -31,11 +32,7 @@ function setup(load = loadCompositionModel, defaults: () => AnalysisDefaults = (
 }
 
 /** Waits for the controller's own (un-awaitable) reload; generous, as other suites read files in parallel. */
-async function until(done: () => boolean): Promise<void> {
-  const deadline = Date.now() + 10_000;
-  while (!done() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 5));
-  assert.ok(done(), 'condition not reached');
-}
+const until = (done: () => boolean): Promise<void> => waitUntil(done, 'the controller\'s reload to post its answer', WAIT_MS, 5);
 
 const loadedId = (posted: readonly ToWebview[]): string => {
   const m = posted.find((p) => p.type === 'sessionLoaded');
