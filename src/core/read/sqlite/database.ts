@@ -61,6 +61,8 @@ export class SqliteDatabase {
     const raw = readUint(h, 16, 2);
     const pageSize = raw === 1 ? 65536 : raw;
     if (pageSize < 512 || (pageSize & (pageSize - 1)) !== 0) throw new Error(`bad SQLite page size ${raw}`);
+    // SQLite requires at least 480 usable bytes a page; fewer would make the payload arithmetic meaningless.
+    if (pageSize - h[20]! < 480) throw new Error(`bad SQLite reserved space ${h[20]}`);
     return new SqliteDatabase(db, readWal(wal, pageSize), wal, pageSize, pageSize - h[20]!, readUint(h, 56, 4));
   }
 
