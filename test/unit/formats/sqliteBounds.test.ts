@@ -139,3 +139,39 @@ test('the bounds cost a sound database nothing: every row, no warning', () => {
   assert.ok([...withWal.rows('part')].length > 0);
   assert.deepEqual(withWal.warnings, []);
 });
+
+test('a work budget: a thousand cells sharing one 100 KB value stop at what the files allow, with a warning', () => {
+  // The messages' last leaf holds 1,144 cell pointers to one cell whose 100,000-byte text runs over 24 real
+  // overflow pages appended to the file: each row is sound, together they decode 400× the file.
+  const size = 100_000;
+  const local = localPayload(size, PAGE, true);
+  const overflow = Math.ceil((size - local) / (PAGE - 4));
+  const chain = Array.from({ length: overflow }, (_, i) => {
+    const p = Buffer.alloc(PAGE, 0x61);
+    p.writeUInt32BE(i === overflow - 1 ? 0 : PAGES + i + 2, 0);
+    return p;
+  });
+  const b = Buffer.concat([REAL, ...chain]);
+  const leaf = page(b, PAGES);
+  leaf.fill(0);
+  // A 5-byte record header (its size; NULL for the id, the rowid's alias; a 3-byte serial type), then session_id's text.
+  const text = size - 5;
+  const serial = 13 + 2 * text;
+  const varint3 = (v: number): number[] => [0x80 | (v >> 14), 0x80 | ((v >> 7) & 0x7f), v & 0x7f];
+  const cellBytes = Buffer.concat([Buffer.from([...varint3(size), 100, 5, 0, ...varint3(serial)]), Buffer.alloc(local - 5, 0x61), Buffer.alloc(4)]);
+  cellBytes.writeUInt32BE(PAGES + 1, cellBytes.length - 4);
+  const cell = PAGE - cellBytes.length;
+  cellBytes.copy(leaf, cell);
+  const cells = Math.floor((cell - 8) / 2);
+  leaf[0] = 13;
+  leaf.writeUInt16BE(cells, 3);
+  leaf.writeUInt16BE(cell, 5);
+  for (let i = 0; i < cells; i++) leaf.writeUInt16BE(cell, 8 + 2 * i);
+  const db = SqliteDatabase.open(bytesOf(b));
+  const rows = [...db.rows('messages')];
+  const shared = rows.filter((r) => r.rowid === 100);
+  assert.ok(shared.length > 0, 'the crafted cell reads');
+  assert.equal(shared[0]!.session_id, 'a'.repeat(text), 'its value whole, from the overflow chain');
+  assert.ok(shared.length < cells, `${shared.length} of ${cells} copies decoded`);
+  assert.ok(db.warnings.some((w) => /^stopped reading after \d+ MB of decoding/.test(w)), db.warnings.join('; '));
+});
