@@ -6,7 +6,7 @@ import * as path from 'node:path';
 import { test } from 'node:test';
 import type { FileBytes } from '../../../src/core/agents/agent';
 import { SqliteDatabase } from '../../../src/core/read/sqlite/database';
-import { localPayload } from '../../../src/core/read/sqlite/record';
+import { decodeRecord, localPayload } from '../../../src/core/read/sqlite/record';
 import { goose } from '../../../src/core/formats/goose/agent';
 import { FIXTURES } from '../../support/fixtures';
 
@@ -174,4 +174,35 @@ test('a work budget: a thousand cells sharing one 100 KB value stop at what the 
   assert.equal(shared[0]!.session_id, 'a'.repeat(text), 'its value whole, from the overflow chain');
   assert.ok(shared.length < cells, `${shared.length} of ${cells} copies decoded`);
   assert.ok(db.warnings.some((w) => /^stopped reading after \d+ MB of decoding/.test(w)), db.warnings.join('; '));
+});
+
+test('an index whose interior cells all point at one leaf: each message once, with a warning', () => {
+  // Page 7 is idx_messages_session's root (a leaf in the fixture's sqlite_schema): it moves to a new page 34, and
+  // page 7 becomes an interior index page whose 1,000 cells all name it, each carrying the leaf's first entry.
+  const INDEX_ROOT = 7;
+  const leafCopy = Buffer.from(page(REAL, INDEX_ROOT));
+  assert.equal(leafCopy[0], 10, 'the fixture keeps idx_messages_session in one leaf');
+  const b = Buffer.concat([REAL, leafCopy]);
+  const root = page(b, INDEX_ROOT);
+  // An entry of the session looked up, the index's last key (short: a one-byte size varint): the leaf holds nothing
+  // past it, so the lookup goes on through every cell.
+  const entries = Array.from({ length: leafCopy.readUInt16BE(3) }, (_, i) => leafCopy.readUInt16BE(8 + 2 * i));
+  const first = entries.find((at) => decodeRecord(leafCopy.subarray(at + 1, at + 1 + leafCopy[at]!), (x) => Buffer.from(x).toString())[0] === '20251202_1')!;
+  const payload = leafCopy[first]!;
+  const cellBytes = Buffer.concat([Buffer.alloc(4), leafCopy.subarray(first, first + 1 + payload)]);
+  cellBytes.writeUInt32BE(PAGES + 1, 0);
+  root.fill(0);
+  const cell = PAGE - cellBytes.length;
+  cellBytes.copy(root, cell);
+  const cells = 1000;
+  root[0] = 2;
+  root.writeUInt16BE(cells, 3);
+  root.writeUInt16BE(cell, 5);
+  root.writeUInt32BE(PAGES + 1, 8);
+  for (let i = 0; i < cells; i++) root.writeUInt16BE(cell, 12 + 2 * i);
+  const db = SqliteDatabase.open(bytesOf(b));
+  const rows = db.rowsWhere('messages', 'session_id', '20251202_1');
+  assert.equal(rows.length, 20, 'the session\'s 20 messages, once each');
+  assert.equal(new Set(rows.map((r) => r.rowid)).size, 20);
+  assert.ok(db.warnings.some((w) => /an index b-tree reaches a page more than once/.test(w)), db.warnings.join('; '));
 });

@@ -246,7 +246,10 @@ export class SqliteDatabase {
       const [size, a] = readVarint(page, at);
       return decodeRecord(this.payload(page, at + a, size, false), this.decode);
     };
-    const emit = (values: SqlValue[]): void => { const r = values[values.length - 1]; if (typeof r === 'number') out.push(r); };
+    // Each rowid once: an index entry's key ends in its rowid, so a sound index never repeats one; a damaged one would
+    // make one row many.
+    const seen = new Set<number>();
+    const emit = (values: SqlValue[]): void => { const r = values[values.length - 1]; if (typeof r === 'number' && !seen.has(r)) { seen.add(r); out.push(r); } };
     // Each page at most once per lookup (see scanRoot).
     const visited = new Set<number>();
     // Returns false once a key past `key` was seen (or the budget is spent): nothing further right can match.
