@@ -8,7 +8,7 @@ import { jsonText } from '../core/text/terminal';
 import { OutputError } from '../node/atomicWrite';
 import { DEFAULT_MODELS, defaultMaxInputTokens } from '../node/compactOptions';
 import { evalFiles } from '../node/eval/files';
-import { runEval, type EvalProgress } from '../node/eval/runEval';
+import { cappedJobs, runEval, type EvalProgress } from '../node/eval/runEval';
 import { checkProvider } from '../node/eval/serverStrategy';
 import type { EvalConfig } from '../node/eval/strategies';
 import { checkEvalTargets, writeEvalMarkdown } from '../node/eval/writeReport';
@@ -97,7 +97,9 @@ export async function runEvalCommand(args: string[], io: CliIo): Promise<number>
     else if (p.done === p.total || now - lastLine >= 2000) { io.stderr(`${progressLine(p)}\n`); lastLine = now; }
   };
   try {
-    const report = await runEval({ files, config, jobs: Math.max(1, nums.jobs!), signal: abort.signal, onProgress, warnings });
+    const { jobs, note } = cappedJobs(Math.max(1, nums.jobs!));
+    if (note) io.stderr(`${note}\n`);
+    const report = await runEval({ files, config, jobs, signal: abort.signal, onProgress, warnings });
     if (v.markdown) await writeEvalMarkdown(report, v.markdown, files);
     io.stdout(parsed.flags.json ? `${jsonText(report)}\n` : renderEvalText(report));
     return report.interrupted ? 130 : 0;

@@ -1,24 +1,28 @@
 // Sessions stored as documents (a JSON file, or a folder of files): which agent's a path is, and reading it whole.
-import { closeSync, openSync, readdirSync, readFileSync, readSync, statSync } from 'node:fs';
+import { closeSync, fstatSync, readdirSync, readSync, statSync } from 'node:fs';
 import * as path from 'node:path';
 import type { DocumentFile, DocumentReading, FileBytes, FsView } from '../core/agents/agent';
 import { AGENT_IDS, agentModule, type AgentId } from '../core/formats/registry';
 import type { ReadOptions } from '../core/read/formatReader';
 import type { Session } from '../core/model/transcript';
+import { notRegular, openRegular, readRegularText, reopenRegular } from './regularFile';
 
 /** Documents read as text are read whole; past this size they are refused (databases are read by page, unlimited). */
 export const MAX_DOCUMENT_BYTES = 512 * 1024 * 1024;
 
-/** A regular file read at offsets (each read opens and closes it: nothing stays open between calls). */
+/**
+ * A regular file read at offsets (each read opens and closes it: nothing stays open between calls). FIFOs and
+ * devices count as missing: one would block the reader, the other never end.
+ */
 function openBytes(p: string): FileBytes | undefined {
   let size: number;
   // Unreadable (permissions) counts as missing, as FsView.open promises: readers then give their own one-line error.
-  try { const st = statSync(p); if (!st.isFile()) return undefined; size = st.size; closeSync(openSync(p, 'r')); } catch { return undefined; }
+  try { const fd = openRegular(p); try { size = fstatSync(fd).size; } finally { closeSync(fd); } } catch { return undefined; }
   return {
     size,
     read(offset, length) {
       const buf = Buffer.alloc(Math.max(0, Math.min(length, size - offset)));
-      const fd = openSync(p, 'r');
+      const fd = reopenRegular(p);
       try {
         let got = 0;
         while (got < buf.length) { const n = readSync(fd, buf, got, buf.length - got, offset + got); if (n === 0) break; got += n; }
@@ -38,7 +42,7 @@ export const nodeFs: FsView = {
   head: (p) => {
     let fd: number | undefined;
     try {
-      fd = openSync(p, 'r');
+      fd = openRegular(p);
       const buf = Buffer.alloc(1024);
       return buf.subarray(0, readSync(fd, buf, 0, buf.length, 0)).toString('utf8');
     } catch { return ''; } finally { if (fd !== undefined) closeSync(fd); }
@@ -74,7 +78,16 @@ export function documentStamp(files: readonly string[]): { size: number; mtimeMs
 
 /** Reads a document session whole; errors (unreadable, too large, unparsable) are one line. */
 export function readDocumentSession(match: DocumentMatch, options: ReadOptions): Session {
-  const files = match.files.map((f): DocumentFile => {
+  // Members must be regular files (a FIFO or a link to /dev/zero in a task folder would hang or grow without end):
+  // the session's own file refused in one line, any other member skipped with a warning, never opened.
+  const skipped: string[] = [];
+  const members = match.files.filter((f, i) => {
+    const why = notRegular(f);
+    if (why && i === 0) throw new Error(why);
+    if (why) skipped.push(`${why}; skipped`);
+    return !why;
+  });
+  const files = members.map((f): DocumentFile => {
     let text: string | undefined;
     let bytes: FileBytes | undefined;
     // Text only when a parser asks for it: a SQLite database is read page by page through `bytes`, never whole.
@@ -85,12 +98,13 @@ export function readDocumentSession(match: DocumentMatch, options: ReadOptions):
         if (text === undefined) {
           const { size } = statSync(f);
           if (size > MAX_DOCUMENT_BYTES) throw new Error(`${f}: ${Math.round(size / 1048576)} MB is too large to read whole`);
-          text = readFileSync(f, 'utf8');
+          text = readRegularText(f);
         }
         return text;
       },
       get bytes() { return (bytes ??= openBytes(f) ?? { size: 0, read: () => new Uint8Array(0) }); },
     };
   });
-  return match.reading.parse(files, options);
+  const session = match.reading.parse(files, options);
+  return skipped.length ? { ...session, warnings: [...skipped, ...session.warnings] } : session;
 }

@@ -5,6 +5,7 @@ import type { RawLines, Session } from '../core/model/transcript';
 import { createTranscriptReader } from '../core/read/transcriptReader';
 import { documentSession, documentStamp, readDocumentSession } from './documentSessions';
 import { forEachLine, KeptLines, type SnapshotOptions } from './jsonlLines';
+import { kindOf } from './regularFile';
 
 /** A problem the user must see as one line (exit code 2 in the CLI). */
 export class TranscriptError extends Error {
@@ -41,6 +42,8 @@ export async function readTranscriptFile(path: string, options: ReadFileOptions 
   }
   if (!info) throw new TranscriptError(`cannot read ${path}`);
   if (info.isDirectory()) throw new TranscriptError(`${path} is a folder, not a transcript file`);
+  // A FIFO would block the read forever and a device never end: only regular files are opened.
+  if (!info.isFile()) throw new TranscriptError(`${path} is ${kindOf(info)}, not a regular file`);
   if (info.size === 0) throw new TranscriptError(`empty file: ${path}`);
   const bytes = keepRaw && options.lineStore !== 'strings';
   const reader = createTranscriptReader(FORMAT_READERS, { keepRaw, linesKeptOutside: bytes, path });

@@ -1,10 +1,11 @@
 // Reads an original as the agent wrote it, for the independent probe set: JSON lines, a JSON document, Aider's text.
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readdirSync, statSync } from 'node:fs';
 import * as path from 'node:path';
 import type { Session } from '../../core/model/transcript';
 import { probeEvents } from '../../core/probes/dialects';
 import type { RawSource } from '../../core/probes/types';
 import { documentSession } from '../documentSessions';
+import { readRegularText } from '../regularFile';
 
 const parseLine = (line: string): unknown => { try { return line.trim() ? JSON.parse(line) as unknown : null; } catch { return null; } };
 
@@ -17,7 +18,7 @@ function documentRecords(doc: unknown): unknown[] {
 }
 
 function fileRecords(file: string): unknown[] {
-  const text = readFileSync(file, 'utf8').replace(/^\uFEFF/, '');
+  const text = readRegularText(file).replace(/^\uFEFF/, '');
   // One JSON document (a Gemini CLI chat, a Cline history, a Copilot Chat session, pretty-printed or not); JSON
   // lines fail to parse as one right after their first line.
   try { return documentRecords(JSON.parse(text)); } catch { /* JSON lines */ }
@@ -28,7 +29,7 @@ function fileRecords(file: string): unknown[] {
 
 /** Aider's run `#N` (1-based; the last without a suffix), as the reader picks it. */
 function aiderRun(file: string, run: number | undefined): string {
-  const runs = readFileSync(file, 'utf8').split(/^(?=# aider chat started at )/m).filter((r) => r.startsWith('# aider chat started at '));
+  const runs = readRegularText(file).split(/^(?=# aider chat started at )/m).filter((r) => r.startsWith('# aider chat started at '));
   return runs[(run ?? runs.length) - 1] ?? '';
 }
 

@@ -150,6 +150,8 @@ export async function discoverTranscripts(opts: DiscoverOptions): Promise<Discov
       if (!isFolder(root)) continue;
       if (!roots.includes(root)) roots.push(root);
       for (const s of m.reading.sessionsUnder(root, fs)) files.add(s);
+      // Listing a store's sessions reads its database (bounded by the files' size): the event loop gets a turn after each.
+      await tick();
     }
   }
   return { files: [...files].sort(), roots, warnings };

@@ -255,7 +255,12 @@ export async function scanUsage(opts: ScanOptions): Promise<ScanResult> {
     const pending: Pending[] = [];
     for (const [n, file] of found.files.entries()) {
       if (n % 256 === 255) await tick(); // a 10k-file warm scan is all stat calls: stay responsive
+      const documents = stats.documentsRead;
       const planned = planFile(file, cache.files[file], stats, seen, warnings, views);
+      // A document session (a SQLite store's session, a Cline task) is read whole, synchronously: bounded by its
+      // files' size (the SQLite reader's budget), and the event loop gets a turn after each, so an extension host
+      // scanning many such sessions never stalls for more than one of them.
+      if (stats.documentsRead !== documents) await tick();
       if (planned && 'job' in planned) pending.push(planned);
       else if (planned) entries.set(file, planned);
     }

@@ -73,6 +73,7 @@ export const goose: AgentModule = {
         if (!id) throw new Error('the database holds no session');
         if (!wanted && all.length > 1) warnings.push(`the database holds ${all.length} sessions; this is the newest, ${id} (name another as <database>#<session id>)`);
         g = fromDb(db, id, warnings);
+        warnings.push(...db.warnings);
       } else if (first.path.endsWith('.jsonl')) {
         g = fromJsonl(first.text, first.path.replace(/^.*[\\/]/, '').replace(/\.jsonl$/, ''), warnings);
       } else {

@@ -93,6 +93,7 @@ export const opencode: AgentModule = {
         if (!id) throw new Error('the database holds no session');
         if (!wanted && all.length > 1) warnings.push(`the database holds ${all.length} sessions; this is the newest, ${id} (name another as <database>#<session id>)`);
         oc = fromDb(db, id, warnings);
+        warnings.push(...db.warnings);
       } else if (files.length > 1 || /[\\/]session[\\/][^\\/]+[\\/]ses_[^\\/]+\.json$/.test(first.path)) {
         oc = fromStorage(files, warnings);
       } else {

@@ -6,6 +6,7 @@ import {
   decodeRecord, localPayload, pageHeader, readUint, readVarint, PAGE_INTERIOR_INDEX, PAGE_INTERIOR_TABLE, PAGE_LEAF_INDEX, PAGE_LEAF_TABLE,
   type SqlValue,
 } from './record';
+import { ReadBudget } from './budget';
 import { indexColumns, tableColumns, type TableColumns } from './schema';
 import { readWal, type WalPages } from './wal';
 
@@ -24,12 +25,22 @@ export class SqliteDatabase {
   private readonly indexes: Index[] = [];
   private readonly decode: (bytes: Uint8Array) => string;
   private readonly pageCount: number;
+  private readonly budget: ReadBudget;
 
   private constructor(private readonly db: FileBytes, private readonly wal: WalPages, private readonly walFile: FileBytes | undefined,
     readonly pageSize: number, private readonly usable: number, encoding: number) {
     const decoder = new TextDecoder(encoding === 2 ? 'utf-16le' : encoding === 3 ? 'utf-16be' : 'utf-8');
     this.decode = (b) => decoder.decode(b);
-    this.pageCount = wal.dbPages || Math.floor(db.size / pageSize);
+    // The page count a WAL commit claims is trusted only as far as the files hold pages: past the database file's
+    // end, a page exists only as a WAL frame.
+    const filePages = Math.floor(db.size / pageSize);
+    let walTop = 0;
+    for (const n of wal.pages.keys()) walTop = Math.max(walTop, n);
+    const onDisk = Math.max(filePages, walTop);
+    const claimed = wal.dbPages || filePages;
+    this.pageCount = Math.min(claimed, onDisk);
+    this.budget = new ReadBudget(db.size + (walFile?.size ?? 0), this.pageCount, pageSize);
+    if (claimed > onDisk) this.budget.warn(`the WAL claims ${claimed} pages, the files hold ${onDisk}: read as ${onDisk}`);
     for (const row of this.scanRoot(1, ['type', 'name', 'tbl_name', 'rootpage', 'sql'])) {
       const sql = typeof row.sql === 'string' ? row.sql : '';
       const root = typeof row.rootpage === 'number' ? row.rootpage : 0;
@@ -50,7 +61,14 @@ export class SqliteDatabase {
     const raw = readUint(h, 16, 2);
     const pageSize = raw === 1 ? 65536 : raw;
     if (pageSize < 512 || (pageSize & (pageSize - 1)) !== 0) throw new Error(`bad SQLite page size ${raw}`);
+    // SQLite requires at least 480 usable bytes a page; fewer would make the payload arithmetic meaningless.
+    if (pageSize - h[20]! < 480) throw new Error(`bad SQLite reserved space ${h[20]}`);
     return new SqliteDatabase(db, readWal(wal, pageSize), wal, pageSize, pageSize - h[20]!, readUint(h, 56, 4));
+  }
+
+  /** What reading skipped or cut short (a damaged file): one line each, for the session's warnings. */
+  get warnings(): readonly string[] {
+    return this.budget.warnings;
   }
 
   hasTable(name: string): boolean {
@@ -65,7 +83,7 @@ export class SqliteDatabase {
   /** Every row of a table, in rowid order. */
   *rows(name: string): Generator<Row> {
     const t = this.table(name);
-    yield* this.scanRoot(t.root, t.columns, t.rowidColumn);
+    yield* this.scanRoot(t.root, t.columns, t.rowidColumn, name);
   }
 
   /** The rows whose `column` equals `value`, through an index that starts with that column when there is one. */
@@ -75,8 +93,13 @@ export class SqliteDatabase {
     if (!index) return [...this.rows(name)].filter((r) => r[column] === value);
     const out: Row[] = [];
     for (const rowid of this.indexLookup(index.root, value)) {
-      const row = this.rowById(t, rowid);
-      if (row && row[column] === value) out.push(row);
+      if (this.budget.exhausted || !this.budget.row()) break;
+      try {
+        const row = this.rowById(t, rowid);
+        if (row && row[column] === value) out.push(row);
+      } catch (e) {
+        this.badRow(name, e);
+      }
     }
     return out;
   }
@@ -89,7 +112,7 @@ export class SqliteDatabase {
   }
 
   private page(n: number): Uint8Array {
-    if (!Number.isInteger(n) || n < 1 || n > Math.max(this.pageCount, this.wal.dbPages)) throw new Error(`page ${n} is out of range`);
+    if (!Number.isInteger(n) || n < 1 || n > this.pageCount) throw new Error(`page ${n} is out of range`);
     let p = this.cache.get(n);
     if (!p) {
       const inWal = this.wal.pages.get(n);
@@ -106,12 +129,17 @@ export class SqliteDatabase {
     const local = localPayload(size, this.usable, table);
     if (at + local > page.length) throw new Error('cell past its page');
     if (local === size) return page.subarray(at, at + size);
+    // Never allocate more than the files can hold: each overflow page carries usable − 4 bytes.
+    if (size - local > this.pageCount * (this.usable - 4)) throw new Error(`a value of ${size} bytes is larger than the database`);
+    if (!this.budget.spend(size)) throw new Error('read budget spent');
     const out = new Uint8Array(size);
     out.set(page.subarray(at, at + local), 0);
     let filled = local;
     let next = readUint(page, at + local, 4);
-    for (let hops = 0; filled < size; hops++) {
-      if (next === 0 || hops > this.pageCount) throw new Error('broken overflow chain');
+    const seen = new Set<number>();
+    while (filled < size) {
+      if (next === 0 || seen.has(next)) throw new Error('broken overflow chain');
+      seen.add(next);
       const o = this.page(next);
       const take = Math.min(size - filled, this.usable - 4);
       out.set(o.subarray(4, 4 + take), filled);
@@ -128,11 +156,25 @@ export class SqliteDatabase {
     return row;
   }
 
-  private *scanRoot(root: number, columns: readonly string[], rowidColumn?: number): Generator<Row> {
+  /** One warning per table and reason for a row that could not be decoded (it is skipped). */
+  private badRow(table: string, e: unknown): void {
+    if (!this.budget.exhausted) this.budget.warn(`rows of ${table} could not be read and were skipped (${(e as Error).message})`);
+  }
+
+  private *scanRoot(root: number, columns: readonly string[], rowidColumn?: number, table = 'sqlite_schema'): Generator<Row> {
     const stack: [number, number][] = [[root, 0]];
-    while (stack.length > 0) {
+    // Each page at most once per scan: cells pointing at one child (or back up the tree) would otherwise repeat its
+    // rows without end.
+    const visited = new Set<number>();
+    while (stack.length > 0 && !this.budget.exhausted) {
       const [n, depth] = stack.pop()!;
       if (depth > MAX_DEPTH) throw new Error('b-tree too deep (corrupt database?)');
+      if (visited.has(n)) {
+        this.budget.warn(`the b-tree of ${table} reaches a page more than once (damaged?); each page was read once`);
+        continue;
+      }
+      visited.add(n);
+      if (!this.budget.spend(this.pageSize)) return;
       const page = this.page(n);
       const h = pageHeader(page, n === 1 ? 100 : 0);
       if (h.type === PAGE_INTERIOR_TABLE) {
@@ -141,11 +183,20 @@ export class SqliteDatabase {
         for (let i = h.cells - 1; i >= 0; i--) stack.push([readUint(page, readUint(page, h.pointers + 2 * i, 2), 4), depth + 1]);
       } else if (h.type === PAGE_LEAF_TABLE) {
         for (let i = 0; i < h.cells; i++) {
-          let at = readUint(page, h.pointers + 2 * i, 2);
-          const [size, a] = readVarint(page, at);
-          const [rowid, b] = readVarint(page, at + a);
-          at += a + b;
-          yield this.row(columns, rowidColumn, rowid, this.payload(page, at, size, true));
+          if (!this.budget.row()) return;
+          let row: Row;
+          try {
+            let at = readUint(page, h.pointers + 2 * i, 2);
+            const [size, a] = readVarint(page, at);
+            const [rowid, b] = readVarint(page, at + a);
+            at += a + b;
+            row = this.row(columns, rowidColumn, rowid, this.payload(page, at, size, true));
+          } catch (e) {
+            if (this.budget.exhausted) return;
+            this.badRow(table, e);
+            continue;
+          }
+          yield row;
         }
       } else {
         throw new Error('an index page inside a table b-tree (corrupt database?)');
@@ -195,10 +246,21 @@ export class SqliteDatabase {
       const [size, a] = readVarint(page, at);
       return decodeRecord(this.payload(page, at + a, size, false), this.decode);
     };
-    const emit = (values: SqlValue[]): void => { const r = values[values.length - 1]; if (typeof r === 'number') out.push(r); };
-    // Returns false once a key past `key` was seen: nothing further right can match.
+    // Each rowid once: an index entry's key ends in its rowid, so a sound index never repeats one; a damaged one would
+    // make one row many.
+    const seen = new Set<number>();
+    const emit = (values: SqlValue[]): void => { const r = values[values.length - 1]; if (typeof r === 'number' && !seen.has(r)) { seen.add(r); out.push(r); } };
+    // Each page at most once per lookup (see scanRoot).
+    const visited = new Set<number>();
+    // Returns false once a key past `key` was seen (or the budget is spent): nothing further right can match.
     const visit = (n: number, depth: number): boolean => {
       if (depth > MAX_DEPTH) throw new Error('b-tree too deep (corrupt database?)');
+      if (visited.has(n)) {
+        this.budget.warn('an index b-tree reaches a page more than once (damaged?); each page was read once');
+        return true;
+      }
+      visited.add(n);
+      if (!this.budget.spend(this.pageSize)) return false;
       const page = this.page(n);
       const h = pageHeader(page, n === 1 ? 100 : 0);
       if (h.type === PAGE_LEAF_INDEX) {
@@ -222,7 +284,11 @@ export class SqliteDatabase {
       }
       return visit(h.right!, depth + 1);
     };
-    visit(root, 0);
+    try {
+      visit(root, 0);
+    } catch (e) {
+      if (!this.budget.exhausted) throw e; // spent: the entries found so far, with the budget's warning
+    }
     return out;
   }
 }

@@ -95,7 +95,10 @@ export function pageHeader(page: Uint8Array, at: number): PageHeader {
   }
   const cells = readUint(page, at + 3, 2);
   const interior = type === PAGE_INTERIOR_INDEX || type === PAGE_INTERIOR_TABLE;
-  return { type, cells, pointers: at + (interior ? 12 : 8), right: interior ? readUint(page, at + 8, 4) : undefined };
+  const pointers = at + (interior ? 12 : 8);
+  // The cell pointer array lies on the page: a larger count is damage, not cells.
+  if (pointers + 2 * cells > page.length) throw new Error(`${cells} cells do not fit on a page`);
+  return { type, cells, pointers, right: interior ? readUint(page, at + 8, 4) : undefined };
 }
 
 /**
