@@ -12,8 +12,8 @@ import { cacheFolder } from '../usage/cacheFolder';
 import type { WorkerMode } from '../usage/parseJobs';
 import { scanUsage } from '../usage/scanner';
 import type { SessionUsage } from '../../core/usage/types';
-import { decodeIndex, encodeIndex, INDEX_VERSION, kindOf, type SessionIndex, type Stamp } from './indexFormat';
-import { indexFile } from './store';
+import { encodeIndex, INDEX_VERSION, kindOf, memoryHandle, openIndex, type OpenIndex, type Stamp } from './indexFormat';
+import { indexStore, type IndexStore } from './store';
 
 export interface SearchOptions {
   env: NodeJS.ProcessEnv;
@@ -89,19 +89,22 @@ function stampOf(path: string): Stamp | undefined {
 
 const nameOf = (path: string): string => `${createHash('sha256').update(path).digest('hex').slice(0, 32)}.idx`;
 
-/** The session's index: the stored one when its stamp still holds, else built from the session and stored. */
-async function indexOf(path: string, stamp: Stamp, dir: string | undefined, stats: SearchStats, warnings: string[]): Promise<SessionIndex | undefined> {
+/** The session's index, opened: the stored one when its stamp still holds, else built from the session and stored. */
+async function indexOf(path: string, stamp: Stamp, store: IndexStore | undefined, stats: SearchStats, warnings: string[]): Promise<{ idx: OpenIndex; close: () => void } | undefined> {
   const name = nameOf(path);
-  if (dir) {
-    const text = safe(() => indexFile(dir, name), warnings, 'cannot read the search index');
-    const idx = text === undefined ? undefined : decodeIndex(text);
-    if (idx && idx.header.path === path && idx.header.size === stamp.size && idx.header.mtimeMs === stamp.mtimeMs) {
-      stats.reused++;
-      return idx;
+  if (store) {
+    const h = safe(() => store.open(name), warnings, 'cannot read the search index');
+    if (h) {
+      const idx = safe(() => openIndex(h), warnings, 'cannot read the search index');
+      if (idx && idx.header.path === path && idx.header.size === stamp.size && idx.header.mtimeMs === stamp.mtimeMs) {
+        stats.reused++;
+        return { idx, close: () => h.close() };
+      }
+      h.close();
     }
   }
   stats.indexed++;
-  let encoded: string;
+  let encoded: Buffer;
   try {
     const { session } = await readTranscriptFile(path);
     encoded = encodeIndex(path, stamp, searchEntries(session));
@@ -110,8 +113,9 @@ async function indexOf(path: string, stamp: Stamp, dir: string | undefined, stat
     warnings.push(`${path}: ${error}`);
     encoded = encodeIndex(path, stamp, [], error);
   }
-  if (dir) safe(() => indexFile(dir, name, encoded), warnings, 'cannot write the search index');
-  return decodeIndex(encoded);
+  if (store) safe(() => store.write(name, encoded), warnings, 'cannot write the search index');
+  const idx = openIndex(memoryHandle(encoded));
+  return idx && { idx, close: () => undefined };
 }
 
 function safe<T>(fn: () => T, warnings: string[], what: string): T | undefined {
@@ -124,30 +128,60 @@ function safe<T>(fn: () => T, warnings: string[], what: string): T | undefined {
   }
 }
 
-/** The matches of one session's index, listing at most `room` of them. */
-function searchIndex(idx: SessionIndex, q: Query, room: number, deadline: number, warnings: string[]): { count: number; hits: SearchHit[] } {
-  const hits: SearchHit[] = [];
-  q.re.lastIndex = 0;
-  // Most sessions hold no match: one pass over the whole body says so without decoding the table.
-  const any = q.re.test(idx.body);
-  q.re.lastIndex = 0;
-  if (!any) return { count: 0, hits };
-  let count = 0;
+interface Found { count: number; hits: SearchHit[] }
+
+/**
+ * An ASCII literal is searched as bytes in the folded texts (no decoding); only the entries it is found in are
+ * decoded, where the query itself counts and places the matches.
+ */
+function searchFolded(idx: OpenIndex, q: Query, needle: Buffer, room: number): Found {
+  const out: Found = { count: 0, hits: [] };
+  const fold = idx.fold();
+  let p = fold ? fold.indexOf(needle) : -1;
+  if (p === -1) return out;
+  const table = idx.table() ?? [];
   let at = 0;
-  for (const [code, message, record, len] of idx.table()) {
-    const text = idx.body.slice(at, at + len);
-    at += len + 1;
-    if (count >= PER_SESSION_MAX) break;
-    for (const [s, e] of findAll(q, text, PER_SESSION_MAX - count)) {
-      count++;
-      if (hits.length < room) hits.push({ kind: kindOf(code), message, record, snippet: snippet(text, s, e) });
+  for (const [code, message, record, len] of table) {
+    const end = at + len;
+    if (p < end) {
+      const text = idx.entry(at, len) ?? '';
+      collect(out, q, text, code, message, record, room);
+      if (out.count >= PER_SESSION_MAX) break;
+      p = fold!.indexOf(needle, end + 1);
+      if (p === -1) break;
     }
-    if (q.regex && Date.now() > deadline) {
-      warnings.push(`${idx.header.path}: the regex search stopped after its time bound; later matches not counted`);
+    at = end + 1;
+  }
+  return out;
+}
+
+function collect(out: Found, q: Query, text: string, code: string, message: number, record: number, room: number): void {
+  for (const [s, e] of findAll(q, text, PER_SESSION_MAX - out.count)) {
+    out.count++;
+    if (out.hits.length < room) out.hits.push({ kind: kindOf(code), message, record, snippet: snippet(text, s, e) });
+  }
+}
+
+/** A regex (or a literal with non-ASCII letters, whose case only the query knows) runs over the decoded texts. */
+function searchDecoded(idx: OpenIndex, q: Query, room: number, deadline: number, warnings: string[]): Found {
+  const out: Found = { count: 0, hits: [] };
+  const body = idx.body();
+  if (!body) return out;
+  q.re.lastIndex = 0;
+  const any = q.re.test(body.toString('utf8'));
+  q.re.lastIndex = 0;
+  if (!any) return out;
+  let at = 0;
+  for (const [code, message, record, len] of idx.table() ?? []) {
+    collect(out, q, body.toString('utf8', at, at + len), code, message, record, room);
+    at += len + 1;
+    if (out.count >= PER_SESSION_MAX) break;
+    if (Date.now() > deadline) {
+      warnings.push(`${idx.header.path}: the search stopped after its time bound; later matches not counted`);
       break;
     }
   }
-  return { count, hits };
+  return out;
 }
 
 const activeAt = (s: SessionUsage): number => {
@@ -172,7 +206,9 @@ export async function searchSessions(opts: SearchOptions): Promise<SearchResult>
     .filter((s) => !project || (s.project ?? '').toLowerCase().includes(project))
     .filter((s) => opts.since === undefined || activeAt(s) >= opts.since)
     .sort((a, b) => activeAt(b) - activeAt(a) || a.file.localeCompare(b.file));
-  const dir = useCache ? opts.indexDir ?? defaultIndexDir(opts.env) : undefined;
+  const store = useCache ? indexStore(opts.indexDir ?? defaultIndexDir(opts.env)) : undefined;
+  const q = opts.query;
+  const needle = !q.regex && /^[\x00-\x7f]+$/.test(q.source) ? Buffer.from(q.source.toLowerCase(), 'latin1') : undefined;
   const stats: SearchStats = { sessions: chosen.length, indexed: 0, reused: 0, bytesSearched: 0 };
   const limit = opts.limit ?? Infinity;
   const out: SessionHits[] = [];
@@ -183,12 +219,19 @@ export async function searchSessions(opts: SearchOptions): Promise<SearchResult>
       continue;
     }
     const before = stats.indexed;
-    const idx = await indexOf(s.file, stamp, dir, stats, warnings);
+    const opened = await indexOf(s.file, stamp, store, stats, warnings);
     if (stats.indexed > 0) opts.progress?.(n + 1, chosen.length, stats.indexed);
     if (stats.indexed > before && stats.indexed % 16 === 0) await new Promise((r) => setImmediate(r));
-    if (!idx) continue;
-    stats.bytesSearched += idx.body.length;
-    const { count, hits } = searchIndex(idx, opts.query, limit, Date.now() + (opts.perSessionMs ?? 2000), warnings);
+    if (!opened) continue;
+    let found: Found;
+    try {
+      const { idx } = opened;
+      stats.bytesSearched += idx.header.body;
+      found = needle ? searchFolded(idx, q, needle, limit) : searchDecoded(idx, q, limit, Date.now() + (opts.perSessionMs ?? 2000), warnings);
+    } finally {
+      opened.close();
+    }
+    const { count, hits } = found;
     if (count === 0) continue;
     out.push({ file: s.file, agent: s.agent, sessionId: s.sessionId, title: s.title, project: s.project, lastTimestamp: s.lastTimestamp, count, hits });
   }
