@@ -131,25 +131,33 @@ function safe<T>(fn: () => T, warnings: string[], what: string): T | undefined {
 interface Found { count: number; hits: SearchHit[] }
 
 /**
- * An ASCII literal is searched as bytes in the folded texts (no decoding); only the entries it is found in are
- * decoded, where the query itself counts and places the matches.
+ * An ASCII literal is searched and counted as bytes in the folded texts (no decoding; for an ASCII query that is
+ * what the case-insensitive regex counts too, since without the u flag it folds ASCII letters only to each other);
+ * only the entries whose matches are listed are decoded, where the query itself places them.
  */
 function searchFolded(idx: OpenIndex, q: Query, needle: Buffer, room: number): Found {
   const out: Found = { count: 0, hits: [] };
   const fold = idx.fold();
-  let p = fold ? fold.indexOf(needle) : -1;
+  if (!fold) return out;
+  let p = fold.indexOf(needle);
   if (p === -1) return out;
   const table = idx.table() ?? [];
   let at = 0;
   for (const [code, message, record, len] of table) {
     const end = at + len;
-    if (p < end) {
-      const text = idx.entry(at, len) ?? '';
-      collect(out, q, text, code, message, record, room);
-      if (out.count >= PER_SESSION_MAX) break;
-      p = fold!.indexOf(needle, end + 1);
-      if (p === -1) break;
+    let inEntry = 0;
+    while (p !== -1 && p + needle.length <= end) {
+      inEntry++;
+      p = fold.indexOf(needle, p + needle.length);
     }
+    if (inEntry > 0) {
+      if (out.hits.length < room) collect({ count: 0, hits: out.hits }, q, idx.entry(at, len) ?? '', code, message, record, room);
+      out.count += inEntry;
+      if (out.count >= PER_SESSION_MAX) break;
+    }
+    if (p === -1) break;
+    if (p < end + 1) p = fold.indexOf(needle, end + 1); // a match across the end of an entry is none
+    if (p === -1) break;
     at = end + 1;
   }
   return out;

@@ -131,3 +131,18 @@ test('the index is reused on a second run; only a changed session is read again;
   const uncached = await searchSessions({ ...opts, useCache: false, query: q('the') });
   assert.deepEqual([uncached.stats.indexed, uncached.stats.reused], [2, 0]);
 });
+
+test('the byte search of an ASCII literal counts what the decoded regex search counts; a non-ASCII query is found too', async (t) => {
+  const s = setup(t);
+  copyFileSync(join(REAL, 'claude-code/vibelife-2.1.12-microcompact-api-errors.jsonl'), join(s.sessions, 'vibelife.jsonl'));
+  const opts = { env: s.env, extraDirs: [s.sessions], includeDefaults: false, limit: 3 };
+  for (const word of ['the', 'Error', 'json']) {
+    const bytes = await searchSessions({ ...opts, query: q(word) });
+    const decoded = await searchSessions({ ...opts, query: q(word, true) });
+    assert.ok(bytes.sessions.length > 0, word);
+    assert.deepEqual(bytes.sessions.map((x) => [x.file, x.count, x.hits.map((h) => [h.message, h.kind, h.snippet.text])]),
+      decoded.sessions.map((x) => [x.file, x.count, x.hits.map((h) => [h.message, h.kind, h.snippet.text])]), word);
+  }
+  const chinese = await searchSessions({ ...opts, query: q('全局读一下文档') });
+  assert.deepEqual(chinese.sessions.map((x) => x.hits[0]?.kind), ['prompt']);
+});
