@@ -62,13 +62,16 @@ export async function runSearch(args: string[], io: CliIo): Promise<number> {
   if (typeof query === 'string') return fail(query);
   const tty = process.stderr.isTTY === true && io.raw !== undefined;
   let shown = false;
+  let last = 0;
   const result = await searchSessions({
     env: io.env, query, agent, project: p.values.project, since, limit,
     extraDirs: dirs, includeDefaults: dirs.length === 0, useCache: p.flags['no-cache'] !== true,
     // A cold search says how far it is; the line redraws itself (its controls pass raw, it holds only numbers).
     progress: tty ? (done, total, indexed) => {
-      if (indexed % 8 !== 0 && done !== total) return;
+      const now = Date.now();
+      if (now - last < 200 && done !== total) return;
       shown = true;
+      last = now;
       io.raw?.stderr(`\rindexed ${indexed}, checked ${done}/${total} sessions\x1b[K`);
     } : undefined,
   });
