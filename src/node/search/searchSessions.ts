@@ -36,6 +36,11 @@ export interface SearchOptions {
   /** Work bound per session for a regex: past it the session's scan stops with a warning. */
   perSessionMs?: number;
   worker?: WorkerMode;
+  /**
+   * Delete the index files of sessions the scan no longer finds (default: when the agents' own stores are searched,
+   * the whole machine; a search of some folders cannot tell a deleted session from one outside them).
+   */
+  prune?: boolean;
 }
 
 export interface SearchHit {
@@ -62,6 +67,8 @@ export interface SearchStats {
   /** Sessions read and indexed in this run (new or changed). */
   indexed: number;
   reused: number;
+  /** Index files of sessions no longer found, deleted. */
+  pruned: number;
   bytesSearched: number;
 }
 
@@ -217,7 +224,7 @@ export async function searchSessions(opts: SearchOptions): Promise<SearchResult>
   const store = useCache ? indexStore(opts.indexDir ?? defaultIndexDir(opts.env)) : undefined;
   const q = opts.query;
   const needle = !q.regex && /^[\x00-\x7f]+$/.test(q.source) ? Buffer.from(q.source.toLowerCase(), 'latin1') : undefined;
-  const stats: SearchStats = { sessions: chosen.length, indexed: 0, reused: 0, bytesSearched: 0 };
+  const stats: SearchStats = { sessions: chosen.length, indexed: 0, reused: 0, pruned: 0, bytesSearched: 0 };
   const limit = opts.limit ?? Infinity;
   const out: SessionHits[] = [];
   for (const [n, s] of chosen.entries()) {
@@ -242,6 +249,10 @@ export async function searchSessions(opts: SearchOptions): Promise<SearchResult>
     const { count, hits } = found;
     if (count === 0) continue;
     out.push({ file: s.file, agent: s.agent, sessionId: s.sessionId, title: s.title, project: s.project, lastTimestamp: s.lastTimestamp, count, hits });
+  }
+  if (store && (opts.prune ?? opts.includeDefaults ?? true)) {
+    const live = new Set(report.sessions.map((s) => nameOf(s.file)));
+    safe(() => { for (const n of store.list()) if (!live.has(n)) { store.remove(n); stats.pruned++; } }, warnings, 'cannot prune the search index');
   }
   return { sessions: out, warnings, stats };
 }

@@ -1,5 +1,5 @@
 // The search index's only file access: private files (0600) in a private folder (0700), written whole and atomically.
-import { closeSync, fstatSync, mkdirSync, openSync, readSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, fstatSync, mkdirSync, openSync, readdirSync, readSync, renameSync, rmSync, unlinkSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 
 export interface IndexHandle {
@@ -14,6 +14,9 @@ export interface IndexStore {
   open(name: string): IndexHandle | undefined;
   /** Writes `name` whole: an exclusively created temp file (0600) renamed over it, so no reader sees half a file. */
   write(name: string, data: Uint8Array): void;
+  /** The index files' names (none when the folder is missing). */
+  list(): string[];
+  remove(name: string): void;
 }
 
 /**
@@ -47,6 +50,17 @@ export function indexStore(folder: string): IndexStore {
         throw e;
       }
       renameSync(tmp, file);
+    },
+    list() {
+      try {
+        return readdirSync(folder).filter((n) => /^[0-9a-f]{32}\.idx$/.test(n));
+      } catch (e) {
+        if ((e as NodeJS.ErrnoException).code === 'ENOENT') return [];
+        throw e;
+      }
+    },
+    remove(name) {
+      try { unlinkSync(join(folder, name)); } catch { /* gone already */ }
     },
   };
 }

@@ -103,7 +103,7 @@ test('no match: exit 1, nothing on stdout, one line on stderr; bad arguments exi
   assert.equal((await cli(s, ['x', '--bogus'])).code, 2);
 });
 
-test('the index is reused on a second run; only a changed session is read again; files are private', async (t) => {
+test('the index is reused on a second run; only a changed session is read again; a gone one pruned; files are private', async (t) => {
   const s = setup(t);
   const opts = { env: s.env, extraDirs: [s.sessions], includeDefaults: false };
   const first = await searchSessions({ ...opts, query: q('the') });
@@ -127,9 +127,15 @@ test('the index is reused on a second run; only a changed session is read again;
   const files = readdirSync(dir);
   assert.equal(files.length, 2, files.join(', '));
   for (const f of files) assert.equal(statSync(join(dir, f)).mode & 0o777, 0o600);
+  // A session gone: its index file goes when the search covers every store (prune), and only then.
+  rmSync(s.codex);
+  assert.equal((await searchSessions({ ...opts, query: q('the') })).stats.pruned, 0);
+  assert.equal(readdirSync(dir).length, 2);
+  assert.equal((await searchSessions({ ...opts, prune: true, query: q('the') })).stats.pruned, 1);
+  assert.equal(readdirSync(dir).length, 1);
   // --no-cache neither reads nor writes it.
   const uncached = await searchSessions({ ...opts, useCache: false, query: q('the') });
-  assert.deepEqual([uncached.stats.indexed, uncached.stats.reused], [2, 0]);
+  assert.deepEqual([uncached.stats.indexed, uncached.stats.reused], [1, 0]);
 });
 
 test('the byte search of an ASCII literal counts what the decoded regex search counts; a non-ASCII query is found too', async (t) => {
