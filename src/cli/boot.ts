@@ -15,7 +15,7 @@ import { firstCacheWarning, readTrusted, untrustedText, writeTrusted } from '../
 import { writeOut } from './stdio';
 
 const bundle = join(__dirname, 'cli-main.js');
-const COMMANDS = new Set(['usage', 'inspect', 'compact', 'simulate', 'export', 'eval', 'hook']);
+const COMMANDS = new Set(['usage', 'inspect', 'compact', 'simulate', 'export', 'eval', 'hook', 'search']);
 // node:os only when HOME is unset, node:vm only when the bundle runs: each built-in a start-up loads costs its compile.
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- synchronous and lazy on purpose
 const home = (): string => (require('node:os') as typeof import('node:os')).homedir();

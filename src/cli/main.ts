@@ -17,6 +17,8 @@ commands:
                             every transcript through every strategy: time, cost, reduction, what it lost
   export FILE --markdown [--out PATH]
                             the transcript as a readable Markdown document
+  search QUERY [--agent A] [--project P] [--since DATE] [--regex] [--limit N] [--json]
+                            every session of every agent, by what was said and done in it
   hook AGENT | hook install|uninstall AGENT [--scope user|project]
                             guard the agent's own compaction (claude-code, codex): a SessionStart hook
                             that hands back the facts its summary may drop
@@ -32,6 +34,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   export: async () => (await import('./exportCommand.js')).runExport,
   eval: async () => (await import('./evalCommand.js')).runEvalCommand,
   hook: async () => (await import('./hookCommand.js')).runHookCommand,
+  search: async () => (await import('./searchCommand.js')).runSearch,
 };
 
 /**

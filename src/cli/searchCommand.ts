@@ -1,0 +1,90 @@
+// `context-compactor search QUERY [DIR...]`: every session of every agent on the machine, matched through the search index.
+import { AGENT_IDS } from '../core/formats/registry';
+import { makeQuery } from '../core/search/match';
+import { jsonText } from '../core/text/terminal';
+import { oneLine } from '../core/search/snippet';
+import { searchSessions, type SearchResult } from '../node/search/searchSessions';
+import { parseArgs, wholeNumber } from './args';
+import type { CliIo } from './io';
+
+const USAGE = `usage: context-compactor search QUERY [DIR...] [--agent A] [--project P] [--since DATE] [--regex] [--limit N] [--json] [--no-cache]
+  QUERY          case-insensitive text (with --regex: a JavaScript regular expression, case-insensitive)
+  DIR...         search only these folders (default: every agent's sessions on this machine)
+  --agent A      one agent: ${AGENT_IDS.join(', ')}
+  --project P    sessions whose project path contains P
+  --since DATE   sessions active since DATE (2026-12-01, an ISO time, or 7d / 12h ago)
+  --limit N      list at most N matches per session (default 5; counts stay complete)
+  --json         the matches as JSON
+exit: 0 matches found, 1 none, 2 bad arguments
+`;
+
+const SPEC = { agent: 'value', project: 'value', since: 'value', limit: 'value', json: 'flag', regex: 'flag', 'no-cache': 'flag', help: 'flag' } as const;
+
+/** ms since the epoch, or undefined when `s` is no date. */
+export function parseSince(s: string, now = Date.now()): number | undefined {
+  const rel = /^(\d+)([hdw])$/.exec(s);
+  if (rel) return now - Number(rel[1]) * { h: 3_600_000, d: 86_400_000, w: 604_800_000 }[rel[2] as 'h' | 'd' | 'w'];
+  if (!/^\d{4}-\d{2}-\d{2}/.test(s)) return undefined;
+  const t = Date.parse(s);
+  return Number.isFinite(t) ? t : undefined;
+}
+
+function renderText(r: SearchResult): string {
+  const lines: string[] = [];
+  for (const s of r.sessions) {
+    const title = oneLine(s.title ?? s.sessionId).slice(0, 100);
+    const when = s.lastTimestamp ? s.lastTimestamp.slice(0, 16).replace('T', ' ') : '';
+    lines.push(`${title} — ${[s.agent, s.project ? oneLine(s.project) : '', when].filter(Boolean).join(' · ')} (${s.count} ${s.count === 1 ? 'match' : 'matches'})`);
+    lines.push(`  ${oneLine(s.file)}`);
+    for (const h of s.hits) lines.push(`  #${h.message + 1} ${h.kind}: ${h.snippet.text}`);
+    if (s.hits.length < s.count) lines.push(`  … ${s.count - s.hits.length} more`);
+    lines.push('');
+  }
+  const total = r.sessions.reduce((n, s) => n + s.count, 0);
+  lines.push(`${total} ${total === 1 ? 'match' : 'matches'} in ${r.sessions.length} of ${r.stats.sessions} sessions`);
+  return `${lines.join('\n')}\n`;
+}
+
+export async function runSearch(args: string[], io: CliIo): Promise<number> {
+  const p = parseArgs(args, SPEC);
+  if (p.ok && p.flags.help) { io.stdout(USAGE); return 0; }
+  const fail = (msg: string): number => { io.stderr(`context-compactor search: ${msg} (see context-compactor search --help)\n`); return 2; };
+  if (!p.ok) return fail(p.error);
+  const [text, ...dirs] = p.positional;
+  if (text === undefined) return fail('a QUERY is needed');
+  const agent = p.values.agent;
+  if (agent !== undefined && !(AGENT_IDS as readonly string[]).includes(agent)) return fail(`unknown agent '${agent}' (one of ${AGENT_IDS.join(', ')})`);
+  const since = p.values.since === undefined ? undefined : parseSince(p.values.since);
+  if (p.values.since !== undefined && since === undefined) return fail(`--since needs a date (2026-12-01) or an age (7d), got '${p.values.since}'`);
+  const limit = wholeNumber(p.values.limit, 5);
+  if (limit === undefined) return fail(`--limit needs a whole number, got '${p.values.limit}'`);
+  const query = makeQuery(text, p.flags.regex === true);
+  if (typeof query === 'string') return fail(query);
+  const tty = process.stderr.isTTY === true && io.raw !== undefined;
+  let shown = false;
+  let last = 0;
+  const result = await searchSessions({
+    env: io.env, query, agent, project: p.values.project, since, limit,
+    extraDirs: dirs, includeDefaults: dirs.length === 0, useCache: p.flags['no-cache'] !== true,
+    // A cold search says how far it is; the line redraws itself (its controls pass raw, it holds only numbers).
+    progress: tty ? (done, total, indexed) => {
+      const now = Date.now();
+      if (now - last < 200 && done !== total) return;
+      shown = true;
+      last = now;
+      io.raw?.stderr(`\rindexed ${indexed}, checked ${done}/${total} sessions\x1b[K`);
+    } : undefined,
+  });
+  if (shown) io.raw?.stderr('\n');
+  for (const w of result.warnings) io.stderr(`warning: ${w}\n`);
+  if (p.flags.json) {
+    io.stdout(`${jsonText({ query: query.source, regex: query.regex, sessions: result.sessions, stats: result.stats, warnings: result.warnings })}\n`);
+  } else if (result.sessions.length > 0) {
+    io.stdout(renderText(result));
+  }
+  if (result.sessions.length === 0) {
+    io.stderr(`no matches for ${JSON.stringify(oneLine(text))} in ${result.stats.sessions} sessions\n`);
+    return 1;
+  }
+  return 0;
+}

@@ -1,0 +1,57 @@
+// The search index's only file access: private files (0600) in a private folder (0700), written whole and atomically,
+// and only when the folder and file pass the caches' trust rule (usage/trustedCache.ts): ours, private, no link.
+import { closeSync, fstatSync, readdirSync, readSync, unlinkSync } from 'node:fs';
+import { join } from 'node:path';
+import { folderProblem, openTrusted, untrustedText, writeTrusted } from '../usage/trustedCache';
+
+export interface IndexHandle {
+  readonly size: number;
+  /** Reads up to `length` bytes at `position` into `into` at `offset`; the count read. */
+  readAt(into: Uint8Array, offset: number, length: number, position: number): number;
+  close(): void;
+}
+
+export interface IndexStore {
+  /** The index file `name` opened for reading, or undefined when there is none. */
+  open(name: string): IndexHandle | undefined;
+  /** Writes `name` whole: an exclusively created temp file (0600) renamed over it, so no reader sees half a file. */
+  write(name: string, data: Uint8Array): void;
+  /** The index files' names (none when the folder is missing). */
+  list(): string[];
+  remove(name: string): void;
+}
+
+/**
+ * Every read and write of the index goes through the store this one function makes, so the cache folder's trust
+ * check can wrap it in one place. The folder is made private (0700) when first written to.
+ */
+export function indexStore(folder: string): IndexStore {
+  return {
+    open(name) {
+      // Untrusted: an error the caller turns into one warning (the index is then neither read nor written).
+      const opened = openTrusted(join(folder, name));
+      if ('problem' in opened) throw new Error(untrustedText(opened.problem));
+      if ('missing' in opened) return undefined;
+      const fd = opened.fd;
+      const size = fstatSync(fd).size;
+      return { size, readAt: (into, offset, length, position) => readSync(fd, into, offset, length, position), close: () => closeSync(fd) };
+    },
+    write(name, data) {
+      const problem = writeTrusted(join(folder, name), data);
+      if (problem) throw new Error(untrustedText(problem));
+    },
+    list() {
+      if (folderProblem(folder)) return [];
+      try {
+        return readdirSync(folder).filter((n) => /^[0-9a-f]{32}\.idx$/.test(n));
+      } catch (e) {
+        if ((e as NodeJS.ErrnoException).code === 'ENOENT') return [];
+        throw e;
+      }
+    },
+    remove(name) {
+      if (folderProblem(folder)) return;
+      try { unlinkSync(join(folder, name)); } catch { /* gone already */ }
+    },
+  };
+}
