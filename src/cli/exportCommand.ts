@@ -4,9 +4,10 @@ import { agentModule } from '../core/formats/registry';
 import { OutputError, writeFileAtomic } from '../node/atomicWrite';
 import { readTranscriptFile, TranscriptError } from '../node/readTranscriptFile';
 import { parseArgs } from './args';
+import { USAGES } from './help';
 import type { CliIo } from './io';
 
-const USAGE = 'usage: context-compactor export FILE --markdown [--out PATH]';
+const USAGE = USAGES.export;
 
 export async function runExport(args: string[], io: CliIo): Promise<number> {
   const parsed = parseArgs(args, { markdown: 'flag', out: 'value' });
