@@ -13,7 +13,7 @@ test('sh: every hostile name but one with a line break comes back from a real sh
     if (name.includes('\n')) { assert.equal(q, undefined); continue; }
     assert.ok(q !== undefined, name);
     for (const sh of ['/bin/sh', '/bin/bash']) {
-      const r = spawnSync(sh, ['-c', `printf '%s|' ${q}`], { encoding: 'utf8', cwd: '/tmp' });
+      const r: { stdout: string } = spawnSync(sh, ['-c', `printf '%s|' ${q}`], { encoding: 'utf8', cwd: '/tmp' });
       assert.equal(r.stdout, `/w/${name}/s.json|`, `${sh}: ${name}`);
     }
   }
