@@ -43,8 +43,8 @@ export async function runCompact(args: string[], io: CliIo): Promise<number> {
     timeoutSeconds: Math.max(1, nums.timeout!), maxOutputTokens: nums.maxOut!, maxInputTokens: nums.maxIn!, focus: v.focus,
   };
   if (v.focus !== undefined && !summarize) io.stderr('context-compactor compact: --focus steers the summary; without a provider it has no effect\n');
-  // A summary asked for that cannot be made (no key, no base URL) is refused before anything is read or written: a
-  // cleaned copy under the name of a summarized one, exit 0, would hide it.
+  // A summary asked for without its key is refused before anything is read or written; one that fails later (a bad
+  // URL, an outage) leaves the cleaned copy written and exits 1 below. Exit 0 with a cleaned copy hid both.
   const unusable = summarize ? providerProblem(summary) : undefined;
   if (unusable) { io.stderr(`context-compactor compact: ${unusable}; nothing was written\n`); return 2; }
   try {
@@ -73,17 +73,10 @@ export async function runCompact(args: string[], io: CliIo): Promise<number> {
   }
 }
 
-/** Why the provider cannot be used (its key or base URL missing), in one line; undefined when it can or is none. */
+/** The one summary that cannot even be tried: its provider's key is not in the environment. */
 function providerProblem(c: SummaryConfig): string | undefined {
-  if (c.provider === 'none') return undefined;
   const keyVar = API_KEY_ENV[c.provider];
-  if (keyVar && c.apiKey === undefined && c.provider !== 'openai-compatible') return `--provider ${c.provider} needs ${keyVar}`;
-  try {
-    createSummarizer({ provider: c.provider, model: c.model, baseUrl: c.baseUrl, apiKey: c.apiKey, timeoutMs: c.timeoutSeconds * 1000 });
-    return undefined;
-  } catch (e) {
-    return `--provider ${c.provider}: ${isProviderError(e) ? e.message : String(e)}`;
-  }
+  return keyVar && c.apiKey === undefined && c.provider !== 'openai-compatible' ? `--provider ${c.provider} needs ${keyVar}` : undefined;
 }
 
 /** The agent's own place for the new session (validated ids and folder); an existing file there is never replaced. */
