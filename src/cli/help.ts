@@ -6,8 +6,9 @@ import { STRATEGIES } from '../core/eval/types';
 import { HOOK_AGENTS } from '../core/hook/boundary';
 
 /** Exit codes, the same for every command (README: "Exit codes"). */
-const EXIT_CODES = `exit codes: 0 done · 1 nothing found, every row failed, or a summary asked for could not be made
-            (the reason on stderr) · 2 bad arguments or input (one line on stderr, nothing written) · 130 interrupted`;
+const EXIT_CODES = `exit codes: 0 done · 1 nothing found, every eval row failed, or a summary asked for failed (the cleaned
+            copy is written) · 2 bad arguments or input, a --provider without its key (nothing written) · 130
+            interrupted; the reason is on stderr`;
 
 export const TOP_USAGE = `usage: context-compactor <command> [options]     (context-compactor <command> --help: its options)
 commands:
