@@ -10,18 +10,14 @@ import { compactTranscript, reportOf, writeCompaction, type PreparedCompaction }
 import { DEFAULT_MODELS, defaultMaxInputTokens } from '../node/compactOptions';
 import { countExactly, type ExactCounts } from '../node/exactCount';
 import { createSummarizer } from '../node/providers/createSummarizer';
-import { apiKeyFromEnv } from '../node/providers/envKeys';
+import { API_KEY_ENV, apiKeyFromEnv } from '../node/providers/envKeys';
 import { TranscriptError } from '../node/readTranscriptFile';
 import type { SummaryConfig } from '../node/summarizeStep';
 import { parseArgs } from './args';
+import { USAGES } from './help';
 import type { CliIo } from './io';
 
-const USAGE = `usage: context-compactor compact FILE [--out PATH | --into-store] [--keep-recent N] [--keep-recent-tokens N]
-       [--keep-recent-results N] [--json] [--no-summary] [--provider anthropic|openai|openai-compatible|none]
-       [--model M] [--base-url URL] [--focus TEXT] [--timeout SECONDS] [--max-output-tokens N]
-       [--max-input-tokens N] [--exact]
-default output: a new session beside FILE; --into-store: where the agent resumes sessions from (never over a file)
-keys: ANTHROPIC_API_KEY, OPENAI_API_KEY, OPENAI_COMPATIBLE_API_KEY (environment only)`;
+const USAGE = USAGES.compact;
 
 const PROVIDERS = new Set<ProviderId>(['anthropic', 'openai', 'openai-compatible', 'none']);
 
@@ -47,6 +43,10 @@ export async function runCompact(args: string[], io: CliIo): Promise<number> {
     timeoutSeconds: Math.max(1, nums.timeout!), maxOutputTokens: nums.maxOut!, maxInputTokens: nums.maxIn!, focus: v.focus,
   };
   if (v.focus !== undefined && !summarize) io.stderr('context-compactor compact: --focus steers the summary; without a provider it has no effect\n');
+  // A summary asked for without its key is refused before anything is read or written; one that fails later (a bad
+  // URL, an outage) leaves the cleaned copy written and exits 1 below. Exit 0 with a cleaned copy hid both.
+  const unusable = summarize ? providerProblem(summary) : undefined;
+  if (unusable) { io.stderr(`context-compactor compact: ${unusable}; nothing was written\n`); return 2; }
   try {
     const signal = new AbortController().signal;
     const prepared = await compactTranscript(parsed.positional[0]!, {
@@ -58,6 +58,11 @@ export async function runCompact(args: string[], io: CliIo): Promise<number> {
     const report: CompactReport & { exact?: ExactCounts } = reportOf(prepared, out, {}, io.env);
     if (parsed.flags.exact) report.exact = await exact(summary, prepared, signal);
     io.stdout(parsed.flags.json ? `${jsonText(report)}\n` : renderCompactMarkdown(report) + (report.exact ? renderExact(report.exact) : ''));
+    // The summary was asked for and failed: the cleaned transcript is written (the report says so), and the exit says so.
+    if (summarize && prepared.summary?.error !== undefined) {
+      io.stderr(`context-compactor compact: the summary failed (${redactUrlCredentials(prepared.summary.error.split('\n')[0] ?? '')}); wrote the cleaned transcript without one to ${out}\n`);
+      return 1;
+    }
     return 0;
   } catch (e) {
     if (e instanceof TranscriptError || e instanceof OutputError || (e instanceof Error && 'code' in e)) {
@@ -66,6 +71,12 @@ export async function runCompact(args: string[], io: CliIo): Promise<number> {
     }
     throw e;
   }
+}
+
+/** The one summary that cannot even be tried: its provider's key is not in the environment. */
+function providerProblem(c: SummaryConfig): string | undefined {
+  const keyVar = API_KEY_ENV[c.provider];
+  return keyVar && c.apiKey === undefined && c.provider !== 'openai-compatible' ? `--provider ${c.provider} needs ${keyVar}` : undefined;
 }
 
 /** The agent's own place for the new session (validated ids and folder); an existing file there is never replaced. */

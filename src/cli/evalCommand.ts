@@ -1,6 +1,6 @@
 // `context-compactor eval [PATH...]`: every transcript through every strategy, the seed's table of what it cost and lost.
 import { availableParallelism } from 'node:os';
-import { renderEvalText } from '../core/eval/render';
+import { everyRowFailed, renderEvalText } from '../core/eval/render';
 import { STRATEGIES, type StrategyId } from '../core/eval/types';
 import { redactUrlCredentials } from '../core/summary/baseUrl';
 import { isProviderError, type ProviderId } from '../core/summary/provider';
@@ -16,17 +16,10 @@ import { apiKeyFromEnv } from '../node/providers/envKeys';
 import { agentBins } from '../node/resume/resumeCheck';
 import type { SummaryConfig } from '../node/summarizeStep';
 import { parseArgs, wholeNumber as int } from './args';
+import { USAGES } from './help';
 import type { CliIo } from './io';
 
-const USAGE = `usage: context-compactor eval [PATH...] [--strategies ${STRATEGIES.join(',')}] [--json] [--markdown FILE] [--jobs N] [--resume-check]
-       [--provider anthropic|openai|openai-compatible|none] [--model M] [--base-url URL] [--timeout SECONDS]
-       [--max-output-tokens N] [--max-input-tokens N] [--keep-recent N] [--threshold N] [--rounds N]
-PATH: transcript files or folders (default: every session of a supported agent on this machine)
---resume-check: the real claude / codex CLI (PATH, or CLAUDE_BIN / CODEX_BIN) resumes each written output offline
-  against a loopback model; resumeBytesRatio = request bytes for the output / for the original (slow)
---rounds N: cleanup, summary and cleanup+summary compact their own output again as the session grows, N times in
-  all (default 1); probes kept per round
-keys: ANTHROPIC_API_KEY, OPENAI_API_KEY, OPENAI_COMPATIBLE_API_KEY (environment only)`;
+const USAGE = USAGES.eval;
 
 const PROVIDERS = new Set<ProviderId>(['anthropic', 'openai', 'openai-compatible', 'none']);
 
@@ -102,7 +95,12 @@ export async function runEvalCommand(args: string[], io: CliIo): Promise<number>
     const report = await runEval({ files, config, jobs, signal: abort.signal, onProgress, warnings });
     if (v.markdown) await writeEvalMarkdown(report, v.markdown, files);
     io.stdout(parsed.flags.json ? `${jsonText(report)}\n` : renderEvalText(report));
-    return report.interrupted ? 130 : 0;
+    if (report.interrupted) return 130;
+    if (everyRowFailed(report)) {
+      io.stderr(`context-compactor eval: every row failed (${report.rows.length}); ${parsed.flags.json ? 'each row\'s failure says why' : 'the list under the table says why'}\n`);
+      return 1;
+    }
+    return 0;
   } catch (e) {
     if (e instanceof OutputError) { io.stderr(`context-compactor: ${redactUrlCredentials(e.message.split('\n')[0] ?? '')}\n`); return 2; }
     throw e;

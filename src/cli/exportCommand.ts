@@ -5,9 +5,10 @@ import { OutputError, writeFileAtomic } from '../node/atomicWrite';
 import { sessionFiles } from '../node/write/sessionFiles';
 import { readTranscriptFile, TranscriptError } from '../node/readTranscriptFile';
 import { parseArgs } from './args';
+import { USAGES } from './help';
 import type { CliIo } from './io';
 
-const USAGE = 'usage: context-compactor export FILE --markdown [--out PATH]';
+const USAGE = USAGES.export;
 
 export async function runExport(args: string[], io: CliIo): Promise<number> {
   const parsed = parseArgs(args, { markdown: 'flag', out: 'value' });

@@ -9,13 +9,10 @@ import { readHookStdin } from '../node/hooks/hookStdin';
 import { hookCommand, HookSettingsError, installHook, uninstallHook, type HookScope } from '../node/hooks/install';
 import { OutputError } from '../node/atomicWrite';
 import { parseArgs } from './args';
+import { USAGES } from './help';
 import type { CliIo } from './io';
 
-const USAGE = `usage: context-compactor hook <agent>          (run by the agent: SessionStart JSON on stdin)
-       context-compactor hook install <agent> [--scope user|project]
-       context-compactor hook uninstall <agent> [--scope user|project]
-agents: ${HOOK_AGENTS.join(', ')}
-`;
+const USAGE = `${USAGES.hook}\n`;
 
 const isAgent = (s: string | undefined): s is HookAgent => HOOK_AGENTS.includes(s as HookAgent);
 

@@ -1,32 +1,14 @@
 // `context-compactor` CLI entry: dispatches subcommands; every failure is one line on stderr.
 import { terminalSafe } from '../core/text/terminal';
+import { commandHelp, packageVersion, TOP_USAGE, wantsFlag, type CommandName } from './help';
 import { keepYoungGenerationSmall } from './heap';
 import type { CliIo } from './io';
 import { writeOut } from './stdio';
 
-const USAGE = `usage: context-compactor <command> [options]
-commands:
-  inspect FILE [--json]     what fills the transcript's context
-  compact FILE [--out PATH] [--keep-recent N] [--json]
-                            write a compacted copy the agent can resume
-  simulate FILE [--threshold N] [--keep-recent N] [--json]
-                            replay the session under a rolling compaction policy
-  usage [DIR...] [--json] [--no-cache] [--threshold N]
-                            token usage and cost of every agent session
-  eval [PATH...] [--strategies LIST] [--provider P] [--json] [--markdown FILE] [--jobs N]
-                            every transcript through every strategy: time, cost, reduction, what it lost
-  export FILE --markdown [--out PATH]
-                            the transcript as a readable Markdown document
-  search QUERY [--agent A] [--project P] [--since DATE] [--regex] [--limit N] [--json]
-                            every session of every agent, by what was said and done in it
-  hook AGENT | hook install|uninstall AGENT [--scope user|project]
-                            guard the agent's own compaction (claude-code, codex): a SessionStart hook
-                            that hands back the facts its summary may drop
-`;
 
 type Command = (args: string[], io: CliIo) => Promise<number>;
 /** Loaded on demand: `--help` or `usage` never evaluates the compaction engine, and no command loads an SDK up front. */
-const COMMANDS: Record<string, () => Promise<Command>> = {
+const COMMANDS: Record<CommandName, () => Promise<Command>> = {
   inspect: async () => (await import('./inspectCommand.js')).runInspect,
   compact: async () => (await import('./compactCommand.js')).runCompact,
   usage: async () => (await import('../node/usage/usageCommand.js')).runUsageCommand,
@@ -51,14 +33,19 @@ export async function main(argv: string[], given: CliIo): Promise<number> {
   const io = forHumans(given);
   const [name, ...rest] = argv;
   if (!name || name === '--help' || name === '-h' || name === 'help') {
-    io.stdout(USAGE);
-    return name ? 0 : 2;
+    if (!name) { io.stderr(TOP_USAGE); return 2; }
+    io.stdout(TOP_USAGE);
+    return 0;
   }
-  const load = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
+  if (name === '--version' || name === '-V') { io.stdout(`context-compactor ${packageVersion()}\n`); return 0; }
+  const load = Object.hasOwn(COMMANDS, name) ? COMMANDS[name as CommandName] : undefined;
   if (!load) {
     io.stderr(`context-compactor: unknown command '${name}' (try --help)\n`);
     return 2;
   }
+  // Every command answers these the same way, from help.ts: its own bundle is not loaded for them.
+  if (wantsFlag(rest, ['--help', '-h'])) { io.stdout(commandHelp(name as CommandName)); return 0; }
+  if (wantsFlag(rest, ['--version', '-V'])) { io.stdout(`context-compactor ${packageVersion()}\n`); return 0; }
   return (await load())(rest, io);
 }
 

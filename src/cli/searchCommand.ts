@@ -5,18 +5,9 @@ import { jsonText } from '../core/text/terminal';
 import { oneLine } from '../core/search/snippet';
 import { searchSessions, type SearchResult } from '../node/search/searchSessions';
 import { parseArgs, wholeNumber } from './args';
+import { commandHelp } from './help';
 import type { CliIo } from './io';
 
-const USAGE = `usage: context-compactor search QUERY [DIR...] [--agent A] [--project P] [--since DATE] [--regex] [--limit N] [--json] [--no-cache]
-  QUERY          case-insensitive text (with --regex: a JavaScript regular expression, case-insensitive)
-  DIR...         search only these folders (default: every agent's sessions on this machine)
-  --agent A      one agent: ${AGENT_IDS.join(', ')}
-  --project P    sessions whose project path contains P
-  --since DATE   sessions active since DATE (2026-12-01, an ISO time, or 7d / 12h ago)
-  --limit N      list at most N matches per session (default 5; counts stay complete)
-  --json         the matches as JSON
-exit: 0 matches found, 1 none, 2 bad arguments
-`;
 
 const SPEC = { agent: 'value', project: 'value', since: 'value', limit: 'value', json: 'flag', regex: 'flag', 'no-cache': 'flag', help: 'flag' } as const;
 
@@ -47,7 +38,7 @@ function renderText(r: SearchResult): string {
 
 export async function runSearch(args: string[], io: CliIo): Promise<number> {
   const p = parseArgs(args, SPEC);
-  if (p.ok && p.flags.help) { io.stdout(USAGE); return 0; }
+  if (p.ok && p.flags.help) { io.stdout(commandHelp('search')); return 0; }
   const fail = (msg: string): number => { io.stderr(`context-compactor search: ${msg} (see context-compactor search --help)\n`); return 2; };
   if (!p.ok) return fail(p.error);
   const [text, ...dirs] = p.positional;

@@ -3,9 +3,10 @@ import { DEFAULT_POLICY, simulate, type Simulation } from '../core/simulate/simu
 import { jsonText } from '../core/text/terminal';
 import { readTranscriptFile, TranscriptError } from '../node/readTranscriptFile';
 import { parseArgs } from './args';
+import { USAGES } from './help';
 import type { CliIo } from './io';
 
-const USAGE = 'usage: context-compactor simulate FILE [--threshold N] [--keep-recent N] [--summary-tokens N] [--no-summary] [--json]';
+const USAGE = USAGES.simulate;
 
 export async function runSimulate(args: string[], io: CliIo): Promise<number> {
   const parsed = parseArgs(args, { threshold: 'value', 'keep-recent': 'value', 'summary-tokens': 'value', 'no-summary': 'flag', json: 'flag' });

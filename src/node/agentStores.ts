@@ -1,5 +1,6 @@
 // The registered agents on this machine: their folders under this user's home and environment, and the paths and
 // commands built from a transcript's values (validated by the agent modules; see core/agents/agent.ts).
+import { shellOf, type Shell } from '../core/text/shellQuote';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import type { HostEnv } from '../core/agents/agent';
@@ -59,12 +60,20 @@ export function resumeCommandFor(format: AgentId, id: string): string | undefine
   return agentModule(format).resumeCommand(id);
 }
 
-/** The resume command of a session we created (its id is ours) and wrote to `written` (when it was written). */
-export function resumeCommand(format: AgentId, id: string, written?: string): string {
-  const cmd = agentModule(format).resumeCommand(id, written);
+/**
+ * The shell a printed command is for when no terminal says which: PowerShell on Windows, else `$SHELL`'s kind (sh,
+ * fish; sh when unset). VS Code passes its terminal's own (vscode/resumeTerminal.ts).
+ */
+export function hostShell(env: NodeJS.ProcessEnv = process.env, platform: string = process.platform): Shell {
+  return platform === 'win32' ? 'powershell' : shellOf(env.SHELL || 'sh', platform);
+}
+
+/** The resume command of a session we created (its id is ours) and wrote to `written` (when it was written), for `shell`. */
+export function resumeCommand(format: AgentId, id: string, written?: string, shell: Shell = hostShell()): string {
+  const cmd = agentModule(format).resumeCommand(id, written, shell);
   if (cmd !== undefined) return cmd;
   // The id is fine, so the written path is what a shell cannot take safely (a cmd.exe metacharacter in an OpenCode or
-  // Goose import path): the copy is written all the same; the report offers no command ('').
+  // Goose import path, for the shell it is meant for): the copy is written all the same; the report offers no command ('').
   if (written !== undefined && agentModule(format).resumeCommand(id) !== undefined) return '';
   throw new Error(`not a session id: ${JSON.stringify(id.slice(0, 80))}`);
 }

@@ -12,7 +12,8 @@ import { createTranscriptReader } from '../core/read/transcriptReader';
 import { stringifySafe } from '../core/read/safeJson';
 import type { Session } from '../core/model/transcript';
 import { serializeLines } from '../core/write/serialize';
-import { agentFinds, hostEnv, resumeCommand, sessionFileName } from './agentStores';
+import { agentFinds, hostEnv, hostShell, resumeCommand, sessionFileName } from './agentStores';
+import type { Shell } from '../core/text/shellQuote';
 import { documentSession } from './documentSessions';
 import { writeFileAtomic } from './atomicWrite';
 import { checkOutputFolder, checkTarget } from './write/outputTarget';
@@ -175,16 +176,17 @@ async function notInStore(dir: string, target: string, within: string): Promise<
  * The report of `p` written at `output` (undefined: not written, a preview). Its resume command is there only when the
  * agent will find the written session (`agentFinds`); otherwise `agentLooksIn` says where the agent looks.
  * `extra.cwd`: the folder the copy was stored and resumes under when it is not the recorded one (VS Code uses the
- * workspace folder when the recorded one is gone).
+ * workspace folder when the recorded one is gone). `extra.shell`: the shell the resume command is quoted for (default:
+ * hostShell).
  */
-export function reportOf(p: PreparedCompaction, output: string | undefined, extra: Partial<Pick<CompactReport, 'summary' | 'modelCalls' | 'fallback' | 'cwd'>> = {}, env: NodeJS.ProcessEnv = process.env): CompactReport {
+export function reportOf(p: PreparedCompaction, output: string | undefined, extra: Partial<Pick<CompactReport, 'summary' | 'modelCalls' | 'fallback' | 'cwd'>> & { readonly shell?: Shell } = {}, env: NodeJS.ProcessEnv = process.env): CompactReport {
   const handoff = p.outcome.written.kind === 'handoff';
   const format = p.original.format, id = p.outcome.sessionId;
   const cwd = extra.cwd ?? p.original.cwd;
   const check = handoff || output === undefined ? undefined : agentFinds(format, id, output, { cwd, input: p.input }, p.ctx.now(), env);
   return buildCompactReport({
     format, input: p.input, output, sessionId: id, handoff,
-    resumeCommand: check?.found ? resumeCommand(format, id, output) : '',
+    resumeCommand: check?.found ? resumeCommand(format, id, output, extra.shell ?? hostShell(env)) : '',
     agentLooksIn: check && !check.found && check.looksIn ? check.looksIn : undefined, cwd,
     figures: { ...p.outcome.figures, after: { ...p.outcome.figures.after, messages: writtenMessages(p) } },
     modelCalls: extra.modelCalls ?? p.modelCalls, fallback: extra.fallback ?? p.fallback, summary: extra.summary ?? p.summary,

@@ -1,7 +1,8 @@
 // Streams a transcript file line by line into the core reader; never builds one whole-file string.
-import { stat } from 'node:fs/promises';
+import { open, stat } from 'node:fs/promises';
 import { FORMAT_READERS } from '../core/formats/registry';
 import type { RawLines, Session } from '../core/model/transcript';
+import { notASession } from '../core/read/fileKind';
 import { createTranscriptReader } from '../core/read/transcriptReader';
 import { documentSession, documentStamp, readDocumentSession } from './documentSessions';
 import { forEachLine, KeptLines, type SnapshotOptions } from './jsonlLines';
@@ -44,7 +45,7 @@ export async function readTranscriptFile(path: string, options: ReadFileOptions 
   if (info.isDirectory()) throw new TranscriptError(`${path} is a folder, not a transcript file`);
   // A FIFO would block the read forever and a device never end: only regular files are opened.
   if (!info.isFile()) throw new TranscriptError(`${path} is ${kindOf(info)}, not a regular file`);
-  if (info.size === 0) throw new TranscriptError(`empty file: ${path}`);
+  if (info.size === 0) throw new TranscriptError(notASession(path, new Uint8Array(0)));
   const bytes = keepRaw && options.lineStore !== 'strings';
   const reader = createTranscriptReader(FORMAT_READERS, { keepRaw, linesKeptOutside: bytes, path });
   let endsWithNewline: boolean;
@@ -64,7 +65,21 @@ export async function readTranscriptFile(path: string, options: ReadFileOptions 
     throw new TranscriptError(`cannot read ${path}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
   }
   const outcome = reader.end(endsWithNewline);
-  if (!outcome.ok) throw new TranscriptError(`${outcome.error} (${path})`);
+  if (!outcome.ok) throw new TranscriptError(info.isFile() ? notASession(path, await head(path)) : `${outcome.error} (${path})`);
   return { session: rawLines ? { ...outcome.session, rawLines } : outcome.session, bytes: info.size };
 }
 
+
+/** The first 4 KB of a regular file (what the error says it looks like), empty when it cannot be read again. */
+async function head(path: string): Promise<Uint8Array> {
+  try {
+    const fh = await open(path, 'r');
+    try {
+      const buf = Buffer.alloc(4096);
+      const { bytesRead } = await fh.read(buf, 0, buf.length, 0);
+      return buf.subarray(0, bytesRead);
+    } finally { await fh.close(); }
+  } catch {
+    return new Uint8Array(0);
+  }
+}

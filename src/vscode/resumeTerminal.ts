@@ -1,6 +1,7 @@
 // "Resume in terminal": an integrated terminal in the session's working folder that runs the validated resume command.
 import { statSync } from 'node:fs';
 import * as vscode from 'vscode';
+import { shellOf, type Shell } from '../core/text/shellQuote';
 
 /**
  * Where a session resumes: its recorded working folder when that folder exists on this machine, else the first
@@ -14,6 +15,11 @@ export function resumeFolder(recorded: string | undefined): string | undefined {
 
 function isFolder(p: string): boolean {
   try { return statSync(p).isDirectory(); } catch { return false; }
+}
+
+/** The shell a new integrated terminal runs (the user's default profile): what a command sent to it is quoted for. */
+export function terminalShell(): Shell {
+  return shellOf(vscode.env.shell, process.platform);
 }
 
 /**

@@ -1,5 +1,6 @@
 // The contract every supported agent implements, in one module under src/core/formats/<id>/agent.ts: where its
 // sessions live, how to recognise, read and write them, how to count their usage, how to resume one.
+import type { Shell } from '../text/shellQuote';
 import type { Session } from '../model/transcript';
 import type { LineParser, ReadOptions } from '../read/formatReader';
 import type { ModelUsage } from '../usage/modelUsage';
@@ -163,9 +164,10 @@ export interface AgentModule {
   fileName(id: string, at: Date): string;
   /**
    * The shell command that resumes a session, or undefined when `id` is not one the agent could have written or it has
-   * no CLI. `written`: the file of a session we just wrote, for an agent that must import it first (OpenCode).
+   * no CLI. `written`: the file of a session we just wrote, for an agent that must import it first (OpenCode), quoted
+   * for `shell` (default sh); undefined when that shell has no safe quote for it (core/text/shellQuote).
    */
-  resumeCommand(id: string, written?: string): string | undefined;
+  resumeCommand(id: string, written?: string, shell?: Shell): string | undefined;
   /** The agent cannot continue from a file: `write` returns a Markdown handoff to paste into a new chat. */
   readonly handoff?: true;
   /** Folders where the agent keeps its sessions (for discovery and file watching). */

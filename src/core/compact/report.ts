@@ -101,8 +101,8 @@ const pct = (x: number): string => `${(x * 100).toFixed(1)} %`;
 
 /** What a handoff's reader does with it (CLI, report and VS Code say the same). */
 export const HANDOFF_NOTE = 'handoff: paste into a new chat';
-/** When the output path holds a character a shell may split on (resumeCommand ''): the copy is there, no command. */
-export const NO_COMMAND_NOTE = 'no command offered: the output path holds a character a shell may not take safely (& | < > ^ % ! "); import the file by hand';
+/** When the output path holds what the shell cannot quote (resumeCommand ''; core/text/shellQuote): the copy is there, no command. */
+export const NO_COMMAND_NOTE = 'no command offered: the output path holds a character the shell cannot quote safely (a line break or other control character; in cmd.exe % ! "); import the file by hand';
 
 /** Why each protected part was kept, in words. */
 export const PROTECT_REASONS: Readonly<Record<ProtectReason, string>> = {
@@ -121,7 +121,7 @@ export function resumeLine(r: Pick<CompactReport, 'handoff' | 'resumeCommand' | 
   if (!r.output) return 'no command: nothing was written';
   if (r.agentLooksIn) return `no command: ${agentModule(r.format).label} does not look where this copy is; it resumes sessions from ${codeSpan(r.agentLooksIn)} (the CLI's \`--into-store\` writes the copy there)`;
   // The path a shell would split, or a session the agent could not place (its recorded folder is not a usable path).
-  return /[&|<>^%!"]/.test(r.output) ? NO_COMMAND_NOTE : `no command: ${agentModule(r.format).label} could not resume this copy (the session's recorded folder is not an absolute path it could use)`;
+  return /[%!"&|<>^\u0000-\u001f\u007f-\u009f]/.test(r.output) ? NO_COMMAND_NOTE : `no command: ${agentModule(r.format).label} could not resume this copy (the session's recorded folder is not an absolute path it could use)`;
 }
 
 /** Messages as `inspect` counts them in each file (the written one read back). */

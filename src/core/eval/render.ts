@@ -71,8 +71,21 @@ export function renderEvalText(r: EvalReport): string {
   const notes = [rollingNote(r), resumeNote(r)].filter(Boolean).map((x) => `${x}\n`).join('');
   const rounds = roundTables(r).map((t) => `\n\n${roundsTitle(t.id, t.rows.length)}\n${aligned([t.head, ...t.rows])}`).join('');
   const parts = [ids(r).length ? `${main}\n${notes}\n${kinds}${rounds}` : '', segmentsText(r)].filter(Boolean);
-  return `${header(r)}\n\n${parts.join('\n\n')}${warn}\n`;
+  return `${header(r)}\n\n${parts.join('\n\n')}${failedText(r)}${warn}\n`;
 }
+
+const FAILED_SHOWN = 20;
+/** Each failed row's reason under the table (a count of failures alone says nothing of why); the first 20, then how many more. */
+function failedText(r: EvalReport): string {
+  const failed = r.rows.filter((x) => x.status === 'failed');
+  if (!failed.length) return '';
+  const lines = failed.slice(0, FAILED_SHOWN).map((x) => `  ${sessionName(x)} · ${x.strategy}: ${(x.failure ?? 'unknown error').split('\n')[0]}`);
+  if (failed.length > FAILED_SHOWN) lines.push(`  … and ${failed.length - FAILED_SHOWN} more (--json has every row)`);
+  return `\n\nfailed:\n${lines.join('\n')}`;
+}
+
+/** Every row that ran failed (none ok): `eval` then exits 1, its table listing why. */
+export const everyRowFailed = (r: EvalReport): boolean => r.rows.some((x) => x.status === 'failed') && !r.rows.some((x) => x.status === 'ok');
 
 const SEGMENTS_TITLE = "On the agent's own compaction segments";
 /** Why the section is empty: no session held one of its agent's compactions. */

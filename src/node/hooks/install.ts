@@ -1,4 +1,5 @@
 // Installs or removes the compaction guard in an agent's hook settings file: parsed, edited, written atomically.
+import { jsonErrorText } from '../../core/read/jsonError';
 import { readFile, realpath, stat } from 'node:fs/promises';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -61,7 +62,7 @@ async function readSettings(file: string): Promise<Read> {
     // Plain JSON, as the agents write these files: a file with comments is reported, never rewritten without them.
     value = JSON.parse(text);
   } catch (e) {
-    throw new HookSettingsError(`${file} is not valid JSON (${(e as Error).message.split('\n')[0]}); left unchanged`);
+    throw new HookSettingsError(`${file} is ${jsonErrorText(e)}; left unchanged`);
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new HookSettingsError(`${file} does not hold a JSON object; left unchanged`);
   return { settings: value as Settings, mode, bom, target };

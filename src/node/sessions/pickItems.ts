@@ -1,10 +1,14 @@
 // The quick pick's rows for a session (pure): title, then agent · project, then the figure and age; urgent first.
 import { agentModule } from '../../core/formats/registry';
+import { visibleFormat } from '../../core/text/terminal';
 import type { SessionNode } from './treeModel';
 import { baseName } from './rowText';
 
-/** A quick pick renders `$(name)` as an icon: transcript text must not pick icons (a zero-width space breaks it). */
-const plain = (t: string): string => t.replace(/\$\(/g, '$\u200b(');
+/**
+ * A quick pick renders `$(name)` as an icon: transcript text must not pick icons (a zero-width space of ours breaks
+ * it, after the text's own invisible characters are made visible).
+ */
+const plain = (t: string): string => visibleFormat(t).replace(/\$\(/g, '$\u200b(');
 
 /** "Compact soon" sessions first (largest first), then the rest newest first; subagents are not offered. */
 export function pickOrder(sessions: readonly SessionNode[]): SessionNode[] {

@@ -1,6 +1,7 @@
 // The status-bar figure: the open workspace's most recently active session's context (the machine's newest only when
 // the workspace has none), as a share of its model's window, flagged at the threshold (pure: vscode only shows it).
 import { agentModule } from '../../core/formats/registry';
+import { visibleFormat } from '../../core/text/terminal';
 import type { SessionUsage } from '../../core/usage/types';
 import { windowOf } from './rowText';
 import { compactThreshold } from '../../core/usage/contextWindow';
@@ -63,7 +64,7 @@ export function statusOf(sessions: readonly SessionUsage[], threshold: number, w
       `Context: ${used.toLocaleString('en-US')} tokens${window ? ` of ${window.toLocaleString('en-US')} (${latest.models.at(-1)})` : ' (window unknown)'}${est ? ', estimated from the transcript (the agent records no usage)' : ''}`,
       compactSoon ? `At or above ${flagAt.toLocaleString('en-US')} tokens: compact soon.` : `Compact soon from ${flagAt.toLocaleString('en-US')} tokens.`,
       'Click: show the context composition.',
-    ].join('\n'),
+    ].map(visibleFormat).join('\n'),
     compactSoon,
     file: latest.file,
   };

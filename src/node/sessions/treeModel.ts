@@ -1,4 +1,5 @@
 // Pure model of the Sessions view: usage report → agent → project → session (→ subagent) nodes, sorted, filtered, reconciled.
+import { visibleFormat, withoutControls } from '../../core/text/terminal';
 import type { AgentKind, SessionUsage } from '../../core/usage/types';
 import { AGENT_IDS, agentModule } from '../../core/formats/registry';
 import { resumeCommandFor } from '../agentStores';
@@ -111,7 +112,9 @@ function sessionNode(s: SessionUsage, parent: ProjectNode, opts: TreeOptions, no
   const compactSoon = !compacted && !subagent && s.contextTokens !== undefined && s.contextTokens >= flagAt;
   const cmd = resumeCommandFor(agent, s.sessionId);
   // A subagent's records carry its parent's session id; its file name (`agent-<hex>`) is what tells them apart.
-  const title = s.title ?? (subagent ? `Subagent ${/agent-([^\\/]*?)\.jsonl$/.exec(s.file)?.[1] ?? s.sessionId.slice(0, 8)}` : `Session ${s.sessionId.slice(0, 8)}`);
+  // Made one line and visible here (bidi controls, invisible format characters: core/text/terminal), for every place
+  // the row's text goes: the tree, its hover, the quick pick.
+  const title = withoutControls(s.title ?? (subagent ? `Subagent ${/agent-([^\\/]*?)\.jsonl$/.exec(s.file)?.[1] ?? s.sessionId.slice(0, 8)}` : `Session ${s.sessionId.slice(0, 8)}`));
   // A copy's share of the window is in its hover: the row says what it is, the estimate first.
   const figure = subagent && context === undefined ? `subagent · ${costText(s.cost ?? 0, s.cost === undefined)}` : contextFigure(context, compacted ? undefined : windowOf(s), compacted);
   const description = [figure, compacted ? 'compacted' : '', shortAge(s.lastTimestamp, now)].filter(Boolean).join(' · ');
@@ -129,7 +132,7 @@ function sessionNode(s: SessionUsage, parent: ProjectNode, opts: TreeOptions, no
     subagent,
     children: [],
     resumeCommand: cmd,
-    tooltip: sessionTooltip(s, { threshold: flagAt, compactSoon, resumeCommand: cmd, handoff: agentModule(agent).handoff, compacted, estimatedContext: compacted ? context : undefined, subagent }),
+    tooltip: visibleFormat(sessionTooltip(s, { threshold: flagAt, compactSoon, resumeCommand: cmd, handoff: agentModule(agent).handoff, compacted, estimatedContext: compacted ? context : undefined, subagent })),
   };
 }
 
@@ -175,8 +178,8 @@ export function buildSessionTree(sessions: readonly SessionUsage[], opts: TreeOp
       let project = byProject.get(key);
       if (!project) {
         project = {
-          kind: 'project', id: `${agent}\u0000${key}`, parent: node, project: s.project, where: s.project ? tildify(s.project, opts.homeDir) : '(no folder recorded)',
-          label: s.project ? baseName(s.project) : '(unknown project)',
+          kind: 'project', id: `${agent}\u0000${key}`, parent: node, project: s.project, where: s.project ? visibleFormat(tildify(s.project, opts.homeDir)) : '(no folder recorded)',
+          label: s.project ? withoutControls(baseName(s.project)) : '(unknown project)',
           description: '', icon: { id: 'folder' }, children: [],
         };
         byProject.set(key, project);

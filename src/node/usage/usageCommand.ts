@@ -2,6 +2,7 @@
 import { DEFAULT_COMPACT_THRESHOLD } from '../../core/usage/aggregate';
 import { jsonText, terminalSafe } from '../../core/text/terminal';
 import { formatUsageTable } from '../../core/usage/format';
+import { statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { answerKey, answerMemoPath, saveAnswer } from './answerMemo';
 import { FsLog } from './fsLog';
@@ -16,6 +17,7 @@ export interface UsageIo {
 }
 
 const USAGE = 'usage: context-compactor usage [DIR...] [--json] [--no-cache] [--threshold N]\n';
+const NONE = 'No agent sessions found.\n';
 
 interface UsageArgs {
   dirs: string[];
@@ -50,6 +52,11 @@ export async function runUsageCommand(args: string[], io: UsageIo): Promise<numb
     io.stderr(USAGE);
     return parsed ? 2 : 0;
   }
+  // A DIR named that is not there is a mistake to say, not an empty table (exit 0 said "nothing to see" before).
+  for (const dir of parsed.dirs) {
+    const problem = missing(dir);
+    if (problem) { io.stderr(terminalSafe(`context-compactor usage: ${problem}\n`)); return 2; }
+  }
   try {
     // With the cache on, the scan notes what it depends on, and a clean answer is kept for the next run to replay.
     const log = parsed.cache ? new FsLog() : undefined;
@@ -71,17 +78,30 @@ export async function runUsageCommand(args: string[], io: UsageIo): Promise<numb
     } else {
       // Made safe here, not only by the CLI's writers (main.ts): this text is also the answer kept for boot.ts to
       // replay, which must print what this run prints.
-      out = terminalSafe(report.sessions.length > 0 ? formatUsageTable(report) : 'No agent sessions found.\n');
+      out = report.sessions.length > 0 ? terminalSafe(formatUsageTable(report)) : '';
       for (const w of report.warnings) err += `warning: ${w}\n`;
     }
-    io.stdout(out);
+    if (out) io.stdout(out);
     if (err) io.stderr(err);
+    // Nothing found is exit 1 with the reason on stderr (never kept: the loader replays answers as exit 0).
+    if (report.sessions.length === 0) { io.stderr(parsed.dirs.length ? `No agent sessions found in ${parsed.dirs.join(', ')}.\n` : NONE); return 1; }
     // Only a warning-free answer: a warning (an unreadable folder, a damaged cache) may not hold next time.
     if (log && report.warnings.length === 0) remember(args, log, out, io.env);
     return 0;
   } catch (e) {
     io.stderr(`context-compactor usage: ${e instanceof Error ? e.message : String(e)}\n`);
     return 1;
+  }
+}
+
+/** Why a DIR given cannot be scanned (not there, not reachable), or undefined (a folder or a file: the scan decides). */
+function missing(dir: string): string | undefined {
+  try {
+    statSync(dir);
+    return undefined;
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    return code === 'ENOENT' ? `${dir}: no such file or folder` : `${dir}: cannot open (${code ?? 'error'})`;
   }
 }
 

@@ -9,7 +9,7 @@ import { reportOf, writeCompaction, type PreparedCompaction } from '../../node/c
 import type { Logger } from '../log.js';
 import { showInfo } from '../notify.js';
 import type { PreviewDocuments } from '../previewDocuments';
-import { openResumeTerminal, resumeFolder } from '../resumeTerminal.js';
+import { openResumeTerminal, resumeFolder, terminalShell } from '../resumeTerminal.js';
 import { restrictedMessage, type TrustGate } from '../trust.js';
 import { renderAcceptedReport, type CompactOutcome } from './outcome.js';
 
@@ -63,7 +63,7 @@ export async function accept(c: AcceptContext, toFolder: boolean, folder: string
     await writeCompaction(p, output, { createDir: true });
   });
   // reportOf gives a command only where the agent finds the copy (under the folder it was stored for).
-  const report = reportOf(p, output, { cwd: storeCwd });
+  const report = reportOf(p, output, { cwd: storeCwd, shell: terminalShell() });
   if (toFolder) place = report.resumeCommand ? `in ${agent}'s own sessions` : `a folder you chose (${agent} does not look there)`;
   // Named by the session's title (the preview's tab), under the new id's folder (one document per compaction).
   const reportUri = c.previews.put(`${p.outcome.sessionId}/${reportName(c.title)}`, renderAcceptedReport(report, { place, agent, cwd, status: c.status }, c.title));

@@ -124,8 +124,10 @@ test('a kept usage answer is replayed only while everything it read is unchanged
   assert.ok(replays(usage()));
 
   // A run with a warning keeps no answer (its cause may be gone next time); --no-cache neither reads nor keeps one.
+  // A DIR that is not there is an error now (exit 2, nothing on stdout), never kept either.
   const missing = usage({}, ['usage', '--json', join(dir, 'missing')]);
-  assert.match(missing.stdout, /cannot open \(ENOENT\)/);
+  assert.equal(missing.status, 2);
+  assert.match(missing.stderr, /missing: no such file or folder/);
   assert.equal(replays(usage({}, ['usage', '--json', join(dir, 'missing')])), false);
   rmSync(memo);
   assert.equal(replays(usage({}, ['usage', '--json', '--no-cache'])), false);
@@ -151,7 +153,9 @@ test('compact loads its own bundle, and the provider SDK only when a summary is 
   assert.deepEqual(plain.files.filter((f) => f.startsWith('vendor/')), []);
   // A provider that cannot be reached: the SDK loads, its connection error is classified, cleanup-only stands.
   const summary = runCli(dir, ['compact', CLAUDE_SAMPLE, '--out', join(dir, 'out2.jsonl'), '--json', '--provider', 'anthropic', '--model', 'm', '--base-url', 'http://127.0.0.1:9', '--timeout', '5'], { ANTHROPIC_API_KEY: 'sk-test' });
-  assert.equal(summary.status, 0, summary.stderr);
+  // The summary asked for failed: the cleaned copy is written and the exit says so (1, the reason on stderr).
+  assert.equal(summary.status, 1, summary.stderr);
+  assert.match(summary.stderr, /the summary failed \(anthropic: could not connect/);
   assert.deepEqual(summary.files.filter((f) => f.startsWith('vendor/')), ['vendor/anthropic-sdk.js']);
   assert.match(summary.stdout, /could not connect/);
 });
@@ -177,7 +181,7 @@ test('the CLI runs from a private V8 code cache per command; a bad or foreign ca
   assert.match(help ?? '', /^cli-code-[0-9a-f]+-other\.bin$/);
   assert.equal(statSync(join(cache, help!)).mode & 0o777, 0o600);
   assert.equal(statSync(cache).mode & 0o777, 0o700);
-  assert.equal(runCli(dir, ['usage', '--json'], env).status, 0);
+  assert.equal(runCli(dir, ['usage', '--json'], env).status, 1, 'no session on this machine: exit 1');
   assert.deepEqual(codeFiles(), [help!.replace('-other', '-usage'), help].sort());
   // Accepted: a second run leaves the file as it is.
   const before = readFileSync(join(cache, help!));

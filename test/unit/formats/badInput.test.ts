@@ -26,7 +26,7 @@ const rejects = (p: Promise<unknown>, re: RegExp) => assert.rejects(p, (e: unkno
 
 test('empty file → one-line error', async (t) => { await rejects(readBytes(t, ''), /empty file/); });
 test('binary data → one-line error', async (t) => { await rejects(readBytes(t, Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 1, 2, 3, 0, 0, 10, 0, 0])), /binary/); });
-test('JSON that is not a transcript → one-line error', async (t) => { await rejects(readBytes(t, '{"name":"x","version":"1"}\n{"a":1}\n'), /not a recognised transcript/); });
+test('JSON that is not a transcript → one-line error', async (t) => { await rejects(readBytes(t, '{"name":"x","version":"1"}\n{"a":1}\n'), /in\.jsonl: a JSON Lines file, not a session of any supported agent/); });
 test('a missing file → one-line error', async () => { await rejects(readTranscriptFile('/nonexistent/x.jsonl'), /no such file/); });
 
 test('truncated last line (agent still writing) → partial result with a warning', async (t) => {

@@ -123,12 +123,16 @@ test('locations: the data folder on every OS, DB sessions listed once, resume co
   assert.equal(m.resumeCommand('ses_x; rm -rf ~'), undefined);
   assert.equal(m.resumeCommand(raw.info.id), `opencode --session ${raw.info.id}`);
   assert.equal(m.resumeCommand(raw.info.id, "/tmp/it's.json"), `opencode import '/tmp/it'\\''s.json' && opencode --session ${raw.info.id}`);
-  // Single quotes do not quote in cmd.exe: a folder named `a&calc` would run calc there. No command is offered.
-  for (const bad of ['C:\\work\\a&calc\\s.json', '/w/a|b/s.json', '/w/%PATH%/s.json', '/w/a\nb/s.json']) assert.equal(m.resumeCommand(raw.info.id, bad), undefined, bad);
+  // Quoted for the shell it is for (core/text/shellQuote): in sh `a&calc` is a name inside '…'; cmd cannot quote %PATH%.
+  assert.equal(m.resumeCommand(raw.info.id, '/w/a&calc/s.json', 'sh'), `opencode import '/w/a&calc/s.json' && opencode --session ${raw.info.id}`);
+  assert.equal(m.resumeCommand(raw.info.id, 'C:\\w\\it\'s;calc;\\s.json', 'powershell'), `opencode import 'C:\\w\\it''s;calc;\\s.json'; if ($?) { opencode --session ${raw.info.id} }`);
+  for (const bad of ['/w/%PATH%/s.json', '/w/a!b/s.json']) assert.equal(m.resumeCommand(raw.info.id, bad, 'cmd'), undefined, bad);
+  for (const shell of ['sh', 'fish', 'powershell', 'cmd', 'other'] as const) assert.equal(m.resumeCommand(raw.info.id, '/w/a\nb/s.json', shell), undefined, shell);
   const goose = agentModule('goose');
   assert.equal(goose.resumeCommand('--help'), undefined, 'a Goose id never reads as an option');
   assert.equal(goose.resumeCommand('20251201_1'), 'goose session --resume --session-id 20251201_1');
-  assert.equal(goose.resumeCommand('20251201_1', '/w/a&calc/goose.json'), undefined);
+  assert.equal(goose.resumeCommand('20251201_1', 'C:\\w\\a&calc\\goose.json', 'cmd'), 'goose session import "C:\\w\\a&calc\\goose.json" && goose session --resume');
+  assert.equal(goose.resumeCommand('20251201_1', 'C:\\w\\a"&calc\\goose.json', 'cmd'), undefined);
 });
 
 test('bad input: a JSON file that is no export, an unknown session id, a damaged database → one-line errors', async (t) => {
@@ -143,16 +147,22 @@ test('bad input: a JSON file that is no export, an unknown session id, a damaged
   await rejects(readTranscriptFile(broken), /cannot read/);
 });
 
-test('a copy written into a folder whose name cmd.exe would split (R&D): written, exit 0, the report offers no command', async (t) => {
-  const dir = path.join(tmpDir(t), 'R&D');
+test('a copy written into a folder named R&D;calc;: quoted for the shell (sh here); a name with a newline: written, exit 0, no command offered', async (t) => {
+  const dir = path.join(tmpDir(t), 'R&D;calc;');
+  const nl = path.join(tmpDir(t), 'a\nb');
   fs.mkdirSync(dir);
+  fs.mkdirSync(nl);
   for (const [fixture, name] of [['opencode/export-1.18.33.json', 'o.json'], ['goose/export-1.37.0.json', 'g.json']] as const) {
     const out = path.join(dir, name);
-    const run = await cliInProcess({}, 'compact', path.join(FIXTURES, fixture), '--out', out, '--no-summary', '--json');
+    const run = await cliInProcess({ SHELL: '/bin/bash' }, 'compact', path.join(FIXTURES, fixture), '--out', out, '--no-summary', '--json');
     assert.equal(run.code, 0, run.stderr);
     assert.ok(fs.existsSync(out), fixture);
-    assert.equal((JSON.parse(run.stdout) as { resumeCommand: string }).resumeCommand, '', fixture);
-    const text = await cliInProcess({}, 'compact', path.join(FIXTURES, fixture), '--out', path.join(dir, `t-${name}`), '--no-summary');
+    assert.ok((JSON.parse(run.stdout) as { resumeCommand: string }).resumeCommand.includes(` '${out}' && `), fixture);
+    const bad = await cliInProcess({}, 'compact', path.join(FIXTURES, fixture), '--out', path.join(nl, name), '--no-summary', '--json');
+    assert.equal(bad.code, 0, bad.stderr);
+    assert.ok(fs.existsSync(path.join(nl, name)), fixture);
+    assert.equal((JSON.parse(bad.stdout) as { resumeCommand: string }).resumeCommand, '', fixture);
+    const text = await cliInProcess({}, 'compact', path.join(FIXTURES, fixture), '--out', path.join(nl, `t-${name}`), '--no-summary');
     assert.equal(text.code, 0, text.stderr);
     assert.match(text.stdout, /resume: no command offered/);
   }

@@ -1,5 +1,6 @@
 // Reads a Cline / Roo Code / Kilo Code task folder into the model: the API history as the model sees it (after the
 // agent's own truncation or condensing), tool calls paired with their results, usage from the UI log.
+import { jsonErrorText } from '../../read/jsonError';
 import type { Block, Message, RawRecord, Session } from '../../model/transcript';
 import type { ReadOptions } from '../../read/formatReader';
 import { repairToolPairs } from '../../read/pairs';
@@ -32,7 +33,7 @@ export const extraOf = (s: Session): ClineExtra => s.extra as unknown as ClineEx
 
 function parseJson(name: string, text: string): unknown {
   try { return JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text); }
-  catch (e) { throw new Error(`${name} is not valid JSON (${(e as Error).message.split('\n')[0]})`); }
+  catch (e) { throw new Error(`${name} is ${jsonErrorText(e)}`); }
 }
 
 /** The variant from the folder's place, else from what the files hold (Roo's UI log names its API protocol). */

@@ -1,6 +1,8 @@
 // Loads a session file into VS Code's serialized chat (ISerializableChatData): a JSON document (≤ 1.108, and
 // exports), or the append-only operation log of ≥ 1.109 replayed as ObjectMutationLog does (kind 0 initial state,
 // 1 set at a key path, 2 push to an array after cutting it at `i`, 3 delete).
+import { jsonErrorText } from '../../read/jsonError';
+
 export type Obj = Record<string, unknown>;
 export const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 
@@ -71,7 +73,7 @@ export function loadChat(text: string, log: boolean): LoadedChat {
   let data: unknown;
   if (log) data = replayLog(text, warnings);
   else {
-    try { data = JSON.parse(text.replace(/^\uFEFF/, '')); } catch (e) { throw new Error(`not valid JSON (${(e as Error).message.split('\n')[0]})`); }
+    try { data = JSON.parse(text.replace(/^\uFEFF/, '')); } catch (e) { throw new Error(jsonErrorText(e)); }
   }
   if (!isObj(data)) throw new Error('not a chat session: the document is not an object');
   if (!Array.isArray(data.requests)) throw new Error('not a chat session: no requests list');

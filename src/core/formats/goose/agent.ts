@@ -3,7 +3,8 @@
 // JSON `goose session import` reads.
 import type { AgentModule, FsView, HostEnv } from '../../agents/agent';
 import { SqliteDatabase } from '../../read/sqlite/database';
-import { splitDbPath, shellQuote } from '../opencode/agent';
+import { splitDbPath } from '../opencode/agent';
+import { andThen, quoteArg } from '../../text/shellQuote';
 import { toSession } from './read';
 import { gooseUsageState } from './usage';
 import { dbSessions, fromDb, fromExport, fromJsonl } from './sources';
@@ -85,12 +86,12 @@ export const goose: AgentModule = {
   write: (original, cleaned, ctx, insert) => ({ kind: 'lines', ...writeGoose(original, cleaned, ctx, insert) }),
   sessionIds: { fromUuidV7: (uuid) => gooseSessionId(uuid, new Date(parseInt(uuid.replace(/-/g, '').slice(0, 12), 16) || 0)) },
   fileName: (id) => `goose-${id}.json`,
-  resumeCommand: (id, written) => {
+  resumeCommand: (id, written, shell = 'sh') => {
     if (!SESSION_ID.test(id)) return undefined;
     // Goose gives an imported session an id of its own and prints it; `--resume` then picks it from the list.
     if (!written) return `goose session --resume --session-id ${id}`;
-    const file = shellQuote(written);
-    return file === undefined ? undefined : `goose session import ${file} && goose session --resume`;
+    const file = quoteArg(written, shell);
+    return file === undefined ? undefined : andThen(`goose session import ${file}`, 'goose session --resume', shell);
   },
   roots: (host) => [gooseSessionsDir(host)],
   storePath(host, id) {

@@ -1,5 +1,6 @@
 // Goose sessions from where they are kept: legacy JSONL (a metadata line, then one Message a line), sessions.db
 // (SQLite: sessions and messages tables), and `goose session export --format json` (a Session with its conversation).
+import { jsonErrorText } from '../../read/jsonError';
 import type { SqliteDatabase } from '../../read/sqlite/database';
 
 export type Obj = Record<string, unknown>;
@@ -31,7 +32,7 @@ export function fromJsonl(text: string, id: string, warnings: string[]): GooseSe
 /** `goose session export --format json` (or a file in that shape: what `goose session import` reads). */
 export function fromExport(text: string): GooseSession {
   let v: unknown;
-  try { v = JSON.parse(text); } catch (e) { throw new Error(`not valid JSON: ${(e as Error).message.split('\n')[0]}`); }
+  try { v = JSON.parse(text); } catch (e) { throw new Error(jsonErrorText(e)); }
   if (!isObj(v) || typeof v.working_dir !== 'string') throw new Error('not a Goose session (no working_dir)');
   const conv = Array.isArray(v.conversation) ? v.conversation : isObj(v.conversation) && Array.isArray(v.conversation.messages) ? v.conversation.messages : [];
   const { conversation: _c, ...meta } = v;

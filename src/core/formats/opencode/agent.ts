@@ -1,5 +1,6 @@
 // OpenCode: sessions in $XDG_DATA_HOME/opencode (~/.local/share/opencode on every OS): opencode.db (1.2 on) or the
 // storage/ JSON tree (before), plus `opencode export` files; a compacted copy is export JSON for `opencode import`.
+import { andThen, quoteArg } from '../../text/shellQuote';
 import type { AgentModule, DocumentFile, FsView, HostEnv } from '../../agents/agent';
 import { SqliteDatabase } from '../../read/sqlite/database';
 import { isOpencodeId, sessionIdFrom } from './ids';
@@ -105,12 +106,12 @@ export const opencode: AgentModule = {
   write: (original, cleaned, ctx, insert) => ({ kind: 'lines', ...writeOpencode(original, cleaned, ctx, insert) }),
   sessionIds: { fromUuidV7: sessionIdFrom },
   fileName: (id) => `${id}.json`,
-  resumeCommand: (id, written) => {
+  resumeCommand: (id, written, shell = 'sh') => {
     if (!isOpencodeId(id, 'ses')) return undefined;
     // A copy we wrote is export JSON: OpenCode lists and continues it once imported (in the project folder).
     if (!written) return `opencode --session ${id}`;
-    const file = shellQuote(written);
-    return file === undefined ? undefined : `opencode import ${file} && opencode --session ${id}`;
+    const file = quoteArg(written, shell);
+    return file === undefined ? undefined : andThen(`opencode import ${file}`, `opencode --session ${id}`, shell);
   },
   roots: (host) => [opencodeData(host)],
   // OpenCode keeps sessions in its database; a copy goes beside it as export JSON, to be imported from there.
@@ -120,13 +121,3 @@ export const opencode: AgentModule = {
   },
   usage: { kind: 'from-session' },
 };
-
-/**
- * A path as one word of a pasted command: single-quoted unless it is plainly safe (sh, PowerShell). Undefined when it
- * holds a character that single quotes do not protect in cmd.exe (`& | < > ^ % ! "`) or a control character: such a
- * command is not offered rather than one that runs something else when pasted there.
- */
-export function shellQuote(s: string): string | undefined {
-  if (/[&|<>^%!"\u0000-\u001f\u007f]/.test(s)) return undefined;
-  return /^[A-Za-z0-9_./:@+=,-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`;
-}

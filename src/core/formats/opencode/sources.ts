@@ -1,6 +1,7 @@
 // OpenCode sessions from each place they are kept: `opencode export` JSON, the storage/ tree of JSON files (before
 // 1.2), and the opencode.db SQLite store (1.2 on). All become one shape: the session info and its messages with
 // their parts, as `opencode export` writes them.
+import { jsonErrorText } from '../../read/jsonError';
 import type { DocumentFile } from '../../agents/agent';
 import { SqliteDatabase, type Row } from '../../read/sqlite/database';
 
@@ -13,7 +14,7 @@ export interface OcSession { readonly info: Obj; readonly messages: OcMessage[];
 /** What `opencode export` wrote (or a file in its shape). */
 export function fromExport(text: string): OcSession {
   let v: unknown;
-  try { v = JSON.parse(text); } catch (e) { throw new Error(`not valid JSON: ${(e as Error).message.split('\n')[0]}`); }
+  try { v = JSON.parse(text); } catch (e) { throw new Error(jsonErrorText(e)); }
   if (!isObj(v) || !isObj(v.info) || !Array.isArray(v.messages)) throw new Error('not an OpenCode export (no info and messages)');
   const messages = v.messages.flatMap((m): OcMessage[] => (isObj(m) && isObj(m.info) ? [{ info: m.info, parts: Array.isArray(m.parts) ? m.parts.filter(isObj) : [] }] : []));
   return { info: v.info, messages, origin: 'export' };
