@@ -41,7 +41,7 @@ const EDITS = /^(?:edit|multiedit|notebookedit|replace|replace_in_file|replace_s
 const SHOWS_FILES = /^\s*(?:cd\s+\S+\s*&&\s*)?(?:cat|sed\s+-n|head|tail|nl|rg|grep|ls|find|tree|wc|Get-Content|Get-ChildItem|type|git\s+(?:show|log|diff|grep))\b/i;
 
 function pathOf(i: Obj): string | undefined {
-  return str(i.file_path) ?? str(i.filePath) ?? str(i.absolute_path) ?? str(i.path) ?? str(i.notebook_path) ?? str(i.target_file);
+  return str(i.file_path) ?? str(i.filePath) ?? str(i.absolute_path) ?? str(i.absolutePath) ?? str(i.path) ?? str(i.notebook_path) ?? str(i.target_file);
 }
 
 /** The command a shell-like call ran: `["bash","-lc","x"]` is `x`. */

@@ -108,3 +108,41 @@ test('budgeted: newest facts win, the block stays within its budget', async () =
   assert.ok(few.length > 0 && few.length < all.length);
   assert.equal(few.at(-1), all.at(-1));
 });
+
+test("a long template keeps its closing rule lines, not only its first list items (spec-kit's /speckit.analyze)", async () => {
+  const s = await read('codex/brainbuddy-0.64.0-4compactions-apply-patch.jsonl');
+  const prompt = s.messages.find((m) => m.role === 'user' && m.blocks.some((b) => b.type === 'text' && b.text.includes('**NEVER hallucinate missing sections**')));
+  assert.ok(prompt, 'the fixture holds the /speckit.analyze template');
+  const text = (prompt.blocks.find((b) => b.type === 'text') as { text: string }).text;
+  // Dozens of list items come before its operating principles: a cap on lines kept in order of appearance cut them.
+  assert.ok(text.split('\n').filter((l) => /^\s*(?:[-*+]|\d+[.)])\s+\S/.test(l)).length > 40);
+  const snap = buildSnapshot([prompt], { budgetTokens: 4000, cwd: s.cwd }).text;
+  for (const rule of ['**NEVER hallucinate missing sections** (if absent, report them accurately)', '**Prioritize constitution violations** (these are always CRITICAL)']) {
+    assert.ok(snap.includes(rule), rule);
+  }
+  assert.ok(snap.includes('[… rest of this long message omitted]'), 'the long template is not kept whole');
+});
+
+test("files a Cline task wrote (`absolutePath`) are files changed; a file at the folder's top keeps its full path", async () => {
+  const s = (await readTranscriptFile(path.join(FIXTURES, 'cline', 'cli-2.18.0-4turns', 'tasks', '1796291786979'), {})).session;
+  assert.equal(s.cwd, '/tmp/gen-cline-c7sgPd/work');
+  const snap = buildSnapshot(s.messages, { budgetTokens: 3000, cwd: s.cwd }).text;
+  const files = snap.slice(snap.indexOf('## Files changed'));
+  for (const k of [1, 2, 3, 4]) assert.match(files, new RegExp(`^- \`/tmp/gen-cline-c7sgPd/work/NOTES-${k}\\.md\`: written, edited 1×`, 'm'));
+  // A path with a folder under the session's still reads relative to it.
+  assert.match(files, /^- read: .*`src\/agents\/agent\.ts`/m);
+});
+
+test('an identifier that is part of a listed one (a UUID and its groups) is listed once, in the longer', () => {
+  // Made here: one old command whose output names a run by its UUID (the kinds' hash pattern also sees its groups).
+  const uuid = '063ee267-34eb-4f84-97c8-ab128854fae2';
+  const ref = { record: 0 };
+  const messages = [
+    { role: 'assistant' as const, records: [0], blocks: [{ type: 'tool_call' as const, id: 'c1', name: 'Bash', input: { command: 'gh run list' }, inputText: '{"command":"gh run list"}', ref, tokens: 10 }] },
+    { role: 'user' as const, records: [1], toolResultsOnly: true, blocks: [{ type: 'tool_result' as const, id: 'c1', text: `id: ${uuid}\nstatus: completed`, isError: false, mediaCount: 0, persisted: false, ref, tokens: 20 }] },
+  ];
+  const snap = buildSnapshot(messages, { budgetTokens: 2000 }).text;
+  const ids = snap.slice(snap.indexOf('## Identifiers'));
+  assert.ok(ids.includes(uuid), snap);
+  assert.doesNotMatch(ids, /(?:^|[ ,])(?:063ee267|ab128854fae2)(?:,|$)/m);
+});
