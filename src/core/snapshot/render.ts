@@ -30,6 +30,9 @@ const LIST_ITEM = /^\s*(?:[-*+]|\d+[.)])\s+\S/;
 /** Lines of a long prompt kept besides its opening. */
 const RULE_LINES = 40;
 
+/** Versions and numbers with units from tool output listed at most, the newest. */
+const PRINTED_PER_KIND = 12;
+
 const CLIPPABLE: ReadonlySet<SnapshotSection> = new Set(['requests', 'earlier']);
 
 interface Item {
@@ -232,6 +235,13 @@ function identifierLines(f: Facts, listing: IdentifierListing, text: string, sho
     const k = kindOf.get(id);
     if (!k) rest.push(id);
     else { const list = byKind.get(k); if (list) list.push(id); else byKind.set(k, [id]); }
+  }
+  // The latest figures tools printed, a few per kind beyond the budget (they are short): not every number of a log.
+  const printed = [...f.printed].reverse();
+  for (const k of ['version', 'quantity'] as const) {
+    const listed = new Set(byKind.get(k));
+    const latest = listing.pick(printed.filter(([id, kind]) => kind === k && !listed.has(id) && !kindOf.has(id)).map(([id]) => id), text, Number.MAX_SAFE_INTEGER).slice(0, PRINTED_PER_KIND);
+    if (latest.length) byKind.set(k, [...(byKind.get(k) ?? []), ...latest]);
   }
   const out = ID_KINDS.filter((k) => byKind.has(k)).map((k) => `- ${KIND_LABELS[k]}: ${byKind.get(k)!.map((id) => listing.relativize(id)).join(', ')}`);
   if (rest.length) out.push(`- other: ${rest.map((id) => listing.relativize(id)).join(', ')}`);

@@ -146,3 +146,17 @@ test('an identifier that is part of a listed one (a UUID and its groups) is list
   assert.ok(ids.includes(uuid), snap);
   assert.doesNotMatch(ids, /(?:^|[ ,])(?:063ee267|ab128854fae2)(?:,|$)/m);
 });
+
+test('the latest figures a run printed (tests passed, timings) are listed with the numbers, a few, not every one', async () => {
+  const s = await read('codex/shellws-0.105.0-compacted-websearch.jsonl');
+  // Message 180 is a `cargo test` run whose output ends `test result: ok. 4 passed; … finished in …`.
+  const out = s.messages[179]!.blocks.find((b) => b.type === 'tool_result') as { text: string } | undefined;
+  assert.ok(out?.text.includes('test result: ok. 4 passed;'));
+  const snap = buildSnapshot(s.messages.slice(0, 180), { budgetTokens: 3000, cwd: s.cwd }).text;
+  const numbers = snap.split('\n').find((l) => l.startsWith('- numbers with units: '));
+  assert.ok(numbers, snap);
+  assert.ok(numbers.split(', ').includes('4 passed'), numbers);
+  // "0 passed" says nothing; at most twelve printed figures join those people wrote.
+  assert.ok(!numbers.split(', ').includes('0 passed'), numbers);
+  assert.ok(numbers.split(', ').length <= 12 + 20, numbers);
+});
