@@ -2,13 +2,14 @@
 // lines past `Exit code N`, multi-line commands, ids from old output, constraints verbatim), at a ≥ 90 % history cut.
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
 import { test } from 'node:test';
 import { cleanupSession } from '../../../src/core/cleanup/engine';
 import { compactSession } from '../../../src/core/compact/compactSession';
-import type { Session } from '../../../src/core/model/transcript';
+import type { Session, ToolResultBlock } from '../../../src/core/model/transcript';
 import { buildSnapshot } from '../../../src/core/snapshot';
-import { meaningfulLine } from '../../../src/core/snapshot/errorLine';
+import { meaningfulLine, outcomeOf } from '../../../src/core/snapshot/errorLine';
 import { readTranscriptFile } from '../../../src/node/readTranscriptFile';
 import { FIXTURES } from '../../support/fixtures';
 
@@ -159,4 +160,24 @@ test('the latest figures a run printed (tests passed, timings) are listed with t
   // "0 passed" says nothing; at most twelve printed figures join those people wrote.
   assert.ok(!numbers.split(', ').includes('0 passed'), numbers);
   assert.ok(numbers.split(', ').length <= 12 + 20, numbers);
+});
+
+test("a Codex apply_patch that failed verification (no exit code in its output) is an error, and a later patch fixes it", async () => {
+  // The failure sits before the agent's own compaction: the segment before it is the session as the agent held it.
+  const { agentCompactions } = await import('../../../src/node/eval/segments');
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cc-snapshot-'));
+  try {
+    const found = await agentCompactions(path.join(REAL, 'codex/brainbuddy-0.64.0-4compactions-apply-patch.jsonl'));
+    const { segment } = await found.write(2, dir);
+    const s = (await readTranscriptFile(segment, {})).session;
+    const failed = s.messages.flatMap((m) => m.blocks).filter((b) => b.type === 'tool_result' && b.text.includes('apply_patch verification failed'));
+    assert.ok(failed.length > 0, 'the segment holds a failed apply_patch');
+    assert.ok(failed.every((b) => b.type === 'tool_result' && !b.isError), 'the output is all that says it failed');
+    const ok = failed.map((b) => outcomeOf(b as ToolResultBlock));
+    assert.ok(ok.every((o) => !o.ok && o.line.startsWith('apply_patch verification failed: Failed to find expected lines in ')), JSON.stringify(ok));
+    const snap = buildSnapshot(s.messages, { budgetTokens: 6000, cwd: s.cwd }).text;
+    assert.match(snap, /^- `apply_patch[^`]*`: `apply_patch verification failed: Failed to find expected lines in [^`]+` — fixed \([^)]+ edited later\)$/m);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
 });
