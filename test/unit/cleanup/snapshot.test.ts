@@ -10,6 +10,7 @@ import { compactSession } from '../../../src/core/compact/compactSession';
 import type { Session, ToolResultBlock } from '../../../src/core/model/transcript';
 import { buildSnapshot } from '../../../src/core/snapshot';
 import { meaningfulLine, outcomeOf } from '../../../src/core/snapshot/errorLine';
+import { agentCompactions } from '../../../src/node/eval/segments';
 import { readTranscriptFile } from '../../../src/node/readTranscriptFile';
 import { FIXTURES } from '../../support/fixtures';
 
@@ -164,7 +165,6 @@ test('the latest figures a run printed (tests passed, timings) are listed with t
 
 test("a Codex apply_patch that failed verification (no exit code in its output) is an error, and a later patch fixes it", async () => {
   // The failure sits before the agent's own compaction: the segment before it is the session as the agent held it.
-  const { agentCompactions } = await import('../../../src/node/eval/segments');
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cc-snapshot-'));
   try {
     const found = await agentCompactions(path.join(REAL, 'codex/brainbuddy-0.64.0-4compactions-apply-patch.jsonl'));
