@@ -4,7 +4,7 @@ import type { Message, ToolCallBlock } from '../model/transcript';
 import { PLAN_TOOLS, patchShape } from '../cleanup/argRecords';
 import { blockIdentifiers } from '../cleanup/identifiers';
 import { outcomeOf } from './errorLine';
-import { idsByKind, kindOf, measuredLines, packageVersions, type IdKind, type TextSource } from './kinds';
+import { idsByKind, kindOf, measuredLines, packageVersions, printedFigures, type IdKind, type TextSource } from './kinds';
 import { previousFacts, type PreviousFacts } from './previous';
 
 export interface FileFact { path: string; created: boolean; deleted: boolean; movedTo?: string; edits: number; writes: number; plus: number; minus: number; read: boolean; last: number }
@@ -21,6 +21,8 @@ export interface Facts {
   kinds: Map<string, IdKind>;
   /** Every identifier the cleanup's scanner finds (paths, codes, error lines…), newest last. */
   others: Set<string>;
+  /** Versions and numbers with units tools printed (file reads aside), newest last: only the latest few are listed. */
+  printed: Map<string, IdKind>;
   /** Summaries already in the history (an earlier compaction, the agent's or ours): their prose. */
   summaries: { text: string; origin: string }[];
   /** Lines an earlier snapshot of ours held, carried as the oldest items of their sections. */
@@ -41,7 +43,7 @@ const EDITS = /^(?:edit|multiedit|notebookedit|replace|replace_in_file|replace_s
 const SHOWS_FILES = /^\s*(?:cd\s+\S+\s*&&\s*)?(?:cat|sed\s+-n|head|tail|nl|rg|grep|ls|find|tree|wc|Get-Content|Get-ChildItem|type|git\s+(?:show|log|diff|grep))\b/i;
 
 function pathOf(i: Obj): string | undefined {
-  return str(i.file_path) ?? str(i.filePath) ?? str(i.absolute_path) ?? str(i.path) ?? str(i.notebook_path) ?? str(i.target_file);
+  return str(i.file_path) ?? str(i.filePath) ?? str(i.absolute_path) ?? str(i.absolutePath) ?? str(i.path) ?? str(i.notebook_path) ?? str(i.target_file);
 }
 
 /** The command a shell-like call ran: `["bash","-lc","x"]` is `x`. */
@@ -152,7 +154,7 @@ function carry(f: Facts, text: string, origin: string, at: number): void {
 const PR_URL = /\/(?:pull|issues|merge_requests)\/(\d+)\b/;
 
 export function collectFacts(messages: readonly Message[]): Facts {
-  const f: Facts = { requests: [], files: new Map(), commands: new Map(), errors: [], kinds: new Map(), others: new Set(), summaries: [], carried: { plan: [], errors: [], files: [], commands: [] } };
+  const f: Facts = { requests: [], files: new Map(), commands: new Map(), errors: [], kinds: new Map(), others: new Set(), printed: new Map(), summaries: [], carried: { plan: [], errors: [], files: [], commands: [] } };
   const calls = new Map<string, { call: ToolCallBlock; at: number }>();
   const resultOf = new Map<string, string>();
   for (const m of messages) for (const b of m.blocks) if (b.type === 'tool_result') resultOf.set(b.id, b.text.slice(0, 300));
@@ -207,6 +209,8 @@ export function collectFacts(messages: readonly Message[]): Facts {
         const o = outcomeOf(b);
         kinds(b.text, 'output');
         versions(b.text);
+        // A file read prints the file's own numbers, not what a run measured.
+        if (!(c && READS.test(c.call.name))) printedFigures(b.text, f.printed);
         const cmd = c ? commandOf(c.call) : undefined;
         const entry = cmd !== undefined ? f.commands.get(cmd.trim()) : undefined;
         if (entry) { entry.ok = o.ok; entry.exit = o.exit; entry.measured = SHOWS_FILES.test(entry.command) ? undefined : measuredLines(b.text); }

@@ -17,6 +17,8 @@ const EXIT_HEADER = /^(?:Exit code:? (\d+)|Command exited with code (\d+)|exit s
 const LABEL = /^(?:stderr|stdout|output|error output|command output)\s*:?\s*$|^(?:Wall time|Chunk ID|Process exited with code|Original token count)\b/i;
 const TAGS = /<\/?(?:tool_use_error|error|stderr|stdout)>/g;
 const STRONG = /\b(?:fatal|error|panic|exception|traceback|failed|failure|denied|refused|cannot|can't|could not|couldn't|not found|no such|invalid|undefined|unexpected|rejected|timed? ?out)\b|\w+(?:Error|Exception)\b|错误|没有那个|失败/i;
+/** The opening of an output that reports its own failure. */
+const SAYS_FAILED = /^(?:apply_patch verification failed\b|error:\s)/i;
 const TRACEBACK = /^Traceback \(most recent call last\)/;
 const EXCEPTION_LINE = /^[\w.]+(?:Error|Exception|Exit|Interrupt)\b.*$/;
 
@@ -44,6 +46,7 @@ export function outcomeOf(r: ToolResultBlock): Outcome {
   const first = /^[^\n]{0,60}/.exec(body)?.[0] ?? '';
   const m = EXIT_HEADER.exec(stripAnsi(first).trim());
   const exit = codexExit ?? (m ? Number(m[1] ?? m[2] ?? m[3]) : undefined);
-  const failed = r.isError || (exit !== undefined && exit !== 0);
+  // Without an exit code, an output that opens by saying it failed did (Codex's apply_patch: `apply_patch verification failed: …`).
+  const failed = r.isError || (exit !== undefined ? exit !== 0 : SAYS_FAILED.test(body.trimStart()));
   return { ok: !failed, exit, line: failed ? meaningfulLine(body) : '' };
 }

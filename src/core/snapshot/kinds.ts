@@ -42,6 +42,27 @@ export function idsByKind(text: string, into: Map<string, IdKind>, source: TextS
   for (const m of rest.matchAll(QUANTITY)) add(m[0], 'quantity');
 }
 
+/** Characters of a tool output's end read for the figures it printed: the latest lines say how the run ended. */
+const PRINTED_TAIL = 4000;
+/** A version as a tool prints one alone (`11.18.2`, `v2.4.0`): three parts, so `1.5` stays a number. */
+const PRINTED_VERSION = /(?<![\w.])v?\d+\.\d+\.\d+(?:-[0-9A-Za-z.]+)?(?![\w.])/g;
+/** Counts a test or lint run prints (`6 passed`, `2 errors`) besides QUANTITY's units. */
+const PRINTED_COUNT = /(?<![\w.])\d+\s?(?:passed|failed|passing|failing|errors?|warnings?|skipped)(?![\w])/g;
+
+/**
+ * The versions and numbers with units a tool output ends with, into `into` (newest last): the snapshot lists the
+ * latest few of them (a run's timing, a coverage share, a package version it reported), not every one a log holds.
+ */
+export function printedFigures(text: string, into: Map<string, IdKind>): void {
+  if (!/\d/.test(text)) return;
+  const t = stripAnsi(text.length > PRINTED_TAIL ? text.slice(-PRINTED_TAIL) : text);
+  const rest = t.includes('://') ? t.replace(URL, ' ') : t;
+  const found: { at: number; id: string; kind: IdKind }[] = [];
+  for (const m of rest.matchAll(PRINTED_VERSION)) found.push({ at: m.index, id: m[0], kind: 'version' });
+  for (const re of [QUANTITY, PRINTED_COUNT]) for (const m of rest.matchAll(re)) if (!/^[01]\D/.test(m[0])) found.push({ at: m.index, id: m[0], kind: 'quantity' });
+  for (const x of found.sort((a, b) => a.at - b.at)) { into.delete(x.id); into.set(x.id, x.kind); }
+}
+
 const HEXISH = /^[0-9a-f]{7,64}$|^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The kind of an identifier the cleanup's scanner found, when it is one of these (paths and codes are not). */

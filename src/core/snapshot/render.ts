@@ -23,8 +23,15 @@ const TITLES: Record<SnapshotSection, string> = {
 };
 /** Each section's first share of the budget; what a section leaves goes to the next (identifiers: reserved, plus the rest). */
 const SHARE: Record<SnapshotSection, number> = { requests: 0.45, plan: 0.06, errors: 0.08, files: 0.08, commands: 0.1, earlier: 0.08, identifiers: 0.15 };
-/** A line of a long prompt that binds the agent: a rule in English, Chinese or Portuguese, or an item of a list. */
-const BINDING = /不要|别|必须|禁止|不能|不许|只[用能允]|应该|请|\b(?:não|nunca|sempre)\b|^\s*(?:[-*+]|\d+[.)])\s+\S/i;
+/** A line of a long prompt that binds the agent: a rule in Chinese or Portuguese (CONSTRAINT has the English ones). */
+const BINDING = /不要|别|必须|禁止|不能|不许|只[用能允]|应该|请|\b(?:não|nunca|sempre)\b/i;
+/** An item of a list: kept after the rule lines, while there is room. */
+const LIST_ITEM = /^\s*(?:[-*+]|\d+[.)])\s+\S/;
+/** Lines of a long prompt kept besides its opening. */
+const RULE_LINES = 40;
+
+/** Versions and numbers with units from tool output listed at most, the newest. */
+const PRINTED_PER_KIND = 12;
 
 const CLIPPABLE: ReadonlySet<SnapshotSection> = new Set(['requests', 'earlier']);
 
@@ -46,12 +53,22 @@ const quote = (t: string): string => fenced(t);
 function request(text: string): { text: string; short?: string } {
   const t = text.trim();
   if (estimateTokens(t) <= 300) return { text: quote(t) };
-  const form = (head: number, keep: (l: string) => boolean): string => {
+  // Rule lines first (a long template's rules often close it, after dozens of list items), then list items while
+  // there is room, in the prompt's order.
+  const form = (head: number, rule: (l: string) => boolean, items: boolean): string => {
     const open = opening(t, head).head;
-    const rest = t.split('\n').slice(open.split('\n').length).map((l) => l.trim()).filter((l) => keep(l) && l.length < 400).slice(0, 40);
-    return quote([open.trim(), ...rest, '[… rest of this long message omitted]'].join('\n'));
+    const rest = t.split('\n').slice(open.split('\n').length).map((l) => l.trim()).filter((l) => l && l.length < 400);
+    const chosen = new Set(rest.filter(rule).slice(0, RULE_LINES));
+    if (items) for (const l of rest) if (chosen.size < RULE_LINES && LIST_ITEM.test(l)) chosen.add(l);
+    return quote([open.trim(), ...rest.filter((l) => chosen.delete(l)), '[… rest of this long message omitted]'].join('\n'));
   };
-  return { text: form(100, (l) => CONSTRAINT.test(l) || BINDING.test(l)), short: form(40, (l) => CONSTRAINT.test(l)) };
+  return { text: form(100, (l) => CONSTRAINT.test(l) || BINDING.test(l), true), short: form(40, (l) => CONSTRAINT.test(l), false) };
+}
+
+/** A changed file's path, relative to the session's folder when that leaves a folder in it: a bare name reads as a word, not a place. */
+function placeOf(p: string, listing: IdentifierListing): string {
+  const rel = listing.relativize(p);
+  return rel.includes('/') || rel.includes('\\') ? rel : p;
 }
 
 function fileLine(x: FileFact, listing: IdentifierListing): string {
@@ -59,7 +76,7 @@ function fileLine(x: FileFact, listing: IdentifierListing): string {
   const edited = x.edits ? `edited ${x.edits}×` : '';
   const made = x.created ? 'created' : x.writes ? `written${x.writes > 1 ? ` ${x.writes}×` : ''}` : '';
   const shape = x.deleted ? 'deleted' : !made && !edited ? 'moved' : `${[made, edited].filter(Boolean).join(', ')}${size}`;
-  return `- ${codeSpan(listing.relativize(x.path))}: ${shape}${x.movedTo ? `${shape === 'moved' ? '' : ','} moved to ${codeSpan(listing.relativize(x.movedTo))}` : ''}`;
+  return `- ${codeSpan(placeOf(x.path, listing))}: ${shape}${x.movedTo ? `${shape === 'moved' ? '' : ','} moved to ${codeSpan(placeOf(x.movedTo, listing))}` : ''}`;
 }
 
 /** A command as run: one line in a code span, several lines in a fenced block clipped to 12 lines. */
@@ -172,7 +189,7 @@ export function renderSnapshot(f: Facts, budgetTokens: number, cwd: string | und
   let carry = 0;
   for (const s of order) {
     const share = Math.floor(budgetTokens * SHARE[s]) + carry;
-    const rest = pick(items[s], share, taken, CLIPPABLE.has(s));
+    const rest = pick(items[s], share, taken, false);
     carry = rest;
     left -= share - rest;
   }
@@ -201,7 +218,11 @@ function identifierLines(f: Facts, listing: IdentifierListing, text: string, sho
   const kindOf = new Map(newestKinds);
   const others = [...f.others].reverse().filter((id) => !kindOf.has(id) && listing.relativize(id).trim());
   // What is not shown yet, by kind first, newest first: one pass of substring checks over the text.
-  const open = listing.pick([...newestKinds.map(([id]) => id), ...others], text, Number.MAX_SAFE_INTEGER);
+  const found = listing.pick([...newestKinds.map(([id]) => id), ...others], text, Number.MAX_SAFE_INTEGER);
+  // A part of another identifier (a UUID's group, a folder in a path) is read inside it: listed once, in the longer.
+  const parts = new Set<string>();
+  for (const id of found) { const w = listing.relativize(id); for (const p of w.split(/[-/\\.:@_=?&#\s]/)) if (p.length >= 4 && p !== w) parts.add(p); }
+  const open = parts.size ? found.filter((id) => !parts.has(listing.relativize(id))) : found;
   const size = (id: string): number => listing.relativize(id).length + 2;
   // Room for at least `floor` of it (the recall a reader is promised), whatever the budget.
   let budget = chars;
@@ -214,6 +235,13 @@ function identifierLines(f: Facts, listing: IdentifierListing, text: string, sho
     const k = kindOf.get(id);
     if (!k) rest.push(id);
     else { const list = byKind.get(k); if (list) list.push(id); else byKind.set(k, [id]); }
+  }
+  // The latest figures tools printed, a few per kind beyond the budget (they are short): not every number of a log.
+  const printed = [...f.printed].reverse();
+  for (const k of ['version', 'quantity'] as const) {
+    const listed = new Set(byKind.get(k));
+    const latest = listing.pick(printed.filter(([id, kind]) => kind === k && !listed.has(id) && !kindOf.has(id)).map(([id]) => id), text, Number.MAX_SAFE_INTEGER).slice(0, PRINTED_PER_KIND);
+    if (latest.length) byKind.set(k, [...(byKind.get(k) ?? []), ...latest]);
   }
   const out = ID_KINDS.filter((k) => byKind.has(k)).map((k) => `- ${KIND_LABELS[k]}: ${byKind.get(k)!.map((id) => listing.relativize(id)).join(', ')}`);
   if (rest.length) out.push(`- other: ${rest.map((id) => listing.relativize(id)).join(', ')}`);

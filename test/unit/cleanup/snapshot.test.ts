@@ -2,13 +2,15 @@
 // lines past `Exit code N`, multi-line commands, ids from old output, constraints verbatim), at a ≥ 90 % history cut.
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
 import { test } from 'node:test';
 import { cleanupSession } from '../../../src/core/cleanup/engine';
 import { compactSession } from '../../../src/core/compact/compactSession';
-import type { Session } from '../../../src/core/model/transcript';
+import type { Session, ToolResultBlock } from '../../../src/core/model/transcript';
 import { buildSnapshot } from '../../../src/core/snapshot';
-import { meaningfulLine } from '../../../src/core/snapshot/errorLine';
+import { meaningfulLine, outcomeOf } from '../../../src/core/snapshot/errorLine';
+import { agentCompactions } from '../../../src/node/eval/segments';
 import { readTranscriptFile } from '../../../src/node/readTranscriptFile';
 import { FIXTURES } from '../../support/fixtures';
 
@@ -107,4 +109,75 @@ test('budgeted: newest facts win, the block stays within its budget', async () =
   const all = commands(big.text), few = commands(small.text);
   assert.ok(few.length > 0 && few.length < all.length);
   assert.equal(few.at(-1), all.at(-1));
+});
+
+test("a long template keeps its closing rule lines, not only its first list items (spec-kit's /speckit.analyze)", async () => {
+  const s = await read('codex/brainbuddy-0.64.0-4compactions-apply-patch.jsonl');
+  const prompt = s.messages.find((m) => m.role === 'user' && m.blocks.some((b) => b.type === 'text' && b.text.includes('**NEVER hallucinate missing sections**')));
+  assert.ok(prompt, 'the fixture holds the /speckit.analyze template');
+  const text = (prompt.blocks.find((b) => b.type === 'text') as { text: string }).text;
+  // Dozens of list items come before its operating principles: a cap on lines kept in order of appearance cut them.
+  assert.ok(text.split('\n').filter((l) => /^\s*(?:[-*+]|\d+[.)])\s+\S/.test(l)).length > 40);
+  const snap = buildSnapshot([prompt], { budgetTokens: 4000, cwd: s.cwd }).text;
+  for (const rule of ['**NEVER hallucinate missing sections** (if absent, report them accurately)', '**Prioritize constitution violations** (these are always CRITICAL)']) {
+    assert.ok(snap.includes(rule), rule);
+  }
+  assert.ok(snap.includes('[… rest of this long message omitted]'), 'the long template is not kept whole');
+});
+
+test("files a Cline task wrote (`absolutePath`) are files changed; a file at the folder's top keeps its full path", async () => {
+  const s = (await readTranscriptFile(path.join(FIXTURES, 'cline', 'cli-2.18.0-4turns', 'tasks', '1796291786979'), {})).session;
+  assert.equal(s.cwd, '/tmp/gen-cline-c7sgPd/work');
+  const snap = buildSnapshot(s.messages, { budgetTokens: 3000, cwd: s.cwd }).text;
+  const files = snap.slice(snap.indexOf('## Files changed'));
+  for (const k of [1, 2, 3, 4]) assert.match(files, new RegExp(`^- \`/tmp/gen-cline-c7sgPd/work/NOTES-${k}\\.md\`: written, edited 1×`, 'm'));
+  // A path with a folder under the session's still reads relative to it.
+  assert.match(files, /^- read: .*`src\/agents\/agent\.ts`/m);
+});
+
+test('an identifier that is part of a listed one (a UUID and its groups) is listed once, in the longer', () => {
+  // Made here: one old command whose output names a run by its UUID (the kinds' hash pattern also sees its groups).
+  const uuid = '063ee267-34eb-4f84-97c8-ab128854fae2';
+  const ref = { record: 0 };
+  const messages = [
+    { role: 'assistant' as const, records: [0], blocks: [{ type: 'tool_call' as const, id: 'c1', name: 'Bash', input: { command: 'gh run list' }, inputText: '{"command":"gh run list"}', ref, tokens: 10 }] },
+    { role: 'user' as const, records: [1], toolResultsOnly: true, blocks: [{ type: 'tool_result' as const, id: 'c1', text: `id: ${uuid}\nstatus: completed`, isError: false, mediaCount: 0, persisted: false, ref, tokens: 20 }] },
+  ];
+  const snap = buildSnapshot(messages, { budgetTokens: 2000 }).text;
+  const ids = snap.slice(snap.indexOf('## Identifiers'));
+  assert.ok(ids.includes(uuid), snap);
+  assert.doesNotMatch(ids, /(?:^|[ ,])(?:063ee267|ab128854fae2)(?:,|$)/m);
+});
+
+test('the latest figures a run printed (tests passed, timings) are listed with the numbers, a few, not every one', async () => {
+  const s = await read('codex/shellws-0.105.0-compacted-websearch.jsonl');
+  // Message 180 is a `cargo test` run whose output ends `test result: ok. 4 passed; … finished in …`.
+  const out = s.messages[179]!.blocks.find((b) => b.type === 'tool_result') as { text: string } | undefined;
+  assert.ok(out?.text.includes('test result: ok. 4 passed;'));
+  const snap = buildSnapshot(s.messages.slice(0, 180), { budgetTokens: 3000, cwd: s.cwd }).text;
+  const numbers = snap.split('\n').find((l) => l.startsWith('- numbers with units: '));
+  assert.ok(numbers, snap);
+  assert.ok(numbers.split(', ').includes('4 passed'), numbers);
+  // "0 passed" says nothing; at most twelve printed figures join those people wrote.
+  assert.ok(!numbers.split(', ').includes('0 passed'), numbers);
+  assert.ok(numbers.split(', ').length <= 12 + 20, numbers);
+});
+
+test("a Codex apply_patch that failed verification (no exit code in its output) is an error, and a later patch fixes it", async () => {
+  // The failure sits before the agent's own compaction: the segment before it is the session as the agent held it.
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cc-snapshot-'));
+  try {
+    const found = await agentCompactions(path.join(REAL, 'codex/brainbuddy-0.64.0-4compactions-apply-patch.jsonl'));
+    const { segment } = await found.write(2, dir);
+    const s = (await readTranscriptFile(segment, {})).session;
+    const failed = s.messages.flatMap((m) => m.blocks).filter((b) => b.type === 'tool_result' && b.text.includes('apply_patch verification failed'));
+    assert.ok(failed.length > 0, 'the segment holds a failed apply_patch');
+    assert.ok(failed.every((b) => b.type === 'tool_result' && !b.isError), 'the output is all that says it failed');
+    const ok = failed.map((b) => outcomeOf(b as ToolResultBlock));
+    assert.ok(ok.every((o) => !o.ok && o.line.startsWith('apply_patch verification failed: Failed to find expected lines in ')), JSON.stringify(ok));
+    const snap = buildSnapshot(s.messages, { budgetTokens: 6000, cwd: s.cwd }).text;
+    assert.match(snap, /^- `apply_patch[^`]*`: `apply_patch verification failed: Failed to find expected lines in [^`]+` — fixed \([^)]+ edited later\)$/m);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
 });
