@@ -24,6 +24,11 @@ export class IdentifierListing {
     return this.listed.has(id);
   }
 
+  /** `id` as a record writes it (relative to the session's folder when under it). */
+  written(id: string): string {
+    return relativeTo(this.cwd, id);
+  }
+
   /** The identifiers of `ids` that `shown` lacks and no kept record listed yet, within `budgetChars`. */
   pick(ids: Iterable<string>, shown: string, budgetChars: number, pending?: ReadonlySet<string>): string[] {
     const out: string[] = [];

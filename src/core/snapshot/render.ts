@@ -4,6 +4,7 @@ import { heredocShape } from '../cleanup/argRecords';
 import { CONSTRAINT } from '../cleanup/rules/trimOldPrompts';
 import { opening } from '../cleanup/rules/trimOldReplies';
 import { IdentifierListing } from '../cleanup/listing';
+import { findSubstrings } from '../compact/substringIndex';
 import { codeSpan, fenced } from '../text/markdown';
 import { estimateTokens } from '../tokens/estimate';
 import type { Facts, FileFact } from './collect';
@@ -200,8 +201,11 @@ function identifierLines(f: Facts, listing: IdentifierListing, text: string, sho
   const newestKinds = [...f.kinds].reverse();
   const kindOf = new Map(newestKinds);
   const others = [...f.others].reverse().filter((id) => !kindOf.has(id) && listing.relativize(id).trim());
-  // What is not shown yet, by kind first, newest first: one pass of substring checks over the text.
-  const open = listing.pick([...newestKinds.map(([id]) => id), ...others], text, Number.MAX_SAFE_INTEGER);
+  // What is not shown yet, by kind first, newest first: one index of the text answers every substring check (an
+  // includes() per identifier was a pass over the text each, thousands on a long session).
+  const candidates = [...newestKinds.map(([id]) => id), ...others].filter((id) => !listing.has(id));
+  const inText = findSubstrings(text, candidates.map((id) => listing.written(id)));
+  const open = candidates.filter((_id, i) => !inText[i]);
   const size = (id: string): number => listing.relativize(id).length + 2;
   // Room for at least `floor` of it (the recall a reader is promised), whatever the budget.
   let budget = chars;
