@@ -200,13 +200,16 @@ function identifierLines(f: Facts, listing: IdentifierListing, text: string, sho
   listing.commit(shown);
   const newestKinds = [...f.kinds].reverse();
   const kindOf = new Map(newestKinds);
-  const others = [...f.others].reverse().filter((id) => !kindOf.has(id) && listing.relativize(id).trim());
+  // Each identifier as listed, made once: it is measured twice and written once below.
+  const relative = new Map<string, string>();
+  const rel = (id: string): string => { let r = relative.get(id); if (r === undefined) relative.set(id, (r = listing.relativize(id))); return r; };
+  const others = [...f.others].reverse().filter((id) => !kindOf.has(id) && rel(id).trim());
   // What is not shown yet, by kind first, newest first: one index of the text answers every substring check (an
   // includes() per identifier was a pass over the text each, thousands on a long session).
   const candidates = [...newestKinds.map(([id]) => id), ...others].filter((id) => !listing.has(id));
   const inText = findSubstrings(text, candidates.map((id) => listing.written(id)));
   const open = candidates.filter((_id, i) => !inText[i]);
-  const size = (id: string): number => listing.relativize(id).length + 2;
+  const size = (id: string): number => rel(id).length + 2;
   // Room for at least `floor` of it (the recall a reader is promised), whatever the budget.
   let budget = chars;
   if (floor > 0) { let needed = 0; for (const id of open.slice(0, Math.ceil(open.length * floor))) needed += size(id); budget = Math.max(budget, needed); }
@@ -219,7 +222,7 @@ function identifierLines(f: Facts, listing: IdentifierListing, text: string, sho
     if (!k) rest.push(id);
     else { const list = byKind.get(k); if (list) list.push(id); else byKind.set(k, [id]); }
   }
-  const out = ID_KINDS.filter((k) => byKind.has(k)).map((k) => `- ${KIND_LABELS[k]}: ${byKind.get(k)!.map((id) => listing.relativize(id)).join(', ')}`);
-  if (rest.length) out.push(`- other: ${rest.map((id) => listing.relativize(id)).join(', ')}`);
+  const out = ID_KINDS.filter((k) => byKind.has(k)).map((k) => `- ${KIND_LABELS[k]}: ${byKind.get(k)!.map(rel).join(', ')}`);
+  if (rest.length) out.push(`- other: ${rest.map(rel).join(', ')}`);
   return out;
 }
