@@ -67,10 +67,10 @@ export const PACKAGE_VERSION = [
  * `>=1.2`): their leading `name` part otherwise tries every word of every text (the clean stage's largest cost).
  * Each pattern then runs sticky at those starts only, so the matches are exactly `text.matchAll(pattern)`'s.
  */
-const ANCHORS: readonly (RegExp | undefined)[] = [/\sv\d+\.\d/g, /@[\^~]?\d+\.\d+\.\d/g, /(?:===?|>=|~=|\^)\s*\d+\.\d/g];
+const ANCHORS: readonly RegExp[] = [/\sv\d+\.\d/, /@[\^~]?\d+\.\d+\.\d/, /(?:===?|>=|~=|\^)\s*\d+\.\d/];
 /** Where the anchor itself begins inside an ANCHORS match (the `v` after the space). */
 const ANCHOR_AT = [1, 0, 0];
-/** What each pattern cannot match without (in order): a cheap test before the costly search of the last two. */
+/** What each pattern cannot match without (in order): a cheap test before the search of the last two (unanchored). */
 const NEEDS = [/\sv\d/, /@[\^~]?\d/, /(?:=|\^)\s*\d/, /"\s*:\s*"/, /"[\^~=]*\d/];
 const STICKY = PACKAGE_VERSION.map((re) => new RegExp(re.source, `${re.flags.replace('g', '')}y`));
 
@@ -102,15 +102,34 @@ function startsBefore(t: string, anchor: number, i: number, out: number[]): void
 
 /** Exactly `[...text.matchAll(PACKAGE_VERSION[i])]` (exported for the test that holds them equal on real texts). */
 export function packageMatches(t: string, i: number): RegExpExecArray[] {
-  const anchor = ANCHORS[i];
-  const out: RegExpExecArray[] = [];
-  if (!anchor) {
-    for (const m of t.matchAll(PACKAGE_VERSION[i]!)) out.push(m as RegExpExecArray);
-    return out;
+  return i < ANCHORS.length ? anchoredMatches(t)[i]! : ([...t.matchAll(PACKAGE_VERSION[i]!)] as RegExpExecArray[]);
+}
+
+/** Any of the anchors: one search for the three (a search per anchor cost more on the real sessions). */
+const ANY_ANCHOR = new RegExp(ANCHORS.map((re) => re.source).join('|'), 'g');
+const ANCHOR_HERE = ANCHORS.map((re) => new RegExp(re.source, 'y'));
+
+/** The matches of each anchored pattern, exactly `text.matchAll(PACKAGE_VERSION[i])`'s. */
+function anchoredMatches(t: string): RegExpExecArray[][] {
+  const starts: number[][] = ANCHORS.map(() => []);
+  ANY_ANCHOR.lastIndex = 0;
+  // Every position where an anchor begins (the search goes on from the next one, so anchors that overlap are all
+  // seen), each anchor tested there.
+  for (let m = ANY_ANCHOR.exec(t); m; m = ANY_ANCHOR.exec(t)) {
+    const q = m.index;
+    for (let i = 0; i < ANCHORS.length; i++) {
+      const re = ANCHOR_HERE[i]!;
+      re.lastIndex = q;
+      if (re.test(t)) startsBefore(t, q + ANCHOR_AT[i]!, i, starts[i]!);
+    }
+    ANY_ANCHOR.lastIndex = q + 1;
   }
-  const starts: number[] = [];
-  anchor.lastIndex = 0;
-  for (let m = anchor.exec(t); m; m = anchor.exec(t)) startsBefore(t, m.index + ANCHOR_AT[i]!, i, starts);
+  return starts.map((s, i) => matchesFrom(t, i, s));
+}
+
+/** Pattern `i` run sticky at `starts`: matchAll's matches, as `starts` holds every position one can begin at. */
+function matchesFrom(t: string, i: number, starts: number[]): RegExpExecArray[] {
+  const out: RegExpExecArray[] = [];
   if (starts.length === 0) return out;
   // Starts of two anchors may repeat or interleave: in order, each once, none inside the last match (as matchAll).
   starts.sort((a, b) => a - b);
@@ -137,9 +156,10 @@ export function packageVersions(text: string): Map<string, string> {
   const t = stripAnsi(text.length > 40_000 ? `${text.slice(0, 20_000)}\n${text.slice(-20_000)}` : text);
   // Every pattern needs `digits.digits`: texts without them (most tool output) skip the patterns.
   if (!/\d\.\d/.test(t)) return new Map();
+  const anchored = anchoredMatches(t);
   PACKAGE_VERSION.forEach((_re, i) => {
-    if (!ANCHORS[i] && !NEEDS[i]!.test(t)) return;
-    for (const m of packageMatches(t, i)) {
+    if (i >= ANCHORS.length && !NEEDS[i]!.test(t)) return;
+    for (const m of anchored[i] ?? packageMatches(t, i)) {
       if (NOT_A_PACKAGE.test(m[1]!) || /^\d/.test(m[1]!)) continue;
       // `serde = { version = "1.0", features = […] }` is told as `serde = "1.0"`.
       const as = m[0].includes('{') ? `${m[1]} = "${m[2]}"` : m[0].trim().replace(/\s+/g, ' ').replace(/^\+\s*/, '');
