@@ -84,13 +84,20 @@ const isSpace = (t: string, i: number): boolean => SPACE.test(t[i]!);
 /**
  * Positions before `anchor` where pattern `i` can start. Patterns 0 and 2: the name is the run of name characters
  * that ends where the spaces before the anchor begin (the lookbehind forbids any later start, a space ends the name).
- * Pattern 1 (`@scope/name@1.2.3`): any start in the run of name characters, `/` and `@` before the anchor that the
- * lookbehind allows; the sticky pattern decides.
+ * Pattern 1 (`@scope/name@1.2.3`): any start the lookbehind allows in the name-shaped run before the anchor; the
+ * sticky pattern decides.
  */
 function startsBefore(t: string, anchor: number, i: number, out: number[]): void {
   let p = anchor;
   if (i === 1) {
-    while (p > 0 && (isNameChar(t.charCodeAt(p - 1)) || t.charCodeAt(p - 1) === 47 || t.charCodeAt(p - 1) === 64)) p--;
+    // A name holds one `/` at most and `@` only first: the walk stops there, so it never crosses an earlier anchor
+    // (linear time however many `@1.2.3` a long run of name characters holds).
+    let slashes = 0;
+    while (p > 0) {
+      const c = t.charCodeAt(p - 1);
+      if (isNameChar(c) || (c === 47 && slashes++ === 0)) p--;
+      else { if (c === 64) p--; break; }
+    }
     for (; p < anchor; p++) if (p === 0 || (!isNameChar(t.charCodeAt(p - 1)) && t.charCodeAt(p - 1) !== 47)) out.push(p);
     return;
   }
