@@ -16,12 +16,21 @@ export class IdentifierListing {
   private readonly listed = new Set<string>();
   private readonly cwd: string | undefined;
 
+  /** `<cwd>/`, made once (relativize runs for every identifier a snapshot considers). */
+  private readonly prefix: string | undefined;
+
   constructor(cwd: string | undefined) {
     this.cwd = folderOf(cwd);
+    this.prefix = this.cwd ? `${this.cwd}/` : undefined;
   }
 
   has(id: string): boolean {
     return this.listed.has(id);
+  }
+
+  /** `id` as a record writes it (relative to the session's folder when under it). */
+  written(id: string): string {
+    return relativeTo(this.cwd, id);
   }
 
   /** The identifiers of `ids` that `shown` lacks and no kept record listed yet, within `budgetChars`. */
@@ -46,7 +55,7 @@ export class IdentifierListing {
 
   /** `text` with every `<cwd>/` prefix dropped (a record's own lines; never the agent's verbatim text). */
   relativize(text: string): string {
-    return this.cwd && text.includes(this.cwd + '/') ? text.split(this.cwd + '/').join('') : text;
+    return this.prefix && text.includes(this.prefix) ? text.split(this.prefix).join('') : text;
   }
 
   /** The line a record ends with ('' when there is nothing to list). */

@@ -11,6 +11,8 @@ const URL = /\bhttps?:\/\/[^\s"'`<>()[\]{}|\\^]+/g;
 const ISSUE = /\b(?:issues?|PR|pull request|pull|fix(?:es|ed)?|close[sd]?|see|ticket|bug|MR)\s*#\d{1,6}\b/gi;
 // Ticket keys (LAF-18), not dates (CHORUS-2026).
 const TICKET = /\b[A-Z][A-Z0-9]{1,9}-(?!(?:19|20)\d\d\b)\d{1,6}\b/g;
+const HAS_ISSUE = /#\d/;
+const HAS_TICKET = /[A-Z0-9]-\d/;
 const VERSION = /(?<![\w.])v?\d+\.\d+(?:\.\d+)?(?:-[0-9A-Za-z.]+)?(?![\w.])/g;
 const QUANTITY = /(?<![\w.])\d+(?:[.,]\d+)?\s?(?:ms|µs|us|ns|s|sec|seconds?|min(?:utes?)?|h|hours?|KB|MB|GB|TB|KiB|MiB|GiB|kB|B|bytes|tokens?|px|%|lines?|files?|tests?|chars?)(?![\w])/g;
 const HASH = /\b(?=[0-9a-f]*\d)(?=[0-9a-f]*[a-f])[0-9a-f]{7,64}\b/g;
@@ -33,8 +35,9 @@ export function idsByKind(text: string, into: Map<string, IdKind>, source: TextS
   const add = (id: string, kind: IdKind): void => { if (!into.has(id)) into.set(id, kind); };
   // Without URLs: a number inside one is already carried by the URL.
   const rest = t.includes('://') ? t.replace(URL, ' ') : t;
-  for (const m of rest.matchAll(ISSUE)) add(m[0].slice(m[0].indexOf('#')), 'issue');
-  for (const m of rest.matchAll(TICKET)) if (!NOT_AN_ID.test(m[0])) add(m[0], 'issue');
+  // Each pattern only where what it cannot match without is there (a search without its costly alternatives).
+  if (HAS_ISSUE.test(rest)) for (const m of rest.matchAll(ISSUE)) add(m[0].slice(m[0].indexOf('#')), 'issue');
+  if (HAS_TICKET.test(rest)) for (const m of rest.matchAll(TICKET)) if (!NOT_AN_ID.test(m[0])) add(m[0], 'issue');
   if (source === 'args') return;
   for (const m of rest.matchAll(HASH)) add(m[0], 'hash');
   if (source === 'output') return;
@@ -80,8 +83,96 @@ export const PACKAGE_VERSION = [
   /"(@?[A-Za-z][\w.-]*(?:\/[\w.-]+)?)"\s*:\s*"[\^~>=]*(\d+\.\d+(?:\.\d+)?(?:-[0-9A-Za-z.]+)?)"/g,
   /^\s*\+?\s*([A-Za-z][\w-]*)\s*=\s*(?:\{\s*version\s*=\s*)?"[\^~=]*(\d+\.\d+(?:\.\d+)?)"/gm,
 ];
-/** What each of PACKAGE_VERSION's patterns cannot match without (in order): a cheap test before the costly search. */
+/**
+ * Where each of the first three patterns can start, found from what follows the name (its anchor: ` v1.2`, `@1.2.3`,
+ * `>=1.2`): their leading `name` part otherwise tries every word of every text (the clean stage's largest cost).
+ * Each pattern then runs sticky at those starts only, so the matches are exactly `text.matchAll(pattern)`'s.
+ */
+const ANCHORS: readonly RegExp[] = [/\sv\d+\.\d/, /@[\^~]?\d+\.\d+\.\d/, /(?:===?|>=|~=|\^)\s*\d+\.\d/];
+/** Where the anchor itself begins inside an ANCHORS match (the `v` after the space). */
+const ANCHOR_AT = [1, 0, 0];
+/** What each pattern cannot match without (in order): a cheap test before the search of the last two (unanchored). */
 const NEEDS = [/\sv\d/, /@[\^~]?\d/, /(?:=|\^)\s*\d/, /"\s*:\s*"/, /"[\^~=]*\d/];
+const STICKY = PACKAGE_VERSION.map((re) => new RegExp(re.source, `${re.flags.replace('g', '')}y`));
+
+/** `[A-Za-z0-9_.-]`: a character of a package name (`[\w.-]`). */
+function isNameChar(c: number): boolean {
+  return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95 || c === 46 || c === 45;
+}
+const SPACE = /\s/;
+const isSpace = (t: string, i: number): boolean => SPACE.test(t[i]!);
+
+/**
+ * Positions before `anchor` where pattern `i` can start. Patterns 0 and 2: the name is the run of name characters
+ * that ends where the spaces before the anchor begin (the lookbehind forbids any later start, a space ends the name).
+ * Pattern 1 (`@scope/name@1.2.3`): any start the lookbehind allows in the name-shaped run before the anchor; the
+ * sticky pattern decides.
+ */
+function startsBefore(t: string, anchor: number, i: number, out: number[]): void {
+  let p = anchor;
+  if (i === 1) {
+    // A name holds one `/` at most and `@` only first: the walk stops there, so it never crosses an earlier anchor
+    // (linear time however many `@1.2.3` a long run of name characters holds).
+    let slashes = 0;
+    while (p > 0) {
+      const c = t.charCodeAt(p - 1);
+      if (isNameChar(c) || (c === 47 && slashes++ === 0)) p--;
+      else { if (c === 64) p--; break; }
+    }
+    for (; p < anchor; p++) if (p === 0 || (!isNameChar(t.charCodeAt(p - 1)) && t.charCodeAt(p - 1) !== 47)) out.push(p);
+    return;
+  }
+  while (p > 0 && isSpace(t, p - 1)) p--;
+  const end = p;
+  while (p > 0 && isNameChar(t.charCodeAt(p - 1))) p--;
+  if (p < end) out.push(p);
+}
+
+/** Exactly `[...text.matchAll(PACKAGE_VERSION[i])]` (exported for the test that holds them equal on real texts). */
+export function packageMatches(t: string, i: number): RegExpExecArray[] {
+  return i < ANCHORS.length ? anchoredMatches(t)[i]! : ([...t.matchAll(PACKAGE_VERSION[i]!)] as RegExpExecArray[]);
+}
+
+/** Any of the anchors: one search for the three (a search per anchor cost more on the real sessions). */
+const ANY_ANCHOR = new RegExp(ANCHORS.map((re) => re.source).join('|'), 'g');
+const ANCHOR_HERE = ANCHORS.map((re) => new RegExp(re.source, 'y'));
+
+/** The matches of each anchored pattern, exactly `text.matchAll(PACKAGE_VERSION[i])`'s. */
+function anchoredMatches(t: string): RegExpExecArray[][] {
+  const starts: number[][] = ANCHORS.map(() => []);
+  ANY_ANCHOR.lastIndex = 0;
+  // Every position where an anchor begins (the search goes on from the next one, so anchors that overlap are all
+  // seen), each anchor tested there.
+  for (let m = ANY_ANCHOR.exec(t); m; m = ANY_ANCHOR.exec(t)) {
+    const q = m.index;
+    for (let i = 0; i < ANCHORS.length; i++) {
+      const re = ANCHOR_HERE[i]!;
+      re.lastIndex = q;
+      if (re.test(t)) startsBefore(t, q + ANCHOR_AT[i]!, i, starts[i]!);
+    }
+    ANY_ANCHOR.lastIndex = q + 1;
+  }
+  return starts.map((s, i) => matchesFrom(t, i, s));
+}
+
+/** Pattern `i` run sticky at `starts`: matchAll's matches, as `starts` holds every position one can begin at. */
+function matchesFrom(t: string, i: number, starts: number[]): RegExpExecArray[] {
+  const out: RegExpExecArray[] = [];
+  if (starts.length === 0) return out;
+  // Starts of two anchors may repeat or interleave: in order, each once, none inside the last match (as matchAll).
+  starts.sort((a, b) => a - b);
+  const re = STICKY[i]!;
+  let end = 0, last = -1;
+  for (const p of starts) {
+    if (p < end || p === last) continue;
+    last = p;
+    re.lastIndex = p;
+    const m = re.exec(t);
+    if (m) { out.push(m); end = re.lastIndex; }
+  }
+  return out;
+}
+
 /** Words before a version that name no package (`Compiling foo v1`: the package is foo, not Compiling). */
 const NOT_A_PACKAGE = /^(?:version|v|and|or|to|from|is|was|the|of|in|at|on|with|python|node|npm|go|rust|java)$/i;
 /** Versions per text at most: a build log compiles hundreds of crates; the last ones printed are the project's own. */
@@ -91,12 +182,12 @@ const VERSIONS_PER_TEXT = 24;
 export function packageVersions(text: string): Map<string, string> {
   const found: { at: number; name: string; text: string }[] = [];
   const t = stripAnsi(text.length > 40_000 ? `${text.slice(0, 20_000)}\n${text.slice(-20_000)}` : text);
-  // Every pattern needs `digits.digits`, and each its own operator: texts without them (most tool output) skip the
-  // patterns, whose leading `name` part otherwise tries every word of every text (the clean stage's largest cost).
+  // Every pattern needs `digits.digits`: texts without them (most tool output) skip the patterns.
   if (!/\d\.\d/.test(t)) return new Map();
-  PACKAGE_VERSION.forEach((re, i) => {
-    if (!NEEDS[i]!.test(t)) return;
-    for (const m of t.matchAll(re)) {
+  const anchored = anchoredMatches(t);
+  PACKAGE_VERSION.forEach((_re, i) => {
+    if (i >= ANCHORS.length && !NEEDS[i]!.test(t)) return;
+    for (const m of anchored[i] ?? packageMatches(t, i)) {
       if (NOT_A_PACKAGE.test(m[1]!) || /^\d/.test(m[1]!)) continue;
       // `serde = { version = "1.0", features = […] }` is told as `serde = "1.0"`.
       const as = m[0].includes('{') ? `${m[1]} = "${m[2]}"` : m[0].trim().replace(/\s+/g, ' ').replace(/^\+\s*/, '');

@@ -4,6 +4,7 @@ import { heredocShape } from '../cleanup/argRecords';
 import { CONSTRAINT } from '../cleanup/rules/trimOldPrompts';
 import { opening } from '../cleanup/rules/trimOldReplies';
 import { IdentifierListing } from '../cleanup/listing';
+import { findSubstrings } from '../compact/substringIndex';
 import { codeSpan, fenced } from '../text/markdown';
 import { estimateTokens } from '../tokens/estimate';
 import type { Facts, FileFact } from './collect';
@@ -216,14 +217,20 @@ function identifierLines(f: Facts, listing: IdentifierListing, text: string, sho
   listing.commit(shown);
   const newestKinds = [...f.kinds].reverse();
   const kindOf = new Map(newestKinds);
-  const others = [...f.others].reverse().filter((id) => !kindOf.has(id) && listing.relativize(id).trim());
-  // What is not shown yet, by kind first, newest first: one pass of substring checks over the text.
-  const found = listing.pick([...newestKinds.map(([id]) => id), ...others], text, Number.MAX_SAFE_INTEGER);
+  // Each identifier as listed, made once: it is measured twice and written once below.
+  const relative = new Map<string, string>();
+  const rel = (id: string): string => { let r = relative.get(id); if (r === undefined) relative.set(id, (r = listing.relativize(id))); return r; };
+  const others = [...f.others].reverse().filter((id) => !kindOf.has(id) && rel(id).trim());
+  // What is not shown yet, by kind first, newest first: one index of the text answers every substring check (an
+  // includes() per identifier was a pass over the text each, thousands on a long session).
+  const candidates = [...newestKinds.map(([id]) => id), ...others].filter((id) => !listing.has(id));
+  const inText = findSubstrings(text, candidates.map((id) => listing.written(id)));
+  const found = candidates.filter((_id, i) => !inText[i]);
   // A part of another identifier (a UUID's group, a folder in a path) is read inside it: listed once, in the longer.
   const parts = new Set<string>();
-  for (const id of found) { const w = listing.relativize(id); for (const p of w.split(/[-/\\.:@_=?&#\s]/)) if (p.length >= 4 && p !== w) parts.add(p); }
-  const open = parts.size ? found.filter((id) => !parts.has(listing.relativize(id))) : found;
-  const size = (id: string): number => listing.relativize(id).length + 2;
+  for (const id of found) { const w = rel(id); for (const p of w.split(/[-/\\.:@_=?&#\s]/)) if (p.length >= 4 && p !== w) parts.add(p); }
+  const open = parts.size ? found.filter((id) => !parts.has(rel(id))) : found;
+  const size = (id: string): number => rel(id).length + 2;
   // Room for at least `floor` of it (the recall a reader is promised), whatever the budget.
   let budget = chars;
   if (floor > 0) { let needed = 0; for (const id of open.slice(0, Math.ceil(open.length * floor))) needed += size(id); budget = Math.max(budget, needed); }
@@ -243,7 +250,7 @@ function identifierLines(f: Facts, listing: IdentifierListing, text: string, sho
     const latest = listing.pick(printed.filter(([id, kind]) => kind === k && !listed.has(id) && !kindOf.has(id)).map(([id]) => id), text, Number.MAX_SAFE_INTEGER).slice(0, PRINTED_PER_KIND);
     if (latest.length) byKind.set(k, [...(byKind.get(k) ?? []), ...latest]);
   }
-  const out = ID_KINDS.filter((k) => byKind.has(k)).map((k) => `- ${KIND_LABELS[k]}: ${byKind.get(k)!.map((id) => listing.relativize(id)).join(', ')}`);
-  if (rest.length) out.push(`- other: ${rest.map((id) => listing.relativize(id)).join(', ')}`);
+  const out = ID_KINDS.filter((k) => byKind.has(k)).map((k) => `- ${KIND_LABELS[k]}: ${byKind.get(k)!.map(rel).join(', ')}`);
+  if (rest.length) out.push(`- other: ${rest.map(rel).join(', ')}`);
   return out;
 }

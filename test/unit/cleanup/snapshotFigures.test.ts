@@ -3,11 +3,13 @@
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { tmpdir } from 'node:os';
+import { gunzipSync } from 'node:zlib';
 import { test } from 'node:test';
 import { cleanupSession } from '../../../src/core/cleanup/engine';
 import { splitAging } from '../../../src/core/compact/split';
 import type { Session } from '../../../src/core/model/transcript';
-import { measuredLines, PACKAGE_VERSION, packageVersions } from '../../../src/core/snapshot/kinds';
+import { measuredLines, PACKAGE_VERSION, packageMatches, packageVersions } from '../../../src/core/snapshot/kinds';
 import { stripAnsi } from '../../../src/core/cleanup/identifiers';
 import { readTranscriptFile } from '../../../src/node/readTranscriptFile';
 import { FIXTURES } from '../../support/fixtures';
@@ -94,4 +96,41 @@ test('package versions: the cheap gates before each pattern change no result on 
     }
   }
   assert.ok(texts > 1000 && withVersions > 10, `${texts} texts, ${withVersions} with versions`);
+});
+
+test('package versions: the anchored search finds exactly what each pattern finds over the whole text, on every real text', async () => {
+  // The patterns' leading `name` part tried every word of every text; the search now starts only before what follows a
+  // name (` v1.2`, `@1.2.3`, `>=1.2`). Same matches, same order, same groups: compared with matchAll on every text.
+  const texts: string[] = [
+    'Compiling clap v4.5.54 (x v1 v1.2) version v2.3\tv1.2.3', 'foo==1.2 a===1.2.3 a>==1.2 b ^ 1.2.3 rich>=13.7.1 , numpy ~= 1.26',
+    '@scope/pkg@1.2.3 a/b/c@1.2.3 react@18.2.0 @types/node@^20.1.1 x@y@1.2.3 /p@1.2.3 q@~1.2.3-rc.1', '\u00a0name\u00a0==\u00a01.2 a.b-c==1.2.3-rc.1x',
+  ];
+  const collect = (s: Session): void => {
+    for (const m of s.messages) {for (const b of m.blocks) {
+      const text = b.type === 'tool_result' || b.type === 'text' ? b.text : b.type === 'tool_call' ? b.inputText : undefined;
+      if (text) texts.push(text);
+    }}
+  };
+  for (const dir of fs.readdirSync(REAL)) {
+    if (!fs.statSync(path.join(REAL, dir)).isDirectory()) continue;
+    for (const f of fs.readdirSync(path.join(REAL, dir))) {
+      const r = await readTranscriptFile(path.join(REAL, dir, f)).catch(() => undefined);
+      if (r) collect(r.session);
+    }
+  }
+  // The bench's 8 MB session: build logs, manifests and lockfiles read whole.
+  const bench = path.join(FIXTURES, '..', '..', 'bench', 'data', 'claude-8mb.jsonl.gz');
+  const tmp = path.join(fs.mkdtempSync(path.join(tmpdir(), 'cc-pv-')), 'claude-8mb.jsonl');
+  fs.writeFileSync(tmp, gunzipSync(fs.readFileSync(bench)));
+  try { collect((await readTranscriptFile(tmp)).session); } finally { fs.rmSync(path.dirname(tmp), { recursive: true, force: true }); }
+  const key = (m: RegExpMatchArray): string => `${m.index}|${m[0]}|${m[1]}|${m[2]}`;
+  let matched = 0;
+  for (const text of texts) {
+    for (let i = 0; i < PACKAGE_VERSION.length; i++) {
+      const want = [...text.matchAll(PACKAGE_VERSION[i]!)].map(key);
+      assert.deepEqual(packageMatches(text, i).map(key), want, `pattern ${i} on ${JSON.stringify(text.slice(0, 120))}`);
+      matched += want.length;
+    }
+  }
+  assert.ok(texts.length > 2500 && matched > 150, `${texts.length} texts, ${matched} matches`);
 });
