@@ -77,7 +77,8 @@ export function tableColumns(sql: string): TableColumns | undefined {
   let tableConstraint = false;
   for (const def of splitTopLevel(body)) {
     if (!def.trim()) continue;
-    if (CONSTRAINT.test(def.trim())) { tableConstraint ||= /^(CONSTRAINT|PRIMARY\s+KEY|UNIQUE)\b/i.test(def.trim()); continue; }
+    // A table constraint making an index of its own (a FOREIGN KEY or CHECK makes none) leaves the numbering unknown.
+    if (CONSTRAINT.test(def.trim())) { tableConstraint ||= /\b(PRIMARY\s+KEY|UNIQUE)\b/i.test(def); continue; }
     if (/^\S+\s+INTEGER\s+PRIMARY\s+KEY\b/i.test(def.trim()) && !/\bDESC\b/i.test(def)) rowidColumn = columns.length;
     else if (/\b(PRIMARY\s+KEY|UNIQUE)\b/i.test(def.replace(/'(?:[^']|'')*'|"(?:[^"]|"")*"/g, ''))) unique.push(leadingName(def));
     columns.push(leadingName(def));
