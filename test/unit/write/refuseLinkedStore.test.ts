@@ -48,3 +48,15 @@ test('compact / export / eval through a symlinked database: --out the real file\
     assert.ok(!fs.existsSync(`${real}-journal`), `${args.join(' ')} created a -journal`);
   }
 });
+
+test('compact TASK --out a hard link to one of its members: refused, named as a file of the session (not its folder)', async (t) => {
+  const root = tmpDir(t);
+  const task = path.join(root, 'task');
+  fs.cpSync(path.join(FIXTURES, 'cline', 'cli-2.18.0-4turns', 'tasks', '1796291786979'), task, { recursive: true });
+  const hard = path.join(root, 'out');
+  fs.linkSync(path.join(task, 'ui_messages.json'), hard);
+  const before = fs.readFileSync(hard);
+  const r = await cliInProcess({}, 'compact', task, '--out', hard);
+  assertOneLineFailure(r, /^context-compactor: refusing to write the new session into .*ui_messages\.json, a file of the session read/);
+  assert.deepEqual(fs.readFileSync(path.join(task, 'ui_messages.json')), before);
+});
