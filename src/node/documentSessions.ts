@@ -87,6 +87,13 @@ export function readDocumentSession(match: DocumentMatch, options: ReadOptions):
     if (why) skipped.push(`${why}; skipped`);
     return !why;
   });
+  // A database's -wal that is a FIFO or a device is left out by the agent's select (nodeFs.open refuses it): say so,
+  // since the database then reads as it was before the commits that log holds.
+  const db = match.files[0];
+  if (db && /\.(db|sqlite3?)$/i.test(db) && !match.files.includes(`${db}-wal`)) {
+    const why = notRegular(`${db}-wal`);
+    if (why) skipped.push(`${why}; skipped (the database is read without its recent commits)`);
+  }
   const files = members.map((f): DocumentFile => {
     let text: string | undefined;
     let bytes: FileBytes | undefined;

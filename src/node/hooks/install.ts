@@ -6,6 +6,7 @@ import * as path from 'node:path';
 import type { HookAgent } from '../../core/hook/boundary';
 import { withHook, withoutHook, type Settings } from '../../core/hook/settings';
 import { writeFileAtomic } from '../atomicWrite';
+import { kindOf } from '../regularFile';
 
 export type HookScope = 'user' | 'project';
 
@@ -46,9 +47,13 @@ async function readSettings(file: string): Promise<Read> {
   let target = file;
   try {
     target = await realpath(file);
-    mode = (await stat(target)).mode & 0o777;
+    const st = await stat(target);
+    // A FIFO would block the read and /dev/zero never end (a cloned project can hold such a link): never opened.
+    if (!st.isFile()) throw new HookSettingsError(`${file} is ${kindOf(st)}, not a regular file; left unchanged`);
+    mode = st.mode & 0o777;
     text = await readFile(target, 'utf8');
   } catch (e) {
+    if (e instanceof HookSettingsError) throw e;
     if ((e as NodeJS.ErrnoException).code === 'ENOENT') return { settings: {}, bom: false, target };
     throw new HookSettingsError(`cannot read ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
   }

@@ -43,6 +43,10 @@ export function defaultRoots(env: NodeJS.ProcessEnv): string[] {
   return agentRoots(env);
 }
 
+/** What a directory entry or a stat is, for a warning (a Dirent and a Stats share these). */
+type Kinded = { isFIFO(): boolean; isCharacterDevice(): boolean; isBlockDevice(): boolean; isSocket(): boolean };
+const special = (k: Kinded): string => (k.isFIFO() ? 'a FIFO' : k.isCharacterDevice() || k.isBlockDevice() ? 'a device' : k.isSocket() ? 'a socket' : 'not a file');
+
 /**
  * Walks the roots for `*.jsonl` (and, in folders named explicitly, `*.json` / `*.md` document sessions). Directories are identified by dev+ino so symlink loops and roots
  * reached twice (e.g. ~/.config/claude → ~/.claude) are walked once; unreadable folders become warnings.
@@ -115,12 +119,14 @@ export async function discoverTranscripts(opts: DiscoverOptions): Promise<Discov
         const full = current.endsWith(sep) ? current + entry.name : current + sep + entry.name;
         let isDir = entry.isDirectory();
         let isFile = entry.isFile();
+        let kind: Kinded = entry;
         if (entry.isSymbolicLink()) {
           try {
             const target = statSync(full);
             log?.note(full, KIND, target);
             isDir = target.isDirectory();
             isFile = target.isFile();
+            kind = target;
           } catch (e) {
             log?.note(full, KIND, undefined);
             warnings.push(`${full}: broken symlink (${errCode(e)}), skipped`);
@@ -129,6 +135,8 @@ export async function discoverTranscripts(opts: DiscoverOptions): Promise<Discov
         }
         if (isDir) stack.push(full);
         else if (isFile && entry.name.endsWith('.jsonl')) files.add(full);
+        // A FIFO or a device named like a transcript is never opened (it would block or never end): said, not silent.
+        else if (!isFile && entry.name.endsWith('.jsonl')) warnings.push(`${full}: ${special(kind)}, not a regular file; skipped`);
         // A `.json` beside its `.jsonl` twin is a chat the agent converted (Gemini CLI): the twin is the session.
         else if (documents && isFile && /\.(json|md)$/.test(entry.name) && !exists(`${full}l`)) {
           // A file of a folder session (a Cline task) names its folder: the session once, not each of its files.

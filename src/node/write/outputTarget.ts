@@ -72,7 +72,10 @@ const refused = (target: string, p: string): OutputError =>
 /** A folder a session is written into is not the folder of a session read (its files would join that session). */
 export async function checkOutputFolder(dir: string, protect: readonly string[]): Promise<void> {
   const p = await protectedMatch(dir, protect);
-  if (p !== undefined) throw new OutputError(`refusing to write the new session into ${dir}: it is ${p}, the folder of the session read; choose another output`, 'ESAME');
+  if (p === undefined) return;
+  // A hard link to a member matches too: name it as what it is, not as the session's folder.
+  const what = (await stat(p).catch(() => undefined))?.isDirectory() === false ? 'a file' : 'the folder';
+  throw new OutputError(`refusing to write the new session into ${dir}: it is ${p}, ${what} of the session read; choose another output`, 'ESAME');
 }
 
 /**

@@ -7,7 +7,7 @@ import { splitDbPath } from '../opencode/agent';
 import { andThen, quoteArg } from '../../text/shellQuote';
 import { toSession } from './read';
 import { gooseUsageState } from './usage';
-import { dbSessions, fromDb, fromExport, fromJsonl } from './sources';
+import { checkGooseDb, dbSessions, fromDb, fromExport, fromJsonl } from './sources';
 import { gooseSessionId, writeGoose } from './write';
 
 export function gooseSessionsDir(host: HostEnv): string {
@@ -68,8 +68,11 @@ export const goose: AgentModule = {
       let g;
       if (/\.db$/i.test(first.path)) {
         const db = SqliteDatabase.open(first.bytes, files[1]?.bytes);
-        const all = dbSessions(db);
         const wanted = splitDbPath(options.path ?? '').id;
+        // A named session is looked up through the indexes: listing every session for each one read made reading
+        // a store's n sessions n² work (a 1,000-session store: 25 s of `usage`).
+        if (wanted) checkGooseDb(db);
+        const all = wanted ? [] : dbSessions(db);
         const id = wanted ?? all[0]?.id;
         if (!id) throw new Error('the database holds no session');
         if (!wanted && all.length > 1) warnings.push(`the database holds ${all.length} sessions; this is the newest, ${id} (name another as <database>#<session id>)`);

@@ -44,9 +44,14 @@ const json = (v: unknown): unknown => {
   try { return JSON.parse(v); } catch { return undefined; }
 };
 
+/** Throws unless the database has Goose's sessions and messages tables. */
+export function checkGooseDb(db: SqliteDatabase): void {
+  if (!db.hasTable('sessions') || !db.hasTable('messages') || !db.columns('messages').includes('content_json')) throw new Error('not a Goose database (no sessions and messages tables)');
+}
+
 /** Sessions of a sessions.db, newest first. */
 export function dbSessions(db: SqliteDatabase): { id: string; updated: string }[] {
-  if (!db.hasTable('sessions') || !db.hasTable('messages') || !db.columns('messages').includes('content_json')) throw new Error('not a Goose database (no sessions and messages tables)');
+  checkGooseDb(db);
   return [...db.rows('sessions')].map((r) => ({ id: String(r.id), updated: String(r.updated_at ?? '') })).sort((a, b) => b.updated.localeCompare(a.updated) || b.id.localeCompare(a.id));
 }
 

@@ -5,7 +5,7 @@ import type { AgentModule, DocumentFile, FsView, HostEnv } from '../../agents/ag
 import { SqliteDatabase } from '../../read/sqlite/database';
 import { isOpencodeId, sessionIdFrom } from './ids';
 import { toSession } from './read';
-import { dbSessions, fromDb, fromExport, fromStorage } from './sources';
+import { checkOpencodeDb, dbSessions, fromDb, fromExport, fromStorage } from './sources';
 import { writeOpencode } from './write';
 
 /** OpenCode's data folder: $OPENCODE_DATA_DIR (as ccusage reads it), else $XDG_DATA_HOME/opencode, else ~/.local/share/opencode. */
@@ -89,7 +89,9 @@ export const opencode: AgentModule = {
       if (/\.db$/i.test(first.path)) {
         const db = openDb(files);
         const wanted = splitDbPath(options.path ?? '').id;
-        const all = dbSessions(db);
+        // A named session through the indexes: listing every session for each one read is n² over a store.
+        if (wanted) checkOpencodeDb(db);
+        const all = wanted ? [] : dbSessions(db);
         const id = wanted ?? all[0]?.id;
         if (!id) throw new Error('the database holds no session');
         if (!wanted && all.length > 1) warnings.push(`the database holds ${all.length} sessions; this is the newest, ${id} (name another as <database>#<session id>)`);

@@ -77,9 +77,14 @@ function sessionInfo(r: Row): Obj {
   return info;
 }
 
+/** Throws unless the database has OpenCode's session table. */
+export function checkOpencodeDb(db: SqliteDatabase): void {
+  if (!db.hasTable('session')) throw new Error('not an OpenCode database (no session table)');
+}
+
 /** Sessions in an opencode.db, newest first. */
 export function dbSessions(db: SqliteDatabase): { id: string; updated: number }[] {
-  if (!db.hasTable('session')) throw new Error('not an OpenCode database (no session table)');
+  checkOpencodeDb(db);
   return [...db.rows('session')].map((r) => ({ id: String(r.id), updated: num(r.time_updated) })).sort((a, b) => b.updated - a.updated || b.id.localeCompare(a.id));
 }
 

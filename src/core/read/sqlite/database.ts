@@ -41,6 +41,7 @@ export class SqliteDatabase {
     this.pageCount = Math.min(claimed, onDisk);
     this.budget = new ReadBudget(db.size + (walFile?.size ?? 0), this.pageCount, pageSize);
     if (claimed > onDisk) this.budget.warn(`the WAL claims ${claimed} pages, the files hold ${onDisk}: read as ${onDisk}`);
+    const autoIndexes: { name: string; table: string; root: number }[] = [];
     for (const row of this.scanRoot(1, ['type', 'name', 'tbl_name', 'rootpage', 'sql'])) {
       const sql = typeof row.sql === 'string' ? row.sql : '';
       const root = typeof row.rootpage === 'number' ? row.rootpage : 0;
@@ -49,7 +50,14 @@ export class SqliteDatabase {
         if (cols) this.tables.set(String(row.name), { name: String(row.name), root, ...cols });
       } else if (row.type === 'index' && sql && root > 0) {
         this.indexes.push({ name: String(row.name), table: String(row.tbl_name), root, columns: indexColumns(sql) });
+      } else if (row.type === 'index' && root > 0 && row.name === `sqlite_autoindex_${String(row.tbl_name)}_1`) {
+        // A PRIMARY KEY / UNIQUE column's index: without it each Goose session read scanned every session (n²).
+        autoIndexes.push({ name: row.name, table: String(row.tbl_name), root });
       }
+    }
+    for (const a of autoIndexes) {
+      const column = this.tables.get(a.table)?.autoIndexColumn;
+      if (column !== undefined) this.indexes.push({ ...a, columns: [column] });
     }
   }
 

@@ -60,6 +60,11 @@ export interface TableColumns {
   /** The column that is an alias of the rowid (`INTEGER PRIMARY KEY`): stored as NULL, its value is the rowid. */
   readonly rowidColumn?: number;
   readonly withoutRowid: boolean;
+  /**
+   * The column SQLite's one automatic index (`sqlite_autoindex_<table>_1`, no SQL of its own) keys: set only when a
+   * single column carries the table's one PRIMARY KEY or UNIQUE constraint (then that index is unambiguous).
+   */
+  readonly autoIndexColumn?: string;
 }
 
 /** Columns of a CREATE TABLE statement; undefined when it cannot be read (a virtual table, say). */
@@ -68,12 +73,19 @@ export function tableColumns(sql: string): TableColumns | undefined {
   if (body === undefined) return undefined;
   const columns: string[] = [];
   let rowidColumn: number | undefined;
+  let unique: string[] = [];  // columns with an inline PRIMARY KEY / UNIQUE (INTEGER PRIMARY KEY is the rowid)
+  let tableConstraint = false;
   for (const def of splitTopLevel(body)) {
-    if (!def.trim() || CONSTRAINT.test(def.trim())) continue;
+    if (!def.trim()) continue;
+    // A table constraint making an index of its own (a FOREIGN KEY or CHECK makes none) leaves the numbering unknown.
+    if (CONSTRAINT.test(def.trim())) { tableConstraint ||= /\b(PRIMARY\s+KEY|UNIQUE)\b/i.test(def); continue; }
     if (/^\S+\s+INTEGER\s+PRIMARY\s+KEY\b/i.test(def.trim()) && !/\bDESC\b/i.test(def)) rowidColumn = columns.length;
+    else if (/\b(PRIMARY\s+KEY|UNIQUE)\b/i.test(def.replace(/'(?:[^']|'')*'|"(?:[^"]|"")*"/g, ''))) unique.push(leadingName(def));
     columns.push(leadingName(def));
   }
-  return { columns, rowidColumn, withoutRowid: /\)\s*WITHOUT\s+ROWID\s*;?\s*$/i.test(sql) };
+  const withoutRowid = /\)\s*WITHOUT\s+ROWID\s*;?\s*$/i.test(sql);
+  if (tableConstraint || withoutRowid || unique.length !== 1) unique = [];
+  return { columns, rowidColumn, withoutRowid, ...(unique[0] === undefined ? {} : { autoIndexColumn: unique[0] }) };
 }
 
 /** Indexed columns of a CREATE INDEX statement, in key order (expressions come back as their text). */
