@@ -82,9 +82,17 @@ export function createClaudeCodeParser(options: ReadOptions): LineParser {
 /** The record without its content and tool output, keeping key order (see RawRecord.envelope). */
 function envelopeOf(value: unknown): Record<string, unknown> | undefined {
   if (!isObj(value) || (value.type !== 'user' && value.type !== 'assistant') || !isObj(value.message)) return undefined;
-  // Destructuring, not `delete`: deleting a key drops V8's fast object shape for every later access.
-  const { toolUseResult: _dropped, ...rest } = value;
-  return { ...rest, message: { ...value.message, content: null } };
+  const message = { ...value.message, content: null };
+  // A "__proto__" key must stay a key: assignment would set the prototype, the spread defines it.
+  if (Object.hasOwn(value, '__proto__')) {
+    const { toolUseResult: _dropped, ...rest } = value;
+    return { ...rest, message };
+  }
+  // One copy, in the record's key order (not a spread and then a second spread to replace the message; not `delete`,
+  // which drops V8's fast object shape for every later access).
+  const out: Record<string, unknown> = {};
+  for (const k of Object.keys(value)) if (k !== 'toolUseResult') out[k] = k === 'message' ? message : value[k];
+  return out;
 }
 
 export const contextOf = (u: Usage): number => u.inputTokens + u.cacheReadTokens + u.cacheCreationTokens;
