@@ -13,16 +13,21 @@ export function repairToolPairs(messages: Message[], warnings: string[]): Messag
   const dupCalls: string[] = [], dupResults: string[] = [];
   const out: Message[] = [];
   for (const m of messages) {
-    const cut = new Set<number>();
-    const blocks = m.blocks.filter((b) => {
-      if (b.type !== 'tool_call' && b.type !== 'tool_result') return true;
-      if (!b.id) return true;
-      const seen = b.type === 'tool_call' ? calls : results;
-      if (seen.has(b.id)) { (b.type === 'tool_call' ? dupCalls : dupResults).push(b.id); cut.add(b.ref.record); return false; }
-      seen.set(b.id, out.length);
-      return true;
-    });
-    if (blocks.length === m.blocks.length) out.push(m);
+    // Made only when a block is cut (rare): most messages keep every block and need no new array or set.
+    let cut: Set<number> | undefined;
+    let blocks = m.blocks;
+    for (let k = 0; k < m.blocks.length; k++) {
+      const b = m.blocks[k]!;
+      let keep = true;
+      if ((b.type === 'tool_call' || b.type === 'tool_result') && b.id) {
+        const seen = b.type === 'tool_call' ? calls : results;
+        if (seen.has(b.id)) { (b.type === 'tool_call' ? dupCalls : dupResults).push(b.id); (cut ??= new Set()).add(b.ref.record); keep = false; }
+        else seen.set(b.id, out.length);
+      }
+      if (!keep && blocks === m.blocks) blocks = m.blocks.slice(0, k);
+      else if (keep && blocks !== m.blocks) blocks.push(b);
+    }
+    if (!cut) out.push(m);
     else {
       // A record left without blocks is no longer part of this message (a writer copying the message's records
       // would otherwise write the repeated call again); one left with some must be rebuilt (Message.cutRecords).

@@ -25,12 +25,18 @@ export function createTranscriptReader(readers: readonly FormatReader[], options
   let parser: LineParser | undefined;
   let chosen: FormatReader | undefined;
   const foreign = new Map<string, number>();
+  // One array for every per-line check: detectors take a list, and a new one per line and detector is garbage.
+  const one: unknown[] = [undefined];
+  const foreignTo = (value: object): FormatReader | undefined => {
+    one[0] = value;
+    const other = chosen!.detect(one) ? undefined : readers.find((r) => r !== chosen && r.detect(one));
+    one[0] = undefined;
+    return other;
+  };
   /** A record of another supported format inside this one (mixed files): kept out of the session, counted. */
   const feed = (i: number, raw: string, value: unknown): void => {
-    if (typeof value === 'object' && value !== null && !chosen!.detect([value])) {
-      const other = readers.find((r) => r !== chosen && r.detect([value]));
-      if (other) { foreign.set(other.format, (foreign.get(other.format) ?? 0) + 1); return parser!.line(i, raw, undefined); }
-    }
+    const other = typeof value === 'object' && value !== null ? foreignTo(value) : undefined;
+    if (other) { foreign.set(other.format, (foreign.get(other.format) ?? 0) + 1); return parser!.line(i, raw, undefined); }
     parser!.line(i, raw, value);
   };
   let index = 0;
@@ -38,6 +44,8 @@ export function createTranscriptReader(readers: readonly FormatReader[], options
   let fatal: string | undefined;
   let sawContent = false;
 
+  let pruned = -1;
+  const onPruned = (): void => warnings.prunedLine(pruned);
   const parse = (raw: string, i: number): unknown => {
     const trimmed = raw.trim();
     if (trimmed === '') return undefined;
@@ -45,7 +53,8 @@ export function createTranscriptReader(readers: readonly FormatReader[], options
     const first = trimmed.charCodeAt(0);
     if (first !== 0x7b /* { */ && first !== 0x5b /* [ */) return invalid(raw, i);
     try {
-      return parseLine(trimmed, () => warnings.prunedLine(i));
+      pruned = i;
+      return parseLine(trimmed, onPruned);
     } catch {
       return invalid(raw, i);
     }

@@ -57,7 +57,7 @@ export function compose(session: Session, topN = 20, calibration?: Calibration):
   const s = cal.scale;
   const byKind = emptyKinds();
   const byTool: Record<string, number> = {};
-  const items = compositionItems(session, s);
+  const items = blockItems(session, s);
   for (const i of items) {
     byKind[i.kind] += i.tokens;
     if (i.tool) byTool[i.tool] = (byTool[i.tool] ?? 0) + i.tokens;
@@ -66,9 +66,10 @@ export function compose(session: Session, topN = 20, calibration?: Calibration):
   const rounded = roundAll(byKind);
   const total = Object.values(rounded).reduce((a, b) => a + b, 0);
   items.sort((a, b) => b.tokens - a.tokens);
+  // Previews only for the items shown: a preview per block was most of the report's time.
   return {
     total, source: cal.source, byKind: rounded, byTool: roundAll(byTool),
-    perTurn: perTurn(session, cal), top: items.slice(0, topN).map((i) => ({ ...i, tokens: Math.round(i.tokens) })), calibration: cal,
+    perTurn: perTurn(session, cal), top: items.slice(0, topN).map((i) => withPreview(i, Math.round(i.tokens))), calibration: cal,
   };
 }
 
@@ -88,16 +89,26 @@ export function composeTotal(session: Session, calibration?: Calibration): numbe
 
 /** Every block of the live context as an item, tokens scaled by `scale` (unrounded), in context order. */
 export function compositionItems(session: Session, scale: number): CompositionItem[] {
+  return blockItems(session, scale).map((i) => withPreview(i, i.tokens));
+}
+
+/** An item before its preview is made, with the block to make it from. */
+interface BlockItem { readonly kind: TokenKind; readonly tool?: string; readonly tokens: number; readonly block: Block }
+
+function blockItems(session: Session, scale: number): BlockItem[] {
   const names = toolNames(session.messages);
-  const items: CompositionItem[] = [];
+  const items: BlockItem[] = [];
   for (const m of session.messages) {
     for (const b of m.blocks) {
       const tool = b.type === 'tool_call' ? b.name : b.type === 'tool_result' ? names.get(b.id) ?? 'unknown' : undefined;
-      items.push({ kind: blockKind(b, m), tool, tokens: b.tokens * scale, line: b.ref.record + 1, preview: previewOf(b) });
+      items.push({ kind: blockKind(b, m), tool, tokens: b.tokens * scale, block: b });
     }
   }
   return items;
 }
+
+/** The item as shown (key order is the JSON report's). */
+const withPreview = (i: BlockItem, tokens: number): CompositionItem => ({ kind: i.kind, tool: i.tool, tokens, line: i.block.ref.record + 1, preview: previewOf(i.block) });
 
 function perTurn(session: Session, cal: Calibration): TurnFigure[] {
   const out: TurnFigure[] = [];

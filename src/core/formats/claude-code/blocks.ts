@@ -8,6 +8,7 @@ type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 const str = (v: unknown): string => (typeof v === 'string' ? v : '');
 
+/** Claude Code opens a result it saved to a file (the text is then a preview) with this tag: only at the start. */
 export const PERSISTED_OUTPUT = '<persisted-output>';
 const REMINDER = '<system-reminder>';
 const SIGNATURE_CHARS_PER_TOKEN = 5;
@@ -39,7 +40,8 @@ export function resultContent(content: unknown): { text: string; media: number; 
       mediaBytes += str(isObj(c.source) ? c.source.data : '').length;
     }
   }
-  return { text: parts.join('\n'), media: mediaCount, mediaBytes };
+  // One part (the usual case) is its own text: join would copy it.
+  return { text: parts.length === 1 ? parts[0]! : parts.join('\n'), media: mediaCount, mediaBytes };
 }
 
 /** `onTooDeep` hears of a value nested too deeply to serialize whole (its deepest parts are left out of the text). */
@@ -78,7 +80,7 @@ export function contentBlocks(content: unknown, base: SourceRef, role: 'user' | 
         const text = c.text || (b.type === 'web_search_tool_result' ? stringifySafe(b.content ?? '', onTooDeep) : '');
         out.push({
           type: 'tool_result', id: str(b.tool_use_id), text, isError: b.is_error === true, mediaCount: c.media,
-          persisted: text.includes(PERSISTED_OUTPUT), ref, tokens: estimateTokens(text) + c.media * IMAGE_TOKENS + 4,
+          persisted: text.startsWith(PERSISTED_OUTPUT), ref, tokens: estimateTokens(text) + c.media * IMAGE_TOKENS + 4,
         });
         break;
       }

@@ -12,19 +12,20 @@ export interface LiveBranch {
 
 export function selectLiveBranch(nodes: readonly ClaudeNode[]): LiveBranch {
   const byUuid = new Map<string, number>();
-  nodes.forEach((n, i) => { if (n.uuid) byUuid.set(n.uuid, i); });
+  for (let i = 0; i < nodes.length; i++) { const u = nodes[i]!.uuid; if (u) byUuid.set(u, i); }
   const leaf = pickLeaf(nodes);
   if (leaf === undefined) return { nodes: [], cycles: [] };
-  const onChain = new Set<number>();
+  // One flag per node instead of a Set: read in file order at the end, so the result needs no sort.
+  const onChain = new Uint8Array(nodes.length);
   const cycles: number[] = [];
   let brokenAt: number | undefined;
   for (let i: number | undefined = leaf; i !== undefined;) {
-    onChain.add(i);
+    onChain[i] = 1;
     const parent: string | null | undefined = nodes[i]!.parentUuid;
     if (!parent) break;
     let next = byUuid.get(parent);
     if (next === undefined) brokenAt = nodes[i]!.line;
-    else if (onChain.has(next)) {
+    else if (onChain[next]) {
       // A cycle (a hand-edited or corrupted file): Claude Code would loop or stop here and lose the history
       // before it. Repair: go on with the nearest earlier main-chain record not yet on the chain.
       cycles.push(nodes[i]!.line);
@@ -37,25 +38,29 @@ export function selectLiveBranch(nodes: readonly ClaudeNode[]): LiveBranch {
   // A subagent file holds only sidechain records: there the siblings are sidechain records too.
   const side = nodes[leaf]!.sidechain;
   const msgIds = new Set<string>();
-  for (const i of onChain) {
+  for (let i = 0; i < nodes.length; i++) {
     const n = nodes[i]!;
-    if (n.type === 'assistant' && n.msgId) msgIds.add(n.msgId);
+    if (onChain[i] && n.type === 'assistant' && n.msgId) msgIds.add(n.msgId);
   }
-  nodes.forEach((n, i) => {
-    if (!onChain.has(i) && n.sidechain === side && n.type === 'assistant' && n.msgId && msgIds.has(n.msgId)) onChain.add(i);
-  });
+  for (let i = 0; i < nodes.length; i++) {
+    const n = nodes[i]!;
+    if (!onChain[i] && n.sidechain === side && n.type === 'assistant' && n.msgId && msgIds.has(n.msgId)) onChain[i] = 1;
+  }
   const callIds = new Set<string>();
-  for (const i of onChain) for (const id of nodes[i]!.callIds) callIds.add(id);
-  nodes.forEach((n, i) => {
-    if (!onChain.has(i) && n.sidechain === side && n.type === 'user' && n.resultIds.length > 0 && n.resultIds.every((id) => callIds.has(id))) onChain.add(i);
-  });
-  return { nodes: [...onChain].sort((a, b) => a - b), brokenAt, cycles };
+  for (let i = 0; i < nodes.length; i++) if (onChain[i]) for (const id of nodes[i]!.callIds) callIds.add(id);
+  for (let i = 0; i < nodes.length; i++) {
+    const n = nodes[i]!;
+    if (!onChain[i] && n.sidechain === side && n.type === 'user' && n.resultIds.length > 0 && n.resultIds.every((id) => callIds.has(id))) onChain[i] = 1;
+  }
+  const live: number[] = [];
+  for (let i = 0; i < nodes.length; i++) if (onChain[i]) live.push(i);
+  return { nodes: live, brokenAt, cycles };
 }
 
-function previousOffChain(nodes: readonly ClaudeNode[], from: number, onChain: ReadonlySet<number>): number | undefined {
+function previousOffChain(nodes: readonly ClaudeNode[], from: number, onChain: Uint8Array): number | undefined {
   for (let j = from - 1; j >= 0; j--) {
     const n = nodes[j]!;
-    if (!onChain.has(j) && !n.sidechain && n.uuid && (n.type === 'user' || n.type === 'assistant')) return j;
+    if (!onChain[j] && !n.sidechain && n.uuid && (n.type === 'user' || n.type === 'assistant')) return j;
   }
   return undefined;
 }
@@ -65,10 +70,11 @@ function pickLeaf(nodes: readonly ClaudeNode[]): number | undefined {
   let best: number | undefined;
   let bestTs = '';
   const consider = (sidechainOk: boolean): void => {
-    nodes.forEach((n, i) => {
-      if ((n.type !== 'user' && n.type !== 'assistant') || (n.sidechain && !sidechainOk)) return;
+    for (let i = 0; i < nodes.length; i++) {
+      const n = nodes[i]!;
+      if ((n.type !== 'user' && n.type !== 'assistant') || (n.sidechain && !sidechainOk)) continue;
       if (best === undefined || n.timestamp >= bestTs) { best = i; bestTs = n.timestamp; }
-    });
+    }
   };
   consider(false);
   if (best === undefined) consider(true); // a subagent file: every record is a sidechain

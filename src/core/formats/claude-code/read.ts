@@ -20,10 +20,10 @@ const NODE_TYPES = new Set(['user', 'assistant', 'system', 'attachment', 'progre
 /** A response's usage; undefined when absent, all zero, or with a figure no API reports (see plausibleTokens). */
 export function readUsage(u: unknown, onAbsurd?: () => void): Usage | undefined {
   if (!isObj(u)) return undefined;
-  const figures = [u.input_tokens, u.output_tokens, u.cache_read_input_tokens, u.cache_creation_input_tokens].map(plausibleTokens);
-  if (figures.includes(undefined)) { onAbsurd?.(); return undefined; }
-  const [inputTokens, outputTokens, cacheReadTokens, cacheCreationTokens] = figures as number[];
-  const usage = { inputTokens: inputTokens!, outputTokens: outputTokens!, cacheReadTokens: cacheReadTokens!, cacheCreationTokens: cacheCreationTokens! };
+  const inputTokens = plausibleTokens(u.input_tokens), outputTokens = plausibleTokens(u.output_tokens);
+  const cacheReadTokens = plausibleTokens(u.cache_read_input_tokens), cacheCreationTokens = plausibleTokens(u.cache_creation_input_tokens);
+  if (inputTokens === undefined || outputTokens === undefined || cacheReadTokens === undefined || cacheCreationTokens === undefined) { onAbsurd?.(); return undefined; }
+  const usage = { inputTokens, outputTokens, cacheReadTokens, cacheCreationTokens };
   // All zeros is a copy that was not billed (our compacted sessions), not a request that sent nothing.
   return usage.inputTokens + usage.outputTokens + usage.cacheReadTokens + usage.cacheCreationTokens > 0 ? usage : undefined;
 }
@@ -62,7 +62,9 @@ export function createClaudeCodeParser(options: ReadOptions): LineParser {
       for (const line of branch.cycles) warnings.push(`line ${line + 1}: its parentUuid closes a cycle; the chain goes on with the record before it in the file`);
       const messages = repairToolPairs(assemble(branch.nodes.map((i) => nodes[i]!), records), warnings);
       warnings.push(...noteWarnings(notes));
-      const models = [...new Set(nodes.map((n) => n.model).filter((m): m is string => !!m && m !== '<synthetic>'))];
+      const seen = new Set<string>();
+      for (const n of nodes) if (n.model && n.model !== '<synthetic>') seen.add(n.model);
+      const models = [...seen];
       const last = [...messages].reverse().find((m) => m.usage);
       let peak = 0;
       for (const m of messages) if (m.usage) peak = Math.max(peak, contextOf(m.usage));
@@ -80,9 +82,17 @@ export function createClaudeCodeParser(options: ReadOptions): LineParser {
 /** The record without its content and tool output, keeping key order (see RawRecord.envelope). */
 function envelopeOf(value: unknown): Record<string, unknown> | undefined {
   if (!isObj(value) || (value.type !== 'user' && value.type !== 'assistant') || !isObj(value.message)) return undefined;
-  // Destructuring, not `delete`: deleting a key drops V8's fast object shape for every later access.
-  const { toolUseResult: _dropped, ...rest } = value;
-  return { ...rest, message: { ...value.message, content: null } };
+  const message = { ...value.message, content: null };
+  // A "__proto__" key must stay a key: assignment would set the prototype, the spread defines it.
+  if (Object.hasOwn(value, '__proto__')) {
+    const { toolUseResult: _dropped, ...rest } = value;
+    return { ...rest, message };
+  }
+  // One copy, in the record's key order (not a spread and then a second spread to replace the message; not `delete`,
+  // which drops V8's fast object shape for every later access).
+  const out: Record<string, unknown> = {};
+  for (const k of Object.keys(value)) if (k !== 'toolUseResult') out[k] = k === 'message' ? message : value[k];
+  return out;
 }
 
 export const contextOf = (u: Usage): number => u.inputTokens + u.cacheReadTokens + u.cacheCreationTokens;
@@ -121,13 +131,17 @@ function toNode(line: number, o: Obj, onTooDeep: () => void, onAbsurd: () => voi
     if (sub === 'compact_boundary' || sub === 'microcompact_boundary') blocks = [{ type: 'meta', subtype: sub, text: '', ref, tokens: 0 }];
     else if (sub === 'local_command' && str(o.content)) blocks = [{ type: 'meta', subtype: sub, text: o.content as string, ref, tokens: estimateTokens(o.content as string) }];
   }
+  const callIds: string[] = [], resultIds: string[] = [];
+  for (const b of blocks) {
+    if (b.type === 'tool_call') callIds.push(b.id);
+    else if (b.type === 'tool_result') resultIds.push(b.id);
+  }
   return {
     line, uuid: str(o.uuid), parentUuid: o.parentUuid as string | null | undefined, type,
     timestamp: str(o.timestamp) ?? '', sidechain: o.isSidechain === true,
     msgId: str(msg.id), requestId: str(o.requestId) ?? str(o.requestRef), model: str(msg.model),
     usage: type === 'assistant' ? readUsage(msg.usage, onAbsurd) : undefined, blocks,
-    callIds: blocks.flatMap((b) => (b.type === 'tool_call' ? [b.id] : [])),
-    resultIds: blocks.flatMap((b) => (b.type === 'tool_result' ? [b.id] : [])),
+    callIds, resultIds,
     compactSummary, isMeta: o.isMeta === true,
   };
 }
