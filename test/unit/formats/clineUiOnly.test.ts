@@ -7,6 +7,7 @@ import { test, type TestContext } from 'node:test';
 import { main } from '../../../src/cli/main';
 import type { Block, Message } from '../../../src/core/model/transcript';
 import { readTranscriptFile } from '../../../src/node/readTranscriptFile';
+import { scanUsage } from '../../../src/node/usage/scanner';
 import { CLINE_4TURNS, CLINE_REAL } from '../../support/clineFixtures';
 import { tmpDir } from '../../support/tmp';
 
@@ -111,4 +112,18 @@ test('a folder with neither file is still not a task', async (t) => {
   const r = await cli(['inspect', dir]);
   assert.notEqual(r.code, 0);
   assert.equal(r.stderr.trim().split('\n').length, 1, r.stderr);
+});
+
+test('the usage scan (Sessions view, `usage`) lists a task with only ui_messages.json, with the tokens it recorded', async (t) => {
+  const home = tmpDir(t);
+  const task = path.join(home, '.cline', 'data', 'tasks', path.basename(CLINE_4TURNS));
+  fs.mkdirSync(path.dirname(task), { recursive: true });
+  fs.cpSync(CLINE_4TURNS, task, { recursive: true });
+  fs.rmSync(path.join(task, 'api_conversation_history.json'));
+  const { report } = await scanUsage({ env: { HOME: home }, useCache: false });
+  const found = report.sessions.filter((s) => s.agent === 'cline');
+  assert.deepEqual(found.map((s) => s.file), [task]);
+  const requests = ui(task).filter((u) => u.say === 'api_req_started').map((u) => JSON.parse(u.text as string) as Record<string, number>);
+  assert.equal(found[0]!.outputTokens, requests.reduce((a, r) => a + r.tokensOut!, 0));
+  assert.deepEqual(found[0]!.models, ['claude-sonnet-4-5-20250929']);
 });
