@@ -8,7 +8,7 @@ import { main } from '../../../src/cli/main';
 import type { Block, Message } from '../../../src/core/model/transcript';
 import { readTranscriptFile } from '../../../src/node/readTranscriptFile';
 import { scanUsage } from '../../../src/node/usage/scanner';
-import { CLINE_4TURNS, CLINE_REAL } from '../../support/clineFixtures';
+import { CLINE_4TURNS, CLINE_REAL, ROO_CONDENSED } from '../../support/clineFixtures';
 import { tmpDir } from '../../support/tmp';
 
 /** A copy of a real task folder without its API history. */
@@ -126,4 +126,20 @@ test('the usage scan (Sessions view, `usage`) lists a task with only ui_messages
   const requests = ui(task).filter((u) => u.say === 'api_req_started').map((u) => JSON.parse(u.text as string) as Record<string, number>);
   assert.equal(found[0]!.outputTokens, requests.reduce((a, r) => a + r.tokensOut!, 0));
   assert.deepEqual(found[0]!.models, ['claude-sonnet-4-5-20250929']);
+});
+
+test('Roo task (hand-made fixture) with only ui_messages.json: a condense leaves its summary and what followed; a result the log lacks is said', async (t) => {
+  const dir = uiOnly(t, ROO_CONDENSED);
+  const { session } = await readTranscriptFile(dir);
+  assert.equal(session.title, 'fix the retry loop in src/retry.ts: it never stops after maxAttempts');
+  const first = session.messages[0]!;
+  assert.equal(first.blocks[0]!.type, 'summary');
+  assert.match((first.blocks[0] as { text: string }).text, /^## Conversation summary/);
+  // What the condense replaced is no longer in context: the readFile call before it is gone.
+  const calls = blocksOf(session.messages, 'tool_call') as Extract<Block, { type: 'tool_call' }>[];
+  assert.deepEqual(calls.map((c) => c.name), ['execute_command']);
+  assert.deepEqual(calls[0]!.input, { command: 'npm test -- retry' });
+  const results = blocksOf(session.messages, 'tool_result') as Extract<Block, { type: 'tool_result' }>[];
+  assert.deepEqual(results.map((r) => [r.id, r.text]), [[calls[0]!.id, '(result not recorded in ui_messages.json)']]);
+  assert.equal(session.recordedContext, 650 + 900 + 400);
 });

@@ -141,13 +141,13 @@ function parseUiTask(uiFile: { path: string; text: string }, byName: Map<string,
   const messages = repairToolPairs(raw, warnings);
   const models = [...new Set(messages.map((m) => m.model).filter((x): x is string => !!x))];
   const last = [...messages].reverse().find((m) => m.usage);
-  const first = messages.find((m) => m.role === 'user');
-  const firstText = first?.blocks.find((b) => b.type === 'text');
+  // The task as first typed: after a condense the first message left is the summary.
+  const taskSay = ui.find((u) => isObj(u) && u.type === 'say' && (u.say === 'task' || u.say === 'text') && typeof u.text === 'string') as Obj | undefined;
   return {
     format: 'cline',
     id: folder.slice(Math.max(folder.lastIndexOf('/'), folder.lastIndexOf('\\')) + 1),
     cwd: cwdOf(historyItem, messages),
-    title: (firstText && 'text' in firstText ? titleFromText(firstText.text) : undefined) ?? titleFromMessages(messages),
+    title: (taskSay && titleFromText(String(taskSay.text))) ?? titleFromMessages(messages),
     models, records, messages, turns: buildTurns(messages),
     recordedContext: last?.usage ? last.usage.inputTokens + last.usage.cacheReadTokens + last.usage.cacheCreationTokens : undefined,
     contextWindow: contextWindowOf(models[models.length - 1] ?? ''),

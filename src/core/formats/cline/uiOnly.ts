@@ -12,6 +12,9 @@ const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !
 
 export interface UiOnly { readonly records: RawRecord[]; readonly messages: Message[] }
 
+/** A result the log kept nothing of (no content, no request text after it). */
+export const NOT_RECORDED = '(result not recorded in ui_messages.json)';
+
 /** Tool entry fields that are display state, not arguments the model gave. */
 const NOT_ARGS = new Set(['tool', 'content', 'operationIsLocatedInWorkspace', 'diff']);
 
@@ -70,6 +73,7 @@ export function parseUiOnly(ui: readonly unknown[], options: ReadOptions, warnin
     const inputText = JSON.stringify(input);
     assistant({ type: 'tool_call', id, name, input, inputText, ref: { record: r }, tokens: estimateTokens(name + inputText) }, r, u);
     const at = resultRecords[0] ?? r;
+    if (!result) result = NOT_RECORDED;
     user({ type: 'tool_result', id, text: result, isError: false, mediaCount: 0, persisted: false, ref: { record: at }, tokens: estimateTokens(result) }, at, u, true);
     for (const k of resultRecords) records[k]!.inContext = true;
     const last = messages[messages.length - 1]!;
@@ -99,7 +103,17 @@ export function parseUiOnly(ui: readonly unknown[], options: ReadOptions, warnin
 
   for (let r = 0; r < ui.length; r++) {
     const u = ui[r];
-    if (!isObj(u) || typeof u.text !== 'string') continue;
+    if (!isObj(u)) continue;
+    // Roo / Kilo condensed the context here: what came before reaches the model only as this summary.
+    if (u.say === 'condense_context' && isObj(u.contextCondense) && typeof u.contextCondense.summary === 'string') {
+      flush();
+      for (const m of messages) for (const k of m.records) records[k]!.inContext = false;
+      messages.length = 0;
+      const summary = u.contextCondense.summary;
+      user({ type: 'summary', text: summary, origin: 'agent', ref: { record: r }, tokens: estimateTokens(summary) }, r, u);
+      continue;
+    }
+    if (typeof u.text !== 'string') continue;
     const kind = u.type === 'say' ? u.say : u.type === 'ask' ? u.ask : undefined;
     const t = u.text;
     switch (kind) {
