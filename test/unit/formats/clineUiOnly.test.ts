@@ -143,3 +143,22 @@ test('Roo task (hand-made fixture) with only ui_messages.json: a condense leaves
   assert.deepEqual(results.map((r) => [r.id, r.text]), [[calls[0]!.id, '(result not recorded in ui_messages.json)']]);
   assert.equal(session.recordedContext, 650 + 900 + 400);
 });
+
+test('hand-made log: two calls answered by one request get one "[tool] Result:" part each', async (t) => {
+  const dir = path.join(tmpDir(t), 'tasks', '1790000000000');
+  fs.mkdirSync(dir, { recursive: true });
+  const say = (ts: number, kind: string, text: string) => ({ ts, type: 'say', say: kind, text });
+  const req = (ts: number, request: string) => say(ts, 'api_req_started', JSON.stringify({ request, tokensIn: 10, tokensOut: 5, cacheReads: 0, cacheWrites: 0, cost: 0 }));
+  fs.writeFileSync(path.join(dir, 'ui_messages.json'), JSON.stringify([
+    say(1, 'task', 'read a.ts and b.ts'), req(2, '<task>\nread a.ts and b.ts\n</task>\n\n<environment_details>\nenv\n</environment_details>'),
+    say(3, 'tool', JSON.stringify({ tool: 'readFile', path: 'a.ts', content: '/w/a.ts' })),
+    say(4, 'tool', JSON.stringify({ tool: 'readFile', path: 'b.ts', content: '/w/b.ts' })),
+    req(5, "[read_file for 'a.ts'] Result:\nA body\n\n[read_file for 'b.ts'] Result:\nB body\n\n<environment_details>\nenv\n</environment_details>"),
+    say(6, 'completion_result', 'done'),
+  ]));
+  const { session } = await readTranscriptFile(dir);
+  const results = blocksOf(session.messages, 'tool_result') as Extract<Block, { type: 'tool_result' }>[];
+  assert.deepEqual(results.map((r) => r.text), ["[read_file for 'a.ts'] Result:\nA body", "[read_file for 'b.ts'] Result:\nB body"]);
+  assert.deepEqual(session.messages.map((m) => m.role), ['user', 'assistant', 'user', 'assistant', 'user', 'assistant']);
+  assert.equal(blocksOf(session.messages, 'meta').length, 2);
+});

@@ -12,6 +12,9 @@ const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !
 
 export interface UiOnly { readonly records: RawRecord[]; readonly messages: Message[] }
 
+/** Where the next tool's result starts inside a request's text. */
+const RESULT_START = /\n\n(?=\[[A-Za-z0-9_.:-]+(?: for [^\n]*?)?\] Result:)/;
+
 /** A result the log kept nothing of (no content, no request text after it). */
 export const NOT_RECORDED = '(result not recorded in ui_messages.json)';
 
@@ -47,6 +50,8 @@ export function parseUiOnly(ui: readonly unknown[], options: ReadOptions, warnin
   let pending: { usage?: Usage; model?: string } = {};
   let started = false;
   let absurd = 0;
+  /** Result messages made since the last request: the next request's text holds their results, in order. */
+  let awaiting: number[] = [];
   const flush = (): void => {
     if (cur && cur.blocks.length) messages.push({ role: 'assistant', blocks: cur.blocks, records: cur.records, timestamp: cur.ts, model: cur.model, usage: cur.usage });
     cur = undefined;
@@ -78,6 +83,7 @@ export function parseUiOnly(ui: readonly unknown[], options: ReadOptions, warnin
     for (const k of resultRecords) records[k]!.inContext = true;
     const last = messages[messages.length - 1]!;
     if (resultRecords.length > 1) messages[messages.length - 1] = { ...last, records: resultRecords };
+    awaiting.push(messages.length - 1);
   };
 
   /**
@@ -91,9 +97,20 @@ export function parseUiOnly(ui: readonly unknown[], options: ReadOptions, warnin
     const last = messages[messages.length - 1];
     const meta = (text: string, subtype: string): Block => ({ type: 'meta', subtype, text, ref: { record: r }, tokens: estimateTokens(text) });
     records[r]!.inContext = true;
+    const waiting = awaiting;
+    awaiting = [];
     if (last?.toolResultsOnly && TEXT_RESULT.test(head)) {
-      const blocks = last.blocks.map((b) => (b.type === 'tool_result' ? { ...b, text: head, tokens: estimateTokens(head) } : b));
-      messages[messages.length - 1] = { ...last, blocks: env ? [...blocks, meta(env, 'environment')] : blocks, records: [...last.records, r] };
+      // Several calls answered by one request: its text holds one "[tool] Result:" part per call, in order.
+      const parts = head.split(RESULT_START);
+      const texts = waiting.length > 1 && parts.length === waiting.length && waiting[waiting.length - 1] === messages.length - 1 ? parts : [head];
+      const at = texts.length > 1 ? waiting : [messages.length - 1];
+      at.forEach((i, k) => {
+        const m = messages[i]!;
+        const t = texts[k]!.trim();
+        const blocks = m.blocks.map((b) => (b.type === 'tool_result' ? { ...b, text: t, tokens: estimateTokens(t) } : b));
+        const lastOne = k === at.length - 1;
+        messages[i] = { ...m, blocks: lastOne && env ? [...blocks, meta(env, 'environment')] : blocks, records: [...m.records, r] };
+      });
     } else if (last?.role === 'user') {
       if (env) messages[messages.length - 1] = { ...last, blocks: [...last.blocks, meta(env, 'environment')], records: [...last.records, r] };
     } else {
@@ -109,6 +126,7 @@ export function parseUiOnly(ui: readonly unknown[], options: ReadOptions, warnin
       flush();
       for (const m of messages) for (const k of m.records) records[k]!.inContext = false;
       messages.length = 0;
+      awaiting = [];
       const summary = u.contextCondense.summary;
       user({ type: 'summary', text: summary, origin: 'agent', ref: { record: r }, tokens: estimateTokens(summary) }, r, u);
       continue;
