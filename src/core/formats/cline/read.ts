@@ -14,6 +14,7 @@ import { variantOfPath, type ClineVariant } from './paths';
 import { API_FILE, CONTEXT_FILE, HISTORY_ITEM_FILE, METADATA_FILE, OLD_UI_FILE, UI_FILE } from './select';
 import { classifyUserBlocks, pairTextResults } from './blocks';
 import { requestUsage } from './usage';
+import { parseUiOnly } from './uiOnly';
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -27,6 +28,8 @@ export interface ClineExtra {
   readonly metadata?: Obj;
   readonly historyItem?: Obj;
   readonly visible: Visible;
+  /** The folder had no API history: messages were rebuilt from ui_messages.json (read-only, see uiOnly.ts). */
+  readonly uiOnly?: boolean;
 }
 
 export const extraOf = (s: Session): ClineExtra => s.extra as unknown as ClineExtra;
@@ -48,7 +51,11 @@ function variantOf(path: string, ui: readonly unknown[], api: readonly unknown[]
 export function parseTask(files: readonly { path: string; text: string }[], options: ReadOptions): Session {
   const byName = new Map(files.map((f) => [f.path.slice(Math.max(f.path.lastIndexOf('/'), f.path.lastIndexOf('\\')) + 1), f]));
   const apiFile = byName.get(API_FILE);
-  if (!apiFile) throw new Error(`${API_FILE} is missing`);
+  if (!apiFile) {
+    const uiFile = byName.get(UI_FILE) ?? byName.get(OLD_UI_FILE);
+    if (!uiFile) throw new Error(`${API_FILE} is missing`);
+    return parseUiTask(uiFile, byName, options);
+  }
   const api = parseJson(API_FILE, apiFile.text);
   if (!Array.isArray(api)) throw new Error(`${API_FILE} is not a JSON array of messages`);
   const warnings: string[] = [];
@@ -114,6 +121,38 @@ export function parseTask(files: readonly { path: string; text: string }[], opti
     contextWindow: contextWindowOf(models[models.length - 1] ?? ''),
     warnings, ...absurdUsageField(absurdUsage), endsWithNewline: false,
     extra: { variant, api, ui, metadata: isObj(metaRaw) ? metaRaw : undefined, historyItem, visible } satisfies ClineExtra as unknown as Record<string, unknown>,
+  };
+}
+
+/** A folder with only the UI log: the conversation as the user saw it; no API history, so it cannot be rewritten. */
+function parseUiTask(uiFile: { path: string; text: string }, byName: Map<string, { path: string; text: string }>, options: ReadOptions): Session {
+  const name = uiFile.path.slice(Math.max(uiFile.path.lastIndexOf('/'), uiFile.path.lastIndexOf('\\')) + 1);
+  const ui = parseJson(name, uiFile.text);
+  if (!Array.isArray(ui)) throw new Error(`${name} is not a JSON array of messages`);
+  const warnings = [`${API_FILE} is missing: the conversation is rebuilt from ${name} (what the user saw, not what the model was sent); compaction needs ${API_FILE}`];
+  const opt = (n: string): Obj | undefined => {
+    const f = byName.get(n);
+    if (!f) return undefined;
+    try { const v = parseJson(n, f.text); return isObj(v) ? v : undefined; } catch { return undefined; }
+  };
+  const historyItem = opt(HISTORY_ITEM_FILE);
+  const folder = uiFile.path.slice(0, Math.max(uiFile.path.lastIndexOf('/'), uiFile.path.lastIndexOf('\\')));
+  const { records, messages: raw } = parseUiOnly(ui, options, warnings);
+  const messages = repairToolPairs(raw, warnings);
+  const models = [...new Set(messages.map((m) => m.model).filter((x): x is string => !!x))];
+  const last = [...messages].reverse().find((m) => m.usage);
+  // The task as first typed: after a condense the first message left is the summary.
+  const taskSay = ui.find((u) => isObj(u) && u.type === 'say' && (u.say === 'task' || u.say === 'text') && typeof u.text === 'string') as Obj | undefined;
+  return {
+    format: 'cline',
+    id: folder.slice(Math.max(folder.lastIndexOf('/'), folder.lastIndexOf('\\')) + 1),
+    cwd: cwdOf(historyItem, messages),
+    title: (taskSay && titleFromText(String(taskSay.text))) ?? titleFromMessages(messages),
+    models, records, messages, turns: buildTurns(messages),
+    recordedContext: last?.usage ? last.usage.inputTokens + last.usage.cacheReadTokens + last.usage.cacheCreationTokens : undefined,
+    contextWindow: contextWindowOf(models[models.length - 1] ?? ''),
+    warnings, endsWithNewline: false,
+    extra: { variant: variantOf(folder, ui, [], historyItem), api: [], ui, metadata: opt(METADATA_FILE), historyItem, visible: { indexes: [], edits: new Map(), notes: [] }, uiOnly: true } satisfies ClineExtra as unknown as Record<string, unknown>,
   };
 }
 

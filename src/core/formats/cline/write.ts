@@ -15,10 +15,15 @@ const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !
 /** UI entries that point into the old task's usage, checkpoints or API history and are not copied. */
 const UI_DROP = new Set(['api_req_started', 'api_req_finished', 'api_req_retried', 'deleted_api_reqs', 'checkpoint_created', 'subagent_usage', 'error_retry']);
 
+/** Why a task read from ui_messages.json alone is not written. */
+export const UI_ONLY_REFUSAL = `this task has only ${UI_FILE}; compaction needs ${API_FILE} to resume`;
+
 export function writeTask(original: Session, cleaned: Session, ctx: WriteContext, insert?: InsertedText): WrittenSession {
+  const x = extraOf(original);
+  // Without the API history there is nothing Cline could resume from: refuse rather than invent one.
+  if (x.uiOnly) throw new Error(UI_ONLY_REFUSAL);
   const id = ctx.newId();
   const now = ctx.now().getTime();
-  const x = extraOf(original);
   const before = blocksByRecord(original.messages);
   const after = blocksByRecord(cleaned.messages);
   const cut = cutRecords(original.messages);
