@@ -1,6 +1,6 @@
 // Installs or removes the compaction guard in an agent's hook settings file: parsed, edited, written atomically.
 import { jsonErrorText } from '../../core/read/jsonError';
-import { readFile, realpath, stat } from 'node:fs/promises';
+import { lstat, readFile, realpath, stat } from 'node:fs/promises';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import type { HookAgent } from '../../core/hook/boundary';
@@ -77,11 +77,30 @@ async function writeSettings(read: Read, settings: Settings, createDir: boolean)
   await writeFileAtomic(read.target, [`${read.bom ? '\uFEFF' : ''}${JSON.stringify(settings, null, 2)}\n`], { createDir, mode: read.mode ?? 0o600 });
 }
 
+/**
+ * Project scope only: a cloned project is not trusted, and its .claude/settings.json (or .claude itself) may be a
+ * link to any JSON file of the user's, which install would then merge a hooks key into. A link that stays inside
+ * the project is followed; one that leaves it (or leads nowhere) is refused. User scope follows links (dotfiles).
+ */
+async function refuseLinkOutOfProject(file: string, cwd: string): Promise<void> {
+  const root = await realpath(cwd).catch(() => path.resolve(cwd));
+  for (const p of [path.dirname(file), file]) {
+    const link = await lstat(p).catch(() => undefined);
+    if (!link?.isSymbolicLink()) continue;
+    const target = await realpath(p).catch(() => undefined);
+    const rel = target === undefined ? undefined : path.relative(root, target);
+    if (rel === undefined || rel === '..' || rel.startsWith(`..${path.sep}`) || path.isAbsolute(rel)) {
+      throw new HookSettingsError(`${p} is a link ${target === undefined ? 'that leads nowhere' : `to ${target}, outside the project`}; left unchanged`);
+    }
+  }
+}
+
 export interface HookChange { readonly file: string; readonly changed: boolean; readonly command?: string }
 
 /** Adds our entry (idempotent; an entry with other paths is replaced). */
 export async function installHook(agent: HookAgent, scope: HookScope, cwd: string, env: NodeJS.ProcessEnv, command: string): Promise<HookChange> {
   const file = hookSettingsPath(agent, scope, cwd, env);
+  if (scope === 'project') await refuseLinkOutOfProject(file, cwd);
   const read = await readSettings(file);
   const edit = withHook(read.settings, agent, command);
   if (!edit.ok) throw new HookSettingsError(`${file}: ${edit.error}; left unchanged`);
@@ -92,6 +111,7 @@ export async function installHook(agent: HookAgent, scope: HookScope, cwd: strin
 /** Removes our entry; other hooks and keys stay. A missing file is nothing to remove. */
 export async function uninstallHook(agent: HookAgent, scope: HookScope, cwd: string, env: NodeJS.ProcessEnv): Promise<HookChange> {
   const file = hookSettingsPath(agent, scope, cwd, env);
+  if (scope === 'project') await refuseLinkOutOfProject(file, cwd);
   const read = await readSettings(file);
   const edit = withoutHook(read.settings, agent);
   if (!edit.ok) throw new HookSettingsError(`${file}: ${edit.error}; left unchanged`);
