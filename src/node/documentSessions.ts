@@ -1,5 +1,5 @@
 // Sessions stored as documents (a JSON file, or a folder of files): which agent's a path is, and reading it whole.
-import { closeSync, fstatSync, readdirSync, readSync, statSync } from 'node:fs';
+import { closeSync, fstatSync, readdirSync, readSync, realpathSync, statSync } from 'node:fs';
 import * as path from 'node:path';
 import type { DocumentFile, DocumentReading, FileBytes, FsView } from '../core/agents/agent';
 import { AGENT_IDS, agentModule, type AgentId } from '../core/formats/registry';
@@ -32,6 +32,11 @@ function openBytes(p: string): FileBytes | undefined {
   };
 }
 
+/** Links resolved, as SQLite opens a database (and so where it keeps the -wal); a path that does not resolve, as given. */
+function realPath(p: string): string {
+  try { return realpathSync(p); } catch { return p; }
+}
+
 export const nodeFs: FsView = {
   isFolder: (p) => { try { return statSync(p).isDirectory(); } catch { return false; } },
   open: openBytes,
@@ -39,6 +44,7 @@ export const nodeFs: FsView = {
   join: path.join,
   dirname: path.dirname,
   basename: path.basename,
+  realPath,
   head: (p) => {
     let fd: number | undefined;
     try {
@@ -50,7 +56,7 @@ export const nodeFs: FsView = {
 };
 
 /** The same view without `head`: recognises sessions by name and place only (the usage scanner's hot path). */
-export const nodeFsByName: FsView = { isFolder: nodeFs.isFolder, open: nodeFs.open, list: nodeFs.list, join: nodeFs.join, dirname: nodeFs.dirname, basename: nodeFs.basename };
+export const nodeFsByName: FsView = { isFolder: nodeFs.isFolder, open: nodeFs.open, list: nodeFs.list, join: nodeFs.join, dirname: nodeFs.dirname, basename: nodeFs.basename, realPath };
 
 export interface DocumentMatch { readonly agent: AgentId; readonly reading: DocumentReading; readonly files: readonly string[] }
 
@@ -90,8 +96,9 @@ export function readDocumentSession(match: DocumentMatch, options: ReadOptions):
   // A database's -wal that is a FIFO or a device is left out by the agent's select (nodeFs.open refuses it): say so,
   // since the database then reads as it was before the commits that log holds.
   const db = match.files[0];
-  if (db && /\.(db|sqlite3?)$/i.test(db) && !match.files.includes(`${db}-wal`)) {
-    const why = notRegular(`${db}-wal`);
+  const wal = db && /\.(db|sqlite3?)$/i.test(db) ? `${realPath(db)}-wal` : undefined;
+  if (wal && !match.files.includes(wal)) {
+    const why = notRegular(wal);
     if (why) skipped.push(`${why}; skipped (the database is read without its recent commits)`);
   }
   const files = members.map((f): DocumentFile => {

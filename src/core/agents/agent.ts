@@ -73,6 +73,8 @@ export interface FsView {
   basename(p: string): string;
   /** The first bytes of a file as text ('' when it cannot be read), for detection by content; absent: by name only. */
   head?(p: string): string;
+  /** `p` with its links resolved (SQLite keeps a symlinked database's -wal beside the real file); absent: `p`. */
+  realPath?(p: string): string;
 }
 
 /** One file of a document session as `parse` gets it. */

@@ -3,7 +3,7 @@
 // JSON `goose session import` reads.
 import type { AgentModule, FsView, HostEnv } from '../../agents/agent';
 import { SqliteDatabase } from '../../read/sqlite/database';
-import { splitDbPath } from '../opencode/agent';
+import { splitDbPath, walOf } from '../opencode/agent';
 import { andThen, quoteArg } from '../../text/shellQuote';
 import { toSession } from './read';
 import { gooseUsageState } from './usage';
@@ -31,7 +31,8 @@ function selectDb(p: string, fs: FsView): string[] | undefined {
   const { db, id } = splitDbPath(p);
   if (fs.basename(db) !== 'sessions.db' || (id !== undefined && !SESSION_ID.test(id))) return undefined;
   if (!head(fs, db, 16).startsWith('SQLite format 3')) return undefined;
-  return fs.open(`${db}-wal`) ? [db, `${db}-wal`] : [db];
+  const wal = walOf(db, fs);
+  return fs.open(wal) ? [db, wal] : [db];
 }
 
 export const goose: AgentModule = {
@@ -54,7 +55,7 @@ export const goose: AgentModule = {
       const bytes = fs.open(db);
       if (bytes) {
         try {
-          for (const s of dbSessions(SqliteDatabase.open(bytes, fs.open(`${db}-wal`)))) { inDb.add(s.id); out.push(`${db}#${s.id}`); }
+          for (const s of dbSessions(SqliteDatabase.open(bytes, fs.open(walOf(db, fs))))) { inDb.add(s.id); out.push(`${db}#${s.id}`); }
         } catch { /* not a Goose database */ }
       }
       // Legacy files the database imported are listed once, from the database.

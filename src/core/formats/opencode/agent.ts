@@ -26,6 +26,11 @@ export function splitDbPath(p: string): { db: string; id?: string } {
   return hash > 0 && /\.db$/i.test(p.slice(0, hash)) ? { db: p.slice(0, hash), id: p.slice(hash + 1) } : { db: p };
 }
 
+/** Where SQLite reads a database's write-ahead log: beside the real file, not beside a link's name. */
+export function walOf(db: string, fs: FsView): string {
+  return `${fs.realPath?.(db) ?? db}-wal`;
+}
+
 function openDb(files: readonly DocumentFile[]): SqliteDatabase {
   return SqliteDatabase.open(files[0]!.bytes, files[1]?.bytes);
 }
@@ -34,7 +39,7 @@ function selectDb(p: string, fs: FsView): string[] | undefined {
   const { db, id } = splitDbPath(p);
   if (!DB_NAME.test(fs.basename(db)) || (id !== undefined && !isOpencodeId(id, 'ses'))) return undefined;
   if (!head(fs, db, 16).startsWith('SQLite format 3')) return undefined;
-  const wal = `${db}-wal`;
+  const wal = walOf(db, fs);
   return fs.open(wal) ? [db, wal] : [db];
 }
 
@@ -71,7 +76,7 @@ export const opencode: AgentModule = {
         const bytes = fs.open(db);
         if (!bytes) continue;
         try {
-          for (const s of dbSessions(SqliteDatabase.open(bytes, fs.open(`${db}-wal`)))) { inDb.add(s.id); out.push(`${db}#${s.id}`); }
+          for (const s of dbSessions(SqliteDatabase.open(bytes, fs.open(walOf(db, fs))))) { inDb.add(s.id); out.push(`${db}#${s.id}`); }
         } catch { /* not an OpenCode database: its sessions are not listed */ }
       }
       // The JSON tree of older versions; sessions the database imported from it are listed once, from the database.
