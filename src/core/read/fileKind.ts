@@ -34,8 +34,9 @@ function isJson(line: string): boolean {
   try { JSON.parse(line); return true; } catch { return false; }
 }
 
-function looksBinary(text: string): boolean {
-  const sample = text.slice(0, 1024);
+/** Whether the first `sampleChars` of a text look like binary data (a NUL, or over a tenth control/undecodable chars). */
+export function looksBinary(text: string, sampleChars = 1024): boolean {
+  const sample = text.slice(0, sampleChars);
   let odd = 0;
   for (let i = 0; i < sample.length; i++) {
     const c = sample.charCodeAt(i);

@@ -1,6 +1,7 @@
 // Format-agnostic streaming driver: feeds lines to the detected format's parser, collects warnings.
 import type { Session } from '../model/transcript';
 import type { FormatReader, LineParser, ReadOptions } from './formatReader';
+import { looksBinary } from './fileKind';
 import { WarningLog } from './warnings';
 import { parseLine } from './safeJson';
 import { notRecognised, supportedAgents } from './supported';
@@ -61,7 +62,7 @@ export function createTranscriptReader(readers: readonly FormatReader[], options
   };
   const invalid = (raw: string, i: number): undefined => {
     lastInvalid = i;
-    if (i < DETECT_WINDOW && looksBinary(raw)) fatal ??= 'not a transcript: the file holds binary data';
+    if (i < DETECT_WINDOW && looksBinary(raw, 512)) fatal ??= 'not a transcript: the file holds binary data';
     warnings.add('invalid-line', i);
     return undefined;
   };
@@ -102,13 +103,3 @@ export function createTranscriptReader(readers: readonly FormatReader[], options
   };
 }
 
-function looksBinary(raw: string): boolean {
-  const sample = raw.slice(0, 512);
-  let odd = 0;
-  for (let i = 0; i < sample.length; i++) {
-    const c = sample.charCodeAt(i);
-    if (c === 0) return true;
-    if ((c < 9 || (c > 13 && c < 32)) || c === 0xfffd) odd++;
-  }
-  return odd > sample.length / 10;
-}
