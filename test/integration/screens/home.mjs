@@ -46,6 +46,8 @@ export function screensHome(root, dir, workspace, { corpus: withCorpus = true } 
   for (const run of ['cli-2.18.0-4turns', 'cli-2.18.0-truncated']) {
     fs.cpSync(path.join(fixtures, 'cline', run, 'tasks'), path.join(env.CLINE_DATA_DIR, 'tasks'), { recursive: true });
   }
+  // An exported task that kept only its UI log (ui_messages.json): read from that alone (issue #26).
+  copy(path.join(fixtures, 'cline/cli-2.18.0-4turns/tasks/1796291786979/ui_messages.json'), path.join(env.CLINE_DATA_DIR, 'tasks', '1796291786000', 'ui_messages.json'));
   // Cline's task index lists both runs; the two indexes are merged so that neither task loses its history item.
   const index = ['cli-2.18.0-4turns', 'cli-2.18.0-truncated'].flatMap((run) => JSON.parse(fs.readFileSync(path.join(fixtures, 'cline', run, 'state/taskHistory.json'), 'utf8')));
   write(path.join(env.CLINE_DATA_DIR, 'state/taskHistory.json'), JSON.stringify(index));
