@@ -113,7 +113,7 @@ export function extractIdentifiers(text: string, out: Set<string>, opts: { error
 // Only texts this long are looked up: V8 hashes a string longer than 16,383 characters by its length alone, so the
 // lookup makes no pass over the text (a shorter one is hashed whole, which costs a good part of scanning it), and
 // these long results (files read again) are nearly all the repeated text.
-const MEMO_MIN_CHARS = 16_384;
+export const MEMO_MIN_CHARS = 16_384;
 let memos: [Map<string, string[]>, Map<string, string[]>] | undefined;
 
 /**

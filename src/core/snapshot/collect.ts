@@ -2,9 +2,9 @@
 // shape of their changes, commands and their outcomes, errors and whether a later step fixed them, identifiers.
 import type { Message, ToolCallBlock } from '../model/transcript';
 import { PLAN_TOOLS, patchShape } from '../cleanup/argRecords';
-import { blockIdentifiers } from '../cleanup/identifiers';
+import { blockIdentifiers, MEMO_MIN_CHARS } from '../cleanup/identifiers';
 import { outcomeOf } from './errorLine';
-import { idsByKind, kindOf, measuredLines, packageVersions, printedFigures, type IdKind, type TextSource } from './kinds';
+import { idsByKind, kindOf, measuredLines, packageVersions, printedFound, type IdKind, type TextSource } from './kinds';
 import { previousFacts, type PreviousFacts } from './previous';
 
 export interface FileFact { path: string; created: boolean; deleted: boolean; movedTo?: string; edits: number; writes: number; plus: number; minus: number; read: boolean; last: number }
@@ -151,9 +151,13 @@ function carry(f: Facts, text: string, origin: string, at: number): void {
   for (const id of prev.others) f.others.add(id);
 }
 
+/** The scans of one long text, kept for the next time the same text comes (see `scansOf` in collectFacts). */
+interface LongScans { ids?: Map<string, IdKind>; versions?: Map<string, string>; printed?: readonly (readonly [string, IdKind])[] }
+
 const PR_URL = /\/(?:pull|issues|merge_requests)\/(\d+)\b/;
 
-export function collectFacts(messages: readonly Message[]): Facts {
+/** `repeats: 'scan'` scans a long text seen before again instead of reusing its scans (the test's reference path). */
+export function collectFacts(messages: readonly Message[], options: { readonly repeats?: 'reuse' | 'scan' } = {}): Facts {
   const f: Facts = { requests: [], files: new Map(), commands: new Map(), errors: [], kinds: new Map(), others: new Set(), printed: new Map(), summaries: [], carried: { plan: [], errors: [], files: [], commands: [] } };
   const calls = new Map<string, { call: ToolCallBlock; at: number }>();
   const resultOf = new Map<string, string>();
@@ -162,15 +166,29 @@ export function collectFacts(messages: readonly Message[]): Facts {
   const note = (id: string, k: IdKind): void => { f.kinds.delete(id); f.kinds.set(id, k); };
   // Patterns only over words people wrote (prompts, replies, commands, error lines); output's URLs and hashes
   // come from the scanner's identifiers below, computed once per block and shared with the recall measure.
+  // A long output seen again (a file read again and again: a third of a real session's result text) gives the same
+  // scans: each is made once per text and source, as the identifier memo does (same length threshold, same reason).
+  const seen = new Map<string, LongScans>();
+  const scansOf = (text: string, source: TextSource): LongScans | undefined => {
+    if (text.length < MEMO_MIN_CHARS || options.repeats === 'scan') return undefined;
+    const key = source === 'output' ? text : `${source}\u0000${text}`;
+    let s = seen.get(key);
+    if (!s) seen.set(key, (s = {}));
+    return s;
+  };
   const kinds = (text: string, source: TextSource = 'prose'): void => {
-    const found = new Map<string, IdKind>();
-    idsByKind(text, found, source);
+    const memo = scansOf(text, source);
+    let found = memo?.ids;
+    if (!found) { found = new Map<string, IdKind>(); idsByKind(text, found, source); if (memo) memo.ids = found; }
     for (const [id, k] of found) note(id, k);
   };
   // A package's version, beside its name, once: a later version of the same package replaces the earlier one.
   const versionOf = new Map<string, string>();
-  const versions = (text: string): void => {
-    for (const [name, id] of packageVersions(text)) {
+  const versions = (text: string, source: TextSource): void => {
+    const memo = scansOf(text, source);
+    const found = memo?.versions ?? packageVersions(text);
+    if (memo) memo.versions = found;
+    for (const [name, id] of found) {
       const old = versionOf.get(name);
       if (old !== undefined && old !== id) f.kinds.delete(old);
       versionOf.set(name, id);
@@ -203,14 +221,19 @@ export function collectFacts(messages: readonly Message[]): Facts {
           c.runs++; c.last = at;
           f.commands.delete(key); f.commands.set(key, c);
           kinds(cmd);
-        } else { kinds(b.inputText, 'args'); versions(b.inputText); } // a patch or file written names tickets (FR-009), a manifest its packages
+        } else { kinds(b.inputText, 'args'); versions(b.inputText, 'args'); } // a patch or file written names tickets (FR-009), a manifest its packages
       } else if (b.type === 'tool_result') {
         const c = calls.get(b.id);
         const o = outcomeOf(b);
         kinds(b.text, 'output');
-        versions(b.text);
+        versions(b.text, 'output');
         // A file read prints the file's own numbers, not what a run measured.
-        if (!(c && READS.test(c.call.name))) printedFigures(b.text, f.printed);
+        if (!(c && READS.test(c.call.name))) {
+          const memo = scansOf(b.text, 'output');
+          const printed = memo?.printed ?? printedFound(b.text);
+          if (memo) memo.printed = printed;
+          for (const [id, kind] of printed) { f.printed.delete(id); f.printed.set(id, kind); }
+        }
         const cmd = c ? commandOf(c.call) : undefined;
         const entry = cmd !== undefined ? f.commands.get(cmd.trim()) : undefined;
         if (entry) { entry.ok = o.ok; entry.exit = o.exit; entry.measured = SHOWS_FILES.test(entry.command) ? undefined : measuredLines(b.text); }

@@ -15,7 +15,19 @@ const HAS_ISSUE = /#\d/;
 const HAS_TICKET = /[A-Z0-9]-\d/;
 const VERSION = /(?<![\w.])v?\d+\.\d+(?:\.\d+)?(?:-[0-9A-Za-z.]+)?(?![\w.])/g;
 const QUANTITY = /(?<![\w.])\d+(?:[.,]\d+)?\s?(?:ms|µs|us|ns|s|sec|seconds?|min(?:utes?)?|h|hours?|KB|MB|GB|TB|KiB|MiB|GiB|kB|B|bytes|tokens?|px|%|lines?|files?|tests?|chars?)(?![\w])/g;
-const HASH = /\b(?=[0-9a-f]*\d)(?=[0-9a-f]*[a-f])[0-9a-f]{7,64}\b/g;
+/**
+ * A hash: a word of 7–64 lowercase hex characters with a digit and a letter. Searched as a hex word, then tested for
+ * both: the same matches as `/\b(?=[0-9a-f]*\d)(?=[0-9a-f]*[a-f])[0-9a-f]{7,64}\b/g` (no word boundary inside a hex
+ * run, so neither form can match elsewhere in it), without two lookaheads at every word's start.
+ */
+const HASH_WORD = /\b[0-9a-f]{7,64}\b/g;
+
+/** The hashes of `text` in order (exported for the test that holds them equal to the lookahead pattern's). */
+export function hashesIn(text: string): string[] {
+  const out: string[] = [];
+  for (const m of text.matchAll(HASH_WORD)) if (/\d/.test(m[0]) && /[a-f]/.test(m[0])) out.push(m[0]);
+  return out;
+}
 const NOT_AN_ID = /^(?:utf|iso|sha|md|aes|rsa|ucs|win|cp|gpt|claude|es|ecma|x86|arm|mp|h)-/i;
 
 /** Where a text comes from: words people wrote, a tool call's arguments, or a tool's output. */
@@ -39,7 +51,7 @@ export function idsByKind(text: string, into: Map<string, IdKind>, source: TextS
   if (HAS_ISSUE.test(rest)) for (const m of rest.matchAll(ISSUE)) add(m[0].slice(m[0].indexOf('#')), 'issue');
   if (HAS_TICKET.test(rest)) for (const m of rest.matchAll(TICKET)) if (!NOT_AN_ID.test(m[0])) add(m[0], 'issue');
   if (source === 'args') return;
-  for (const m of rest.matchAll(HASH)) add(m[0], 'hash');
+  for (const h of hashesIn(rest)) add(h, 'hash');
   if (source === 'output') return;
   for (const m of rest.matchAll(VERSION)) if (/[a-z-]|\d+\.\d+\.\d+/i.test(m[0])) add(m[0], 'version'); // 1.5 alone is a number
   for (const m of rest.matchAll(QUANTITY)) add(m[0], 'quantity');
@@ -57,13 +69,18 @@ const PRINTED_COUNT = /(?<![\w.])\d+\s?(?:passed|failed|passing|failing|errors?|
  * latest few of them (a run's timing, a coverage share, a package version it reported), not every one a log holds.
  */
 export function printedFigures(text: string, into: Map<string, IdKind>): void {
-  if (!/\d/.test(text)) return;
+  for (const [id, kind] of printedFound(text)) { into.delete(id); into.set(id, kind); }
+}
+
+/** What `printedFigures` adds, in its order (a result a caller may keep for a text seen again). */
+export function printedFound(text: string): readonly (readonly [string, IdKind])[] {
+  if (!/\d/.test(text)) return [];
   const t = stripAnsi(text.length > PRINTED_TAIL ? text.slice(-PRINTED_TAIL) : text);
   const rest = t.includes('://') ? t.replace(URL, ' ') : t;
   const found: { at: number; id: string; kind: IdKind }[] = [];
   for (const m of rest.matchAll(PRINTED_VERSION)) found.push({ at: m.index, id: m[0], kind: 'version' });
   for (const re of [QUANTITY, PRINTED_COUNT]) for (const m of rest.matchAll(re)) if (!/^[01]\D/.test(m[0])) found.push({ at: m.index, id: m[0], kind: 'quantity' });
-  for (const x of found.sort((a, b) => a.at - b.at)) { into.delete(x.id); into.set(x.id, x.kind); }
+  return found.sort((a, b) => a.at - b.at).map((x) => [x.id, x.kind] as const);
 }
 
 const HEXISH = /^[0-9a-f]{7,64}$|^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -9,8 +9,9 @@ import { test } from 'node:test';
 import { cleanupSession } from '../../../src/core/cleanup/engine';
 import { splitAging } from '../../../src/core/compact/split';
 import type { Session } from '../../../src/core/model/transcript';
-import { measuredLines, PACKAGE_VERSION, packageMatches, packageVersions } from '../../../src/core/snapshot/kinds';
-import { stripAnsi } from '../../../src/core/cleanup/identifiers';
+import { hashesIn, measuredLines, PACKAGE_VERSION, packageMatches, packageVersions } from '../../../src/core/snapshot/kinds';
+import { collectFacts } from '../../../src/core/snapshot/collect';
+import { MEMO_MIN_CHARS, stripAnsi } from '../../../src/core/cleanup/identifiers';
 import { readTranscriptFile } from '../../../src/node/readTranscriptFile';
 import { FIXTURES } from '../../support/fixtures';
 
@@ -134,3 +135,42 @@ test('package versions: the anchored search finds exactly what each pattern find
   }
   assert.ok(texts.length > 2500 && matched > 150, `${texts.length} texts, ${matched} matches`);
 });
+
+test('hashes: the hex-word search finds exactly what the lookahead pattern found, on every real text', async () => {
+  // Before: two lookaheads at every word's start. Same matches, same order, on every text of the real sessions.
+  const LOOKAHEAD = /\b(?=[0-9a-f]*\d)(?=[0-9a-f]*[a-f])[0-9a-f]{7,64}\b/g;
+  const texts = ['49cb30f2..74760c61 \\n72de8ada deadbeef 1234567 abcdef0_ x1234abc 1234abcZ é1234abcd 1234abcdé', `${'a1'.repeat(32)} ${'a1'.repeat(33)}`];
+  for (const session of await realSessions()) {
+    for (const m of session.messages) for (const b of m.blocks) if (b.type === 'tool_result' || b.type === 'text') texts.push(b.text); else if (b.type === 'tool_call') texts.push(b.inputText);
+  }
+  let hashes = 0;
+  for (const t of texts) {
+    const want = [...t.matchAll(LOOKAHEAD)].map((m) => m[0]);
+    hashes += want.length;
+    assert.deepEqual(hashesIn(t), want, t.slice(0, 200));
+  }
+  assert.ok(texts.length > 1000 && hashes > 100, `${texts.length} texts, ${hashes} hashes`);
+});
+
+test('snapshot facts: a long output seen again reuses its scans, and the facts are those of scanning it again', async () => {
+  let reused = 0;
+  const flat = (f: ReturnType<typeof collectFacts>): unknown => JSON.parse(JSON.stringify(f, (_k, v: unknown) => (v instanceof Map ? [...v] : v instanceof Set ? [...v] : v)));
+  for (const session of await realSessions()) {
+    const seen = new Set<string>();
+    for (const m of session.messages) for (const b of m.blocks) if (b.type === 'tool_result' && b.text.length >= MEMO_MIN_CHARS) { if (seen.has(b.text)) reused++; seen.add(b.text); }
+    assert.deepEqual(flat(collectFacts(session.messages)), flat(collectFacts(session.messages, { repeats: 'scan' })), session.id);
+  }
+  // The bench's real session reads the same long files again: the reuse is exercised, not only the scan.
+  assert.ok(reused > 10, `${reused} long outputs repeat`);
+});
+
+/** The Claude Code, Codex and Gemini CLI sessions of the real fixtures, and the bench's real 8 MB Claude Code session. */
+async function realSessions(): Promise<Session[]> {
+  const out: Session[] = [];
+  for (const dir of ['claude-code', 'codex', 'gemini-cli']) for (const f of fs.readdirSync(path.join(REAL, dir))) out.push(await read(`${dir}/${f}`));
+  const bench = path.join(FIXTURES, '..', '..', 'bench', 'data', 'claude-8mb.jsonl.gz');
+  const tmp = path.join(fs.mkdtempSync(path.join(tmpdir(), 'cc-facts-')), 'claude-8mb.jsonl');
+  fs.writeFileSync(tmp, gunzipSync(fs.readFileSync(bench)));
+  try { out.push((await readTranscriptFile(tmp)).session); } finally { fs.rmSync(path.dirname(tmp), { recursive: true, force: true }); }
+  return out;
+}
