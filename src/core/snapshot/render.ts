@@ -9,6 +9,7 @@ import { codeSpan, fenced } from '../text/markdown';
 import { estimateTokens } from '../tokens/estimate';
 import type { Facts, FileFact } from './collect';
 import { ID_KINDS, KIND_LABELS, type IdKind } from './kinds';
+import { partsOfOthers } from './idParts';
 
 export const SNAPSHOT_SECTIONS = ['requests', 'plan', 'errors', 'files', 'commands', 'earlier', 'identifiers'] as const;
 export type SnapshotSection = (typeof SNAPSHOT_SECTIONS)[number];
@@ -227,8 +228,7 @@ function identifierLines(f: Facts, listing: IdentifierListing, text: string, sho
   const inText = findSubstrings(text, candidates.map((id) => listing.written(id)));
   const found = candidates.filter((_id, i) => !inText[i]);
   // A part of another identifier (a UUID's group, a folder in a path) is read inside it: listed once, in the longer.
-  const parts = new Set<string>();
-  for (const id of found) { const w = rel(id); for (const p of w.split(/[-/\\.:@_=?&#\s]/)) if (p.length >= 4 && p !== w) parts.add(p); }
+  const parts = partsOfOthers(found.map(rel));
   const open = parts.size ? found.filter((id) => !parts.has(rel(id))) : found;
   const size = (id: string): number => rel(id).length + 2;
   // Room for at least `floor` of it (the recall a reader is promised), whatever the budget.

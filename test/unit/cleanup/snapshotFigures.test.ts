@@ -11,6 +11,7 @@ import { splitAging } from '../../../src/core/compact/split';
 import type { Session } from '../../../src/core/model/transcript';
 import { hashesIn, measuredLines, PACKAGE_VERSION, packageMatches, packageVersions } from '../../../src/core/snapshot/kinds';
 import { collectFacts } from '../../../src/core/snapshot/collect';
+import { partsOfOthers } from '../../../src/core/snapshot/idParts';
 import { MEMO_MIN_CHARS, stripAnsi } from '../../../src/core/cleanup/identifiers';
 import { readTranscriptFile } from '../../../src/node/readTranscriptFile';
 import { FIXTURES } from '../../support/fixtures';
@@ -162,6 +163,27 @@ test('snapshot facts: a long output seen again reuses its scans, and the facts a
   }
   // The bench's real session reads the same long files again: the reuse is exercised, not only the scan.
   assert.ok(reused > 10, `${reused} long outputs repeat`);
+});
+
+test('identifier parts: the scan finds exactly the identifiers that splitting every other one finds, on the real sessions', async () => {
+  // Before: every identifier split into pieces and every piece put in a set.
+  const split = (ws: readonly string[]): Set<string> => {
+    const parts = new Set<string>();
+    for (const w of ws) for (const p of w.split(/[-/\\.:@_=?&#\s]/)) if (p.length >= 4 && p !== w) parts.add(p);
+    return new Set(ws.filter((w) => parts.has(w)));
+  };
+  const lists: string[][] = [['550e8400-e29b-41d4-a716-446655440000', '550e8400', '446655440000', 'src/lib/a.ts', 'lib', 'src/lib', 'a\u00a0bcde\u2028fghi', 'bcde', 'fghi', 'abc', 'abcd', 'abcd']];
+  for (const session of await realSessions()) {
+    const f = collectFacts(session.messages);
+    lists.push([...f.kinds.keys(), ...f.others]);
+  }
+  let found = 0;
+  for (const ws of lists) {
+    const want = split(ws);
+    found += want.size;
+    assert.deepEqual([...partsOfOthers(ws)].sort(), [...want].sort());
+  }
+  assert.ok(found > 20, `${found} identifiers are parts of others`);
 });
 
 /** The Claude Code, Codex and Gemini CLI sessions of the real fixtures, and the bench's real 8 MB Claude Code session. */
