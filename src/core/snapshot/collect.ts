@@ -168,12 +168,11 @@ export function collectFacts(messages: readonly Message[], options: { readonly r
   // come from the scanner's identifiers below, computed once per block and shared with the recall measure.
   // A long output seen again (a file read again and again: a third of a real session's result text) gives the same
   // scans: each is made once per text and source, as the identifier memo does (same length threshold, same reason).
-  const seen = new Map<string, LongScans>();
+  const seen: Record<TextSource, Map<string, LongScans>> = { prose: new Map(), args: new Map(), output: new Map() };
   const scansOf = (text: string, source: TextSource): LongScans | undefined => {
     if (text.length < MEMO_MIN_CHARS || options.repeats === 'scan') return undefined;
-    const key = source === 'output' ? text : `${source}\u0000${text}`;
-    let s = seen.get(key);
-    if (!s) seen.set(key, (s = {}));
+    let s = seen[source].get(text);
+    if (!s) seen[source].set(text, (s = {}));
     return s;
   };
   const kinds = (text: string, source: TextSource = 'prose'): void => {
