@@ -1,6 +1,7 @@
 // Composition root: builds the services and registers every command, view and provider.
 import { bundleStarted } from './vscode/activationClock.js'; // first: times the bundle's own loading too
 import * as vscode from 'vscode';
+import { bundledDocumentWorker, useDocumentThread } from './node/documentThread.js';
 import { inspectFile } from './node/inspectFile.js';
 import { CommandIds } from './vscode/commandIds.js';
 import { registerCompactCommand } from './vscode/compactCommand.js';
@@ -44,6 +45,9 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
   const previews = new PreviewDocuments();
   const composition = registerCompositionPanel(context.extensionUri); // also restores panels after a reload
   const trust: TrustGate = { trusted: () => vscode.workspace.isTrusted, warn: (m) => void showWarning(m) };
+  // Store sessions, Cline tasks and JSON chats are read whole: on a worker thread, never on the host's own.
+  const documentWorker = bundledDocumentWorker();
+  if (documentWorker) context.subscriptions.push(useDocumentThread(documentWorker));
 
   context.subscriptions.push(
     channel,

@@ -5,6 +5,7 @@ import type { RawLines, Session } from '../core/model/transcript';
 import { notASession } from '../core/read/fileKind';
 import { createTranscriptReader } from '../core/read/transcriptReader';
 import { documentSession, documentStamp, readDocumentSession } from './documentSessions';
+import { documentJob, documentThreadActive } from './documentThread';
 import { forEachLine, KeptLines, type SnapshotOptions } from './jsonlLines';
 import { kindOf } from './regularFile';
 
@@ -35,6 +36,9 @@ export async function readTranscriptFile(path: string, options: ReadFileOptions 
   });
   if (doc) {
     try {
+      // Read on the document thread when the extension host runs one (documentThread.ts); kept raw text for a write
+      // stays on this thread, with the session the writer gets.
+      if (!keepRaw && documentThreadActive()) return await documentJob({ op: 'session', path });
       const session = readDocumentSession(doc, { keepRaw, path });
       return { session, bytes: documentStamp(doc.files).size };
     } catch (e) {
