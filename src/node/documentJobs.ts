@@ -8,7 +8,7 @@ import { type DocumentMatch, documentSession, documentStamp, nodeFs, readDocumen
 
 /** A job for the document thread. Paths are the ones the caller matched; the worker matches them again (cheap). */
 export type DocumentJob =
-  | { readonly op: 'session'; readonly path: string }
+  | { readonly op: 'session'; readonly path: string; readonly keepRaw?: boolean }
   | { readonly op: 'usage'; readonly path: string }
   | { readonly op: 'list'; readonly agent: AgentId; readonly root: string };
 
@@ -39,7 +39,7 @@ export function runDocumentJob<J extends DocumentJob>(job: J): AnswerOf<J> {
   switch (job.op) {
     case 'session': {
       const doc = matchOf(job.path);
-      const session = readDocumentSession(doc, { keepRaw: false, path: job.path });
+      const session = readDocumentSession(doc, { keepRaw: job.keepRaw ?? false, path: job.path });
       return { session, bytes: documentStamp(doc.files).size } as AnswerOf<J>;
     }
     case 'usage':

@@ -36,9 +36,9 @@ export async function readTranscriptFile(path: string, options: ReadFileOptions 
   });
   if (doc) {
     try {
-      // Read on the document thread when the extension host runs one (documentThread.ts); kept raw text for a write
-      // stays on this thread, with the session the writer gets.
-      if (!keepRaw && documentThreadActive()) return await documentJob({ op: 'session', path });
+      // Read on the document thread when the extension host runs one (documentThread.ts): the session comes back
+      // whole, what a writer needs (keepRaw) included.
+      if (documentThreadActive()) return await documentJob({ op: 'session', path, keepRaw });
       const session = readDocumentSession(doc, { keepRaw, path });
       return { session, bytes: documentStamp(doc.files).size };
     } catch (e) {

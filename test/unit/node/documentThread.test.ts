@@ -9,7 +9,8 @@ import { buildSync } from 'esbuild';
 import { useDocumentThread } from '../../../src/node/documentThread';
 import { readTranscriptFile } from '../../../src/node/readTranscriptFile';
 import { scanUsage } from '../../../src/node/usage/scanner';
-import { CLINE_4TURNS } from '../../support/clineFixtures';
+import { CLINE_4TURNS, CLINE_REAL } from '../../support/clineFixtures';
+import { FIXTURES } from '../../support/fixtures';
 import { tmpDir } from '../../support/tmp';
 
 const REPO = path.resolve(__dirname, '../../..');
@@ -116,4 +117,32 @@ test('a worker that dies holding a job fails that read in one line; the host goe
     await thread.dispose();
   }
   assert.ok((await readTranscriptFile(task)).session.messages.length > 0, 'read here once the thread is gone');
+});
+
+test("every document agent's session comes back from the worker as read here, with and without what a writer needs", async (t) => {
+  const sessions = [
+    path.join(FIXTURES, 'goose', 'sessions-1.37.0', 'sessions.db'),
+    path.join(FIXTURES, 'goose', 'export-1.37.0.json'),
+    path.join(FIXTURES, 'opencode', 'opencode-1.18.33.db'),
+    path.join(FIXTURES, 'opencode', 'export-1.18.33.json'),
+    CLINE_REAL,
+    path.join(FIXTURES, 'real', 'gemini-cli', 'idaho-nover-session-summary-toolcalls.json'),
+    path.join(FIXTURES, 'real', 'copilot-chat', 'gitai-0.31.5-claude-sonnet-4-agent.json'),
+    `${path.join(FIXTURES, 'real', 'aider', 'zen-mcp-0.86.1-4sessions-commands.aider.chat.history.md')}#2`,
+  ];
+  const read = (keepRaw: boolean) => Promise.all(sessions.map((p) => readTranscriptFile(p, { keepRaw })));
+  const here = [await read(false), await read(true)];
+  const thread = useDocumentThread(bundleWorker(t));
+  try {
+    const there = [await read(false), await read(true)];
+    assert.equal(thread.answered(), sessions.length * 2);
+    for (const [k, keep] of here.entries()) {
+      for (const [i, r] of keep.entries()) {
+        assert.ok(r.session.messages.length > 0, sessions[i]);
+        assert.deepStrictEqual(there[k]![i], r, `${sessions[i]} (keepRaw ${k === 1})`);
+      }
+    }
+  } finally {
+    await thread.dispose();
+  }
 });
