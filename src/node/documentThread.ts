@@ -6,15 +6,15 @@ import { join } from 'node:path';
 import type { Worker } from 'node:worker_threads';
 import { type AnswerOf, type DocumentJob, runDocumentJob } from './documentJobs';
 
-type Pending = { resolve(v: unknown): void; reject(e: Error): void };
+type Pending = { op: DocumentJob['op']; resolve(v: unknown): void; reject(e: Error): void };
 
 /** The document worker of this process, its script and the jobs it has not answered yet. */
 class DocumentThread {
   private worker: Worker | undefined;
   private readonly pending = new Map<number, Pending>();
   private nextId = 0;
-  /** Jobs the worker answered (tests: proof the work left this thread). */
-  answered = 0;
+  /** Jobs the worker answered, by kind (tests: proof the work left this thread). */
+  readonly answered = new Map<DocumentJob['op'], number>();
 
   constructor(private readonly script: string) {}
 
@@ -22,7 +22,7 @@ class DocumentThread {
     const worker = this.worker ?? await this.start();
     const id = this.nextId++;
     return new Promise<AnswerOf<J>>((resolve, reject) => {
-      this.pending.set(id, { resolve: resolve as (v: unknown) => void, reject });
+      this.pending.set(id, { op: job.op, resolve: resolve as (v: unknown) => void, reject });
       // Kept alive only while it owes an answer: an idle worker never holds a process (a CLI, a test) open.
       worker.ref();
       worker.postMessage({ id, job });
@@ -41,7 +41,7 @@ class DocumentThread {
       if (!p) return;
       this.pending.delete(m.id);
       if (this.pending.size === 0) worker.unref();
-      this.answered++;
+      this.answered.set(p.op, (this.answered.get(p.op) ?? 0) + 1);
       if (m.error !== undefined) p.reject(new Error(m.error));
       else p.resolve(m.ok);
     });
@@ -80,12 +80,12 @@ export function bundledDocumentWorker(): string | undefined {
  * From now on document sessions are read on a worker running `script` (the extension host, at activation); dispose
  * to stop it and read here again.
  */
-export function useDocumentThread(script: string): { dispose(): Promise<void>; answered(): number } {
+export function useDocumentThread(script: string): { dispose(): Promise<void>; answered(op?: DocumentJob['op']): number } {
   const mine = new DocumentThread(script);
   void thread?.stop();
   thread = mine;
   return {
-    answered: () => mine.answered,
+    answered: (op) => (op ? mine.answered.get(op) ?? 0 : [...mine.answered.values()].reduce((a, b) => a + b, 0)),
     dispose: async () => {
       if (thread === mine) thread = undefined;
       await mine.stop();
