@@ -39,8 +39,11 @@ export function runDocumentJob<J extends DocumentJob>(job: J): AnswerOf<J> {
   switch (job.op) {
     case 'session': {
       const doc = matchOf(job.path);
-      const session = readDocumentSession(doc, { keepRaw: job.keepRaw ?? false, path: job.path });
-      return { session, bytes: documentStamp(doc.files).size } as AnswerOf<J>;
+      const keepRaw = job.keepRaw ?? false;
+      const session = readDocumentSession(doc, { keepRaw, path: job.path });
+      // Read for viewing: without the writer's data (Session.extra: a Cline task's two files again as objects, a Goose
+      // session's whole conversation), which is most of what would cross threads and be rebuilt on the host's.
+      return { session: keepRaw ? session : { ...session, extra: {} }, bytes: documentStamp(doc.files).size } as AnswerOf<J>;
     }
     case 'usage':
       return documentUsage(matchOf(job.path), job.path) as AnswerOf<J>;

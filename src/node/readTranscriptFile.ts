@@ -15,7 +15,10 @@ export class TranscriptError extends Error {
 }
 
 export interface ReadFileOptions {
-  /** Keep what write-back needs (each line's exact text among it). */
+  /**
+   * Keep what write-back needs (each line's exact text among it). Without it, a document session read on the extension
+   * host's document thread comes without its writer's data (`Session.extra` is {}; documentJobs.ts).
+   */
   readonly keepRaw?: boolean;
   /**
    * With keepRaw, where line texts are kept: the file's bytes (default; outside the JS heap) or one heap string

@@ -51,7 +51,7 @@ export interface ScanStats extends ReadCounters {
   linesSkipped: number;
   /** Files parsed on the worker thread (parseJobs.ts). */
   workerFiles: number;
-  /** Document sessions read whole (part of parsedFully), always on this thread: the worker parses lines only. */
+  /** Document sessions read whole (part of parsedFully): never by the parse worker, which parses lines only (documentThread.ts reads them in the extension host). */
   documentsRead: number;
   /** How the report was made: the last one kept (nothing changed), updated for grown sessions, or built anew. */
   report: 'kept' | 'updated' | 'built';
