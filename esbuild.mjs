@@ -99,6 +99,9 @@ export const builds = [
   { ...node, minify: true, entryPoints: ['src/cli/hookCommand.ts'], outfile: 'dist/hook.js' },
   // The usage scan's second thread (src/node/usage/parseJobs.ts looks for it next to the bundle that starts it).
   { ...node, entryPoints: ['src/node/usage/parseWorker.ts'], outfile: 'dist/usageWorker.js' },
+  // The extension host's document thread: store sessions, Cline tasks and JSON chats read off its main thread
+  // (src/node/documentThread.ts looks for it next to the bundle that starts it).
+  { ...node, entryPoints: ['src/node/documentWorker.ts'], outfile: 'dist/documentWorker.js' },
   // The worker threads of `eval --jobs` (src/node/eval/runEval.ts looks for it beside the bundle that starts it or one folder up).
   { ...node, entryPoints: ['src/node/eval/worker.ts'], outfile: 'dist/evalWorker.js', plugins: [...node.plugins, sdksApart('./vendor')] },
   { ...common, platform: 'browser', format: 'iife', target: 'es2022', entryPoints: ['webview/main.ts'], outfile: 'dist/webview.js' },

@@ -1,6 +1,7 @@
 // Composition root: builds the services and registers every command, view and provider.
 import { bundleStarted } from './vscode/activationClock.js'; // first: times the bundle's own loading too
 import * as vscode from 'vscode';
+import { bundledDocumentWorker, useDocumentThread } from './node/documentThread.js';
 import { inspectFile } from './node/inspectFile.js';
 import { CommandIds } from './vscode/commandIds.js';
 import { registerCompactCommand } from './vscode/compactCommand.js';
@@ -33,6 +34,8 @@ export interface ExtensionApi {
   readonly status: ContextStatusBar;
   /** This extension's own start-up in ms: running its bundle's modules plus activate(), not VS Code's wait between. */
   readonly activationMs: number;
+  /** Sessions the document thread has read (a store's, a Cline task, a JSON chat): none was read on the host's thread. */
+  readonly documentReads: () => number;
 }
 
 export function activate(context: vscode.ExtensionContext): ExtensionApi {
@@ -44,6 +47,10 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
   const previews = new PreviewDocuments();
   const composition = registerCompositionPanel(context.extensionUri); // also restores panels after a reload
   const trust: TrustGate = { trusted: () => vscode.workspace.isTrusted, warn: (m) => void showWarning(m) };
+  // Store sessions, Cline tasks and JSON chats are read whole: on a worker thread, never on the host's own.
+  const documentWorker = bundledDocumentWorker();
+  const documentThread = documentWorker ? useDocumentThread(documentWorker) : undefined;
+  if (documentThread) context.subscriptions.push(documentThread);
 
   context.subscriptions.push(
     channel,
@@ -79,7 +86,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
 
   const activationMs = bundleLoaded - bundleStarted + (performance.now() - activateStarted);
   log.info(`activated ${context.extension.id} ${String(context.extension.packageJSON.version)} in ${activationMs.toFixed(1)} ms`);
-  return { sessions, status, activationMs };
+  return { sessions, status, activationMs, documentReads: () => documentThread?.answered('session') ?? 0 };
 }
 
 export function deactivate(): void {

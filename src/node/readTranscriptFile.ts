@@ -5,6 +5,7 @@ import type { RawLines, Session } from '../core/model/transcript';
 import { notASession } from '../core/read/fileKind';
 import { createTranscriptReader } from '../core/read/transcriptReader';
 import { documentSession, documentStamp, readDocumentSession } from './documentSessions';
+import { documentJob, documentThreadActive } from './documentThread';
 import { forEachLine, KeptLines, type SnapshotOptions } from './jsonlLines';
 import { kindOf } from './regularFile';
 
@@ -14,7 +15,10 @@ export class TranscriptError extends Error {
 }
 
 export interface ReadFileOptions {
-  /** Keep what write-back needs (each line's exact text among it). */
+  /**
+   * Keep what write-back needs (each line's exact text among it). Without it, a document session read on the extension
+   * host's document thread comes without its writer's data (`Session.extra` is {}; documentJobs.ts).
+   */
   readonly keepRaw?: boolean;
   /**
    * With keepRaw, where line texts are kept: the file's bytes (default; outside the JS heap) or one heap string
@@ -35,6 +39,9 @@ export async function readTranscriptFile(path: string, options: ReadFileOptions 
   });
   if (doc) {
     try {
+      // Read on the document thread when the extension host runs one (documentThread.ts): the session comes back
+      // whole, what a writer needs (keepRaw) included.
+      if (documentThreadActive()) return await documentJob({ op: 'session', path, keepRaw });
       const session = readDocumentSession(doc, { keepRaw, path });
       return { session, bytes: documentStamp(doc.files).size };
     } catch (e) {

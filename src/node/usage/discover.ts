@@ -1,9 +1,10 @@
 // Finds agent transcript files under the default roots and extra directories, tolerating bad folders.
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { dirname, resolve, sep } from 'node:path';
-import { AGENT_IDS, agentModule } from '../../core/formats/registry';
+import { AGENT_IDS, agentModule, type AgentId } from '../../core/formats/registry';
 import { agentRoots, hostEnv } from '../agentStores';
 import { documentSession, nodeFs } from '../documentSessions';
+import { documentJob, documentThreadActive } from '../documentThread';
 import { type FsLog, KIND, LISTED, loggedFs, statOrUndefined } from './fsLog';
 import type { FsView } from '../../core/agents/agent';
 
@@ -157,12 +158,24 @@ export async function discoverTranscripts(opts: DiscoverOptions): Promise<Discov
     for (const root of [...(opts.includeDefaults ? m.roots(host) : []), ...explicitDirs]) {
       if (!isFolder(root)) continue;
       if (!roots.includes(root)) roots.push(root);
-      for (const s of m.reading.sessionsUnder(root, fs)) files.add(s);
-      // Listing a store's sessions reads its database (bounded by the files' size): the event loop gets a turn after each.
+      // Listing a store's sessions reads its database: on the document thread in the extension host (documentThread.ts),
+      // else here, bounded by the files' size, with an event-loop turn after each.
+      const listed = !log && documentThreadActive() ? await listElsewhere(id, root, warnings) : m.reading.sessionsUnder(root, fs);
+      for (const s of listed) files.add(s);
       await tick();
     }
   }
   return { files: [...files].sort(), roots, warnings };
+}
+
+/** A document agent's sessions under `root`, listed on the document thread; none, with a warning, when that fails. */
+async function listElsewhere(agent: AgentId, root: string, warnings: string[]): Promise<string[]> {
+  try {
+    return await documentJob({ op: 'list', agent, root });
+  } catch (e) {
+    warnings.push(`${root}: cannot list sessions (${(e as Error).message}), skipped`);
+    return [];
+  }
 }
 
 /**

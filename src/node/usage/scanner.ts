@@ -3,12 +3,12 @@ import { type Stats, statSync } from 'node:fs';
 import { basename, sep } from 'node:path';
 import { buildReportWithUsage, DEFAULT_COMPACT_THRESHOLD, type ScannedFile } from '../../core/usage/aggregate';
 import { basisOf, type GrownFile, grownReport, type ReportBasis } from '../../core/usage/grownReport';
-import { agentModule } from '../../core/formats/registry';
 import { hashBytes } from '../../core/usage/hash';
 import { detectAgent } from '../../core/usage/lineFilter';
-import { stateFromSession } from '../../core/usage/rows';
 import type { FileBytes, FsView } from '../../core/agents/agent';
-import { type DocumentMatch, documentSession, documentStamp, nodeFs, nodeFsByName, readDocumentSession } from '../documentSessions';
+import { type DocumentMatch, documentSession, documentStamp, nodeFs, nodeFsByName } from '../documentSessions';
+import { documentUsage } from '../documentJobs';
+import { documentJob, documentThreadActive } from '../documentThread';
 import { type ClaudeRow, type FileState, newFileState, type UsageReport } from '../../core/usage/types';
 import { CACHE_VERSION, type CacheEntry, decodeBasis, type StoredBasis, defaultCachePath, encodeBasis, entryState, loadCache, saveCache, type UsageCache } from './cache';
 import { discoverTranscripts } from './discover';
@@ -51,7 +51,7 @@ export interface ScanStats extends ReadCounters {
   linesSkipped: number;
   /** Files parsed on the worker thread (parseJobs.ts). */
   workerFiles: number;
-  /** Document sessions read whole (part of parsedFully), always on this thread: the worker parses lines only. */
+  /** Document sessions read whole (part of parsedFully): never by the parse worker, which parses lines only (documentThread.ts reads them in the extension host). */
   documentsRead: number;
   /** How the report was made: the last one kept (nothing changed), updated for grown sessions, or built anew. */
   report: 'kept' | 'updated' | 'built';
@@ -86,7 +86,7 @@ interface Views {
 const plainViews: Views = { fs: nodeFs, byName: nodeFsByName };
 
 /** Reuses the cached entry of an unchanged file, or says what to parse: the appended tail or the whole file. */
-function planFile(path: string, cached: CacheEntry | undefined, stats: ScanStats, seen: Set<string>, warnings: string[], views: Views): CacheEntry | Pending | undefined {
+function planFile(path: string, cached: CacheEntry | undefined, stats: ScanStats, seen: Set<string>, warnings: string[], views: Views): CacheEntry | Pending | ReadLater | undefined {
   let st;
   try {
     st = statSync(path); // sync on purpose, see discover.ts: ~10 µs each, a 10k-file warm scan blocks for tens of ms
@@ -177,7 +177,7 @@ function headBytes(path: string, size: number, head: Buffer): FileBytes | undefi
  * A document session (a JSON file, or a folder of files): rewritten whole by its agent, so it is read whole again
  * when its files' size or time changed, and its usage taken from the session as read.
  */
-function scanDocument(path: string, doc: DocumentMatch | undefined, st: Stats | undefined, cached: CacheEntry | undefined, stats: ScanStats, warnings: string[], log?: FsLog): CacheEntry | undefined {
+function scanDocument(path: string, doc: DocumentMatch | undefined, st: Stats | undefined, cached: CacheEntry | undefined, stats: ScanStats, warnings: string[], log?: FsLog): CacheEntry | ReadLater | undefined {
   if (!doc) return undefined;
   try {
     if (log) for (const f of doc.files) log.note(f, READ, statOrUndefined(f)); // before the stamp and the read
@@ -187,14 +187,30 @@ function scanDocument(path: string, doc: DocumentMatch | undefined, st: Stats | 
     stats.parsedFully++;
     stats.documentsRead++;
     stats.bytesRead += size;
-    const usage = agentModule(doc.agent).usage;
-    const session = readDocumentSession(doc, { keepRaw: false, path });
-    const state = (usage.kind === 'from-session' && usage.state ? usage.state : stateFromSession)(session);
-    return { size, mtimeMs, offset: size, headHash: DOCUMENT_HASH, state };
+    // On the document thread when the extension host runs one and no log is kept (the CLI's): read there, awaited by
+    // the scan's loop (readLater); else here and now.
+    if (!log && documentThreadActive()) return { later: { path, size, mtimeMs } };
+    return { size, mtimeMs, offset: size, headHash: DOCUMENT_HASH, state: documentUsage(doc, path) };
   } catch (e) {
-    if (log) log.unsettled = true; // a session that could not be read: its warning is not worth a memo
-    warnings.push(`${path}: cannot read (${((e as Error).message ?? String(e)).split('\n')[0]}), skipped`);
-    return undefined;
+    return unreadable(path, e, warnings, log);
+  }
+}
+
+/** A document session to read on the document thread: its path and the stamp its cache entry keeps. */
+interface ReadLater { later: { path: string; size: number; mtimeMs: number } }
+
+function unreadable(path: string, e: unknown, warnings: string[], log?: FsLog): undefined {
+  if (log) log.unsettled = true; // a session that could not be read: its warning is not worth a memo
+  warnings.push(`${path}: cannot read (${((e as Error).message ?? String(e)).split('\n')[0]}), skipped`);
+  return undefined;
+}
+
+/** The cache entry of a document session read on the document thread (documentThread.ts). */
+async function readLater({ later: { path, size, mtimeMs } }: ReadLater, warnings: string[]): Promise<CacheEntry | undefined> {
+  try {
+    return { size, mtimeMs, offset: size, headHash: DOCUMENT_HASH, state: await documentJob({ op: 'usage', path }) };
+  } catch (e) {
+    return unreadable(path, e, warnings);
   }
 }
 
@@ -256,10 +272,11 @@ export async function scanUsage(opts: ScanOptions): Promise<ScanResult> {
     for (const [n, file] of found.files.entries()) {
       if (n % 256 === 255) await tick(); // a 10k-file warm scan is all stat calls: stay responsive
       const documents = stats.documentsRead;
-      const planned = planFile(file, cache.files[file], stats, seen, warnings, views);
-      // A document session (a SQLite store's session, a Cline task) is read whole, synchronously: bounded by its
-      // files' size (the SQLite reader's budget), and the event loop gets a turn after each, so an extension host
-      // scanning many such sessions never stalls for more than one of them.
+      const plan = planFile(file, cache.files[file], stats, seen, warnings, views);
+      // A document session (a SQLite store's session, a Cline task) is read whole: on the document thread in the
+      // extension host (awaited here), else synchronously, bounded by its files' size (the SQLite reader's budget),
+      // with an event-loop turn after each.
+      const planned = plan && 'later' in plan ? await readLater(plan, warnings) : plan;
       if (stats.documentsRead !== documents) await tick();
       if (planned && 'job' in planned) pending.push(planned);
       else if (planned) entries.set(file, planned);
@@ -295,7 +312,8 @@ export async function scanUsage(opts: ScanOptions): Promise<ScanResult> {
       const damaged: Pending[] = [];
       for (const f of scannedPaths) {
         if (entryState(entries.get(f) as CacheEntry)) continue;
-        const planned = planFile(f, undefined, stats, new Set(), warnings, views);
+        const plan = planFile(f, undefined, stats, new Set(), warnings, views);
+        const planned = plan && 'later' in plan ? await readLater(plan, warnings) : plan;
         if (planned && 'job' in planned) damaged.push(planned);
         else if (planned) entries.set(f, planned); // a document session, read again whole
         else entries.delete(f);

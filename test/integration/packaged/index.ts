@@ -1,7 +1,8 @@
 // extensionTestsPath entry of the packaged run (runPackaged.mjs): the .vsix, installed like a user's, activates after
 // startup, scans nothing before a view asks, works, and shows its README with pictures.
 import assert from 'node:assert/strict';
-import { existsSync, readdirSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import * as vscode from 'vscode';
 import type { ExtensionApi } from '../../../src/extension.js';
@@ -24,6 +25,7 @@ test('the extension is the installed package, not the source folder', () => {
   const files = readdirSync(ext.extensionPath, { recursive: true, encoding: 'utf8' });
   assert.ok(files.includes(path.join('dist', 'extension.js')) && files.includes(path.join('dist', 'usageWorker.js')), files.join(', '));
   assert.ok(files.includes(path.join('dist', 'hook.js')), 'the SessionStart hook bundle "Guard Claude Code\'s compaction" installs');
+  assert.ok(files.includes(path.join('dist', 'documentWorker.js')), 'the document thread: store sessions are read off the extension host\'s thread');
   const unwanted = files.filter((f) => /\.map$|\.ts$|^src|^test|^bench|fixtures|node_modules|^dist[\\/]cli/.test(f));
   assert.deepEqual(unwanted, [], 'no sources, tests, fixtures, source maps or CLI in the package');
 });
@@ -80,6 +82,19 @@ test("the packaged scan worker runs in the extension host and agrees with one th
   assert.ok(two.stats.workerFiles > 0, 'the worker parsed files');
   assert.equal(two.stats.workerFiles, two.stats.parsedFully - two.stats.documentsRead, 'the worker parsed every file read by lines (documents are read whole on this thread)');
   assert.deepEqual(two.report.totals, one.report.totals);
+});
+
+test("the installed package reads a Goose store's session on its document thread", async () => {
+  // The real Goose 1.37.0 store (test/fixtures/goose/README.md), copied outside every agent root.
+  const store = path.resolve(fixture('.').fsPath, '../../fixtures/goose/sessions-1.37.0');
+  const dir = mkdtempSync(path.join(tmpdir(), 'cc-goose-'));
+  for (const f of readdirSync(store)) copyFileSync(path.join(store, f), path.join(dir, f));
+  const before = installed().exports.documentReads();
+  const uri = await vscode.commands.executeCommand(CommandIds.inspectTranscript, vscode.Uri.file(path.join(dir, 'sessions.db')));
+  assert.ok(uri instanceof vscode.Uri, `the report's Uri, got ${String(uri)}`);
+  assert.match(reportDocuments().find((d) => d.uri.toString() === uri.toString())?.getText() ?? '', /\bgoose\b/i);
+  assert.ok(installed().exports.documentReads() > before, 'read by dist/documentWorker.js');
+  rmSync(dir, { recursive: true, force: true });
 });
 
 test("the extension page shows the README's pictures from the package", async () => {

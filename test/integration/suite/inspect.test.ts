@@ -1,7 +1,11 @@
 // "Inspect transcript" on the fixture workspace: an error for a broken file, a report for a real transcript (shown last,
 // so the screenshot shows it).
 import assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
 import * as vscode from 'vscode';
+import type { ExtensionApi } from '../../../src/extension.js';
 import { CommandIds } from '../../../src/vscode/commandIds.js';
 import { expectOnScreen, test } from '../harness.js';
 import { activeExtension, fixture, reportDocuments, waitFor } from './fixtures.js';
@@ -25,6 +29,20 @@ test('a file that is not a transcript gives an error message and no report', asy
   assert.equal(vscode.window.tabGroups.all.flatMap((g) => g.tabs).length, 0, 'no editor was opened');
   // The notification itself is checked on the page by the runner.
   expectOnScreen('cannot inspect not-a-transcript.jsonl');
+});
+
+test("a Goose store's session is read on the document thread, not on the extension host's", async () => {
+  const api = (await activeExtension()).exports as ExtensionApi;
+  // The real Goose 1.37.0 store (test/fixtures/goose/README.md), copied outside every agent root the view scans.
+  const store = path.resolve(fixture('.').fsPath, '../../fixtures/goose/sessions-1.37.0');
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cc-goose-'));
+  for (const f of fs.readdirSync(store)) fs.copyFileSync(path.join(store, f), path.join(dir, f));
+  const before = api.documentReads();
+  const doc = reportFor(await vscode.commands.executeCommand(CommandIds.inspectTranscript, vscode.Uri.file(path.join(dir, 'sessions.db'))));
+  assert.match(doc.getText(), /^# /, 'the report starts with a heading');
+  assert.match(doc.getText(), /\bgoose\b/i);
+  assert.ok(api.documentReads() > before, 'the session came from the document thread (dist/documentWorker.js)');
+  fs.rmSync(dir, { recursive: true, force: true });
 });
 
 test('without an argument the command inspects the active .jsonl editor', async () => {

@@ -4,35 +4,17 @@ import { jsonErrorText } from '../../read/jsonError';
 import type { Block, Message, RawRecord, Session } from '../../model/transcript';
 import type { ReadOptions } from '../../read/formatReader';
 import { repairToolPairs } from '../../read/pairs';
-import { absurdUsageField } from '../../read/warnings';
-import { buildTurns } from '../../read/turns';
-import { contextWindowOf } from '../../usage/catalog';
-import { titleFromMessages, titleFromText } from '../../usage/title';
 import { contentBlocks } from '../claude-code/blocks';
-import { clineVisible, deletedRangeOf, rooVisible, type Visible } from './history';
+import { clineVisible, deletedRangeOf, rooVisible } from './history';
 import { variantOfPath, type ClineVariant } from './paths';
 import { API_FILE, CONTEXT_FILE, HISTORY_ITEM_FILE, METADATA_FILE, OLD_UI_FILE, UI_FILE } from './select';
 import { classifyUserBlocks, pairTextResults } from './blocks';
 import { requestUsage } from './usage';
 import { parseUiOnly } from './uiOnly';
+import { clineSession, type ClineExtra } from './session';
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
-
-/** What a task writer needs of the folder it was read from (Session.extra). */
-export interface ClineExtra {
-  readonly variant: ClineVariant;
-  /** The API history as parsed (every message, shown or not). */
-  readonly api: readonly unknown[];
-  readonly ui: readonly unknown[];
-  readonly metadata?: Obj;
-  readonly historyItem?: Obj;
-  readonly visible: Visible;
-  /** The folder had no API history: messages were rebuilt from ui_messages.json (read-only, see uiOnly.ts). */
-  readonly uiOnly?: boolean;
-}
-
-export const extraOf = (s: Session): ClineExtra => s.extra as unknown as ClineExtra;
 
 function parseJson(name: string, text: string): unknown {
   try { return JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text); }
@@ -108,20 +90,8 @@ export function parseTask(files: readonly { path: string; text: string }[], opti
   if (skipped) warnings.push(`${skipped} message(s) of ${API_FILE} are not user or assistant messages and were skipped`);
   const paired = repairToolPairs(pairTextResults(messages, variant), warnings);
   const absurdUsage = requestUsage(paired, api, ui, warnings);
-  const models = [...new Set(paired.map((m) => m.model).filter((x): x is string => !!x))];
-  const last = [...paired].reverse().find((m) => m.usage);
-  const taskSay = ui.find((u) => isObj(u) && u.type === 'say' && (u.say === 'task' || u.say === 'text') && typeof u.text === 'string') as Obj | undefined;
-  return {
-    format: 'cline',
-    id: folder.slice(Math.max(folder.lastIndexOf('/'), folder.lastIndexOf('\\')) + 1),
-    cwd: cwdOf(historyItem, paired),
-    title: (taskSay && titleFromText(String(taskSay.text))) ?? titleFromMessages(paired)?.replace(/^<task>\s*/, ''),
-    models, records, messages: paired, turns: buildTurns(paired),
-    recordedContext: last?.usage ? last.usage.inputTokens + last.usage.cacheReadTokens + last.usage.cacheCreationTokens : undefined,
-    contextWindow: contextWindowOf(models[models.length - 1] ?? ''),
-    warnings, ...absurdUsageField(absurdUsage), endsWithNewline: false,
-    extra: { variant, api, ui, metadata: isObj(metaRaw) ? metaRaw : undefined, historyItem, visible } satisfies ClineExtra as unknown as Record<string, unknown>,
-  };
+  const extra: ClineExtra = { variant, api, ui, metadata: isObj(metaRaw) ? metaRaw : undefined, historyItem, visible };
+  return clineSession({ folder, records, messages: paired, warnings, absurdUsage, extra, untagTitle: true });
 }
 
 /** A folder with only the UI log: the conversation as the user saw it; no API history, so it cannot be rewritten. */
@@ -139,21 +109,8 @@ function parseUiTask(uiFile: { path: string; text: string }, byName: Map<string,
   const folder = uiFile.path.slice(0, Math.max(uiFile.path.lastIndexOf('/'), uiFile.path.lastIndexOf('\\')));
   const { records, messages: raw } = parseUiOnly(ui, options, warnings);
   const messages = repairToolPairs(raw, warnings);
-  const models = [...new Set(messages.map((m) => m.model).filter((x): x is string => !!x))];
-  const last = [...messages].reverse().find((m) => m.usage);
-  // The task as first typed: after a condense the first message left is the summary.
-  const taskSay = ui.find((u) => isObj(u) && u.type === 'say' && (u.say === 'task' || u.say === 'text') && typeof u.text === 'string') as Obj | undefined;
-  return {
-    format: 'cline',
-    id: folder.slice(Math.max(folder.lastIndexOf('/'), folder.lastIndexOf('\\')) + 1),
-    cwd: cwdOf(historyItem, messages),
-    title: (taskSay && titleFromText(String(taskSay.text))) ?? titleFromMessages(messages),
-    models, records, messages, turns: buildTurns(messages),
-    recordedContext: last?.usage ? last.usage.inputTokens + last.usage.cacheReadTokens + last.usage.cacheCreationTokens : undefined,
-    contextWindow: contextWindowOf(models[models.length - 1] ?? ''),
-    warnings, endsWithNewline: false,
-    extra: { variant: variantOf(folder, ui, [], historyItem), api: [], ui, metadata: opt(METADATA_FILE), historyItem, visible: { indexes: [], edits: new Map(), notes: [] }, uiOnly: true } satisfies ClineExtra as unknown as Record<string, unknown>,
-  };
+  const extra: ClineExtra = { variant: variantOf(folder, ui, [], historyItem), api: [], ui, metadata: opt(METADATA_FILE), historyItem, visible: { indexes: [], edits: new Map(), notes: [] }, uiOnly: true };
+  return clineSession({ folder, records, messages, warnings, extra, untagTitle: false });
 }
 
 /** The content as Cline sends it: context_history.json edits applied, tool_result blocks stripped after a cut. */
@@ -168,18 +125,4 @@ function withEdits(content: unknown, edits: Map<number, string> | undefined, str
   });
   // Stripped blocks become holes, so every kept block keeps its index into the stored message.
   return strip ? out.map((b) => (isObj(b) && b.type === 'tool_result' ? null : b)) : out;
-}
-
-const CWD = /# Current (?:Working|Workspace) Directory \(([^)\n]+)\) Files/;
-
-function cwdOf(item: Obj | undefined, messages: readonly Message[]): string | undefined {
-  for (const k of ['cwdOnTaskInitialization', 'workspace']) if (typeof item?.[k] === 'string' && item[k]) return item[k] as string;
-  for (const m of messages) {
-    if (m.role !== 'user') continue;
-    for (const b of m.blocks) {
-      const hit = 'text' in b ? CWD.exec(b.text) : null;
-      if (hit) return hit[1];
-    }
-  }
-  return undefined;
 }

@@ -3,7 +3,7 @@
 // Roo Code (3.49, Feb 2026, and later): tasks/<id>/history_item.json, picked up by its own reconciliation (fs.watch).
 // Kilo Code and older Roo Code: only VS Code's globalState database (state.vscdb), not written from outside.
 import type { MergedFile } from '../../agents/agent';
-import type { ClineExtra } from './read';
+import type { ClineExtra } from './session';
 import { VARIANT_LABEL, type ClineVariant } from './paths';
 
 /** Relative to the new task folder (<storage>/tasks/<id>): Cline's index beside its tasks folder. */

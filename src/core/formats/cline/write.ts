@@ -5,7 +5,7 @@ import type { InsertedText, WrittenSession } from '../../agents/agent';
 import type { Block, Session } from '../../model/transcript';
 import { blocksByRecord, cutRecords, sameBlocks, type WriteContext } from '../../write/blockMap';
 import { TEXT_RESULT } from './blocks';
-import { extraOf, type ClineExtra } from './read';
+import { extraOf, type ClineExtra } from './session';
 import { API_FILE, HISTORY_ITEM_FILE, METADATA_FILE, UI_FILE } from './select';
 import { taskIndexEntry, openNote } from './taskIndex';
 
