@@ -87,7 +87,9 @@ export function createCopilotCliParser(options: ReadOptions): LineParser {
       }
     },
     finish(endsWithNewline, warnings) {
-      const live = repairToolPairs(messages, warnings);
+      // The CLI logs its system prompt after the first prompt, and again when it changes: the latest one heads every request.
+      const system = messages.filter((m) => m.role === 'system').slice(-1);
+      const live = repairToolPairs([...system, ...messages.filter((m) => m.role !== 'system')], warnings);
       for (const m of live) for (const r of m.records) records[r]!.inContext = true;
       if (compactions) warnings.push(`the log records ${compactions} compaction(s) by Copilot CLI; the history before them is shown whole`);
       warnings.push(...noteWarnings(notes));
