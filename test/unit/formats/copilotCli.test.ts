@@ -6,9 +6,8 @@ import * as path from 'node:path';
 import { describe, it } from 'node:test';
 import type { HostEnv } from '../../../src/core/agents/agent';
 import { copilotCli } from '../../../src/core/formats/copilot-cli/agent';
-import { copilotCliClaims, detectCopilotCli } from '../../../src/core/formats/copilot-cli/detect';
 import type { Session } from '../../../src/core/model/transcript';
-import { detectAgent } from '../../../src/core/usage/lineFilter';
+import { documentSession, nodeFs } from '../../../src/node/documentSessions';
 import { readTranscriptFile } from '../../../src/node/readTranscriptFile';
 import { scanUsage } from '../../../src/node/usage/scanner';
 import { CLAUDE_SAMPLE, CODEX_SAMPLE, FIXTURES } from '../../support/fixtures';
@@ -58,29 +57,61 @@ describe('copilot-cli reader', () => {
     assert.equal(s.contextWindow, records.at(-1).maxPromptTokens);
   });
 
-  it('claims its logs and no other agent\'s', () => {
-    const head = (f: string): string => fs.readFileSync(f, 'utf8').slice(0, 4096);
-    const first = (f: string): unknown[] => fs.readFileSync(f, 'utf8').trim().split('\n').slice(0, 5).map((l) => JSON.parse(l) as unknown);
-    assert.equal(copilotCliClaims('events.jsonl', head(FIXTURE)), 'yes');
-    assert.equal(detectAgent('events.jsonl', head(FIXTURE)), 'copilot-cli');
-    for (const other of [CLAUDE_SAMPLE, CODEX_SAMPLE]) {
-      assert.equal(copilotCliClaims(path.basename(other), head(other)), 'no');
-      assert.equal(detectCopilotCli(first(other)), false);
-    }
+  it('takes its session folders and logs, and no other agent\'s files', () => {
+    assert.equal(documentSession(FIXTURE)?.agent, 'copilot-cli');
+    assert.deepEqual(documentSession(path.dirname(FIXTURE))?.files, [FIXTURE]);
+    for (const other of [CLAUDE_SAMPLE, CODEX_SAMPLE]) assert.equal(copilotCli.reading.kind === 'document' && copilotCli.reading.select(other, nodeFs), undefined);
+    // The fixture folder holds a session folder and a VERSION file: only the session is listed.
+    assert.deepEqual(copilotCli.reading.kind === 'document' && copilotCli.reading.sessionsUnder(DIR, nodeFs), [FIXTURE]);
   });
 });
 
-describe('copilot-cli handoff, places and usage', () => {
-  it('writes a Markdown handoff with the latest prompt and without the old system prompt', async () => {
+const ctx = (): { newId: () => string; now: () => Date } => {
+  let n = 0;
+  return { newId: () => `00000000-0000-4000-8000-${String(++n).padStart(12, '0')}`, now: () => new Date('2026-12-06T10:20:30Z') };
+};
+const eventsOf = (w: ReturnType<typeof copilotCli.write>): Obj[] => {
+  assert.equal(w.kind, 'files');
+  const file = w.kind === 'files' ? w.files.find((f) => f.path === 'events.jsonl')! : undefined;
+  return file!.text.trim().split('\n').map((l) => JSON.parse(l) as Obj);
+};
+
+describe('copilot-cli writer', () => {
+  it('writes a new session folder: session.start with the new id, then the same prompts, replies and results', async (t) => {
     const s = await read();
-    const w = copilotCli.write(s, s, { newId: () => '00000000-0000-4000-8000-000000000001', now: () => new Date('2026-12-06T10:00:00Z') });
-    assert.equal(w.kind, 'handoff');
-    assert.ok(w.kind === 'handoff' && w.markdown.includes('Raise the rate to 8 percent.'));
-    assert.ok(w.kind === 'handoff' && !w.markdown.includes('You are the GitHub Copilot CLI'));
-    assert.equal(copilotCli.handoff, true);
-    assert.equal(copilotCli.resumeCommand(SESSION), undefined);
+    const events = eventsOf(copilotCli.write(s, s, ctx()));
+    const id = '00000000-0000-4000-8000-000000000001';
+    assert.equal(events[0]!.type, 'session.start');
+    assert.equal(events[0]!.data.sessionId, id);
+    events.forEach((e, i) => assert.equal(e.parentId, i === 0 ? null : events[i - 1]!.id));
+    // Unchanged events are copied whole; nothing the CLI rebuilds itself (system prompt, telemetry, usage) is.
+    const kept = new Set(['user.message', 'assistant.message', 'tool.execution_complete']);
+    assert.deepEqual(events.slice(1).map((e) => JSON.stringify([e.type, e.data])), raw().filter((e) => kept.has(e.type)).map((e) => JSON.stringify([e.type, e.data])));
+    // Read back from its folder, it is the same conversation.
+    const dir = path.join(tmpDir(t), id);
+    fs.mkdirSync(dir);
+    fs.writeFileSync(path.join(dir, 'events.jsonl'), events.map((e) => JSON.stringify(e)).join('\n') + '\n');
+    const back = await read(path.join(dir, 'events.jsonl'));
+    assert.equal(back.id, id);
+    assert.deepEqual(ids(back, 'tool_call'), ids(s, 'tool_call'));
+    assert.deepEqual(ids(back, 'tool_result'), ids(s, 'tool_result'));
   });
 
+  it('rebuilds a changed result and puts the summary as a prompt before the kept part', async () => {
+    const s = await read();
+    const second = s.messages.findIndex((m) => m.role === 'user' && !m.toolResultsOnly && (m.blocks[0] as { text: string }).text.includes('Raise the rate'));
+    const kept = s.messages.slice(second).map((m) => (m.toolResultsOnly ? { ...m, blocks: m.blocks.map((b) => (b.type === 'tool_result' ? { ...b, text: '[context-compactor: shortened]' } : b)) } : m));
+    const events = eventsOf(copilotCli.write(s, { ...s, messages: kept }, ctx(), { beforeRecord: s.messages[second]!.records[0]!, text: 'Summary: rate TAX-4417' }));
+    assert.deepEqual(events.slice(0, 3).map((e) => e.type), ['session.start', 'user.message', 'user.message']);
+    assert.equal(events[1]!.data.content, 'Summary: rate TAX-4417');
+    const results = events.filter((e) => e.type === 'tool.execution_complete');
+    assert.equal(results.length, 3);
+    assert.ok(results.every((e) => JSON.stringify(e.data).includes('[context-compactor: shortened]')));
+    assert.deepEqual(results.map((e) => e.data.success), [true, true, false]);
+  });
+});
+
+describe('copilot-cli places and usage', () => {
   it('finds sessions under COPILOT_HOME (default ~/.copilot)/session-state and counts each request once', async (t) => {
     assert.deepEqual(copilotCli.roots(host('/h')), ['/h/.copilot/session-state']);
     assert.deepEqual(copilotCli.roots(host('/h', { COPILOT_HOME: '/c' })), ['/c/session-state']);

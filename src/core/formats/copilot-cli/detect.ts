@@ -1,16 +1,34 @@
-// Recognises a GitHub Copilot CLI event log (session-state/<id>/events.jsonl, earlier session-state/<id>.jsonl):
-// {type, data, id, parentId, timestamp} envelopes whose types are dotted (`session.start`, `user.message` …).
+// Recognises a GitHub Copilot CLI session: session-state/<id>/events.jsonl (since 1.0.11; before, a flat
+// session-state/<id>.jsonl, which current versions still list but no longer resume), an event log of
+// {type, data, id, parentId, timestamp} envelopes whose first is `session.start`.
+import type { FsView } from '../../agents/agent';
+
 type Obj = Record<string, unknown>;
 export const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-const EVENT = /^(session|user|assistant|tool|system|subagent|hook|skill)\.[a-z_.]+$/;
+const START = /^\uFEFF?\s*\{\s*"type"\s*:\s*"session\.start"\s*,\s*"data"\s*:/;
+const SESSION_DIR = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export const isCopilotEvent = (r: unknown): boolean =>
-  isObj(r) && typeof r.type === 'string' && EVENT.test(r.type) && isObj(r.data) && typeof r.id === 'string' && 'parentId' in r;
+/** Whether a file's first bytes are a Copilot CLI log's. */
+export const startsLikeCopilotLog = (head: string): boolean => START.test(head);
 
-export const detectCopilotCli = (records: readonly unknown[]): boolean => records.some(isCopilotEvent);
+/** The log a path names (a session folder, its events.jsonl, or a flat log), or undefined when it is not one. */
+export function copilotLogOf(p: string, fs: FsView): string | undefined {
+  if (fs.isFolder(p)) {
+    const log = fs.join(p, 'events.jsonl');
+    return SESSION_DIR.test(fs.basename(p)) && fs.list(p).includes('events.jsonl') && (fs.head?.(log) ?? '{"type":"session.start","data":').match(START) ? log : undefined;
+  }
+  if (!p.endsWith('.jsonl')) return undefined;
+  // Without content to look at (by name only), a log in a session folder of the store's shape.
+  if (!fs.head) return fs.basename(p) === 'events.jsonl' && SESSION_DIR.test(fs.basename(fs.dirname(p))) ? p : undefined;
+  return startsLikeCopilotLog(fs.head(p)) ? p : undefined;
+}
 
-/** The log's first line is its `session.start` event (a file without it is not claimed). */
-export function copilotCliClaims(_fileName: string, head: string): 'yes' | 'no' {
-  return /^\uFEFF?\s*\{\s*"type"\s*:\s*"session\.start"\s*,\s*"data"\s*:/.test(head) ? 'yes' : 'no';
+/** The sessions of a session-state folder: its session folders with a log, and flat logs. */
+export function copilotSessionsUnder(root: string, fs: FsView): string[] {
+  return fs.list(root).flatMap((name) => {
+    const p = fs.join(root, name);
+    const log = copilotLogOf(p, fs);
+    return log ? [log] : [];
+  });
 }

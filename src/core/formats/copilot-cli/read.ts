@@ -2,6 +2,7 @@
 // model got them: `transformedContent`), replies with their tool requests (`assistant.message`, reasoning and its
 // opaque blobs counted) and tool results (`tool.execution_complete`, joined by toolCallId); each reply's usage from
 // the `session.usage_record` of the same request (apiCallId).
+import type { DocumentFile } from '../../agents/agent';
 import type { Block, Message, RawRecord, Session, Usage } from '../../model/transcript';
 import type { LineParser, ReadOptions } from '../../read/formatReader';
 import { repairToolPairs } from '../../read/pairs';
@@ -16,6 +17,29 @@ import { isObj } from './detect';
 
 const str = (v: unknown): string | undefined => (typeof v === 'string' && v ? v : undefined);
 
+/** What the writer needs (Session.extra.copilot): each event, by line index. */
+export interface CopilotExtra { readonly events: ReadonlyMap<number, Record<string, unknown>> }
+
+/** The session of a log (the document reader's entry: the log is read whole, line by line). */
+export function parseCopilotCli(files: readonly DocumentFile[], options: ReadOptions): Session {
+  const file = files[0];
+  if (!file) throw new Error('no file to read');
+  const text = file.text;
+  if (!text.trim()) throw new Error(`empty file: ${file.path}`);
+  const parser = createCopilotCliParser(options);
+  const lines = text.split('\n');
+  const endsWithNewline = text.endsWith('\n');
+  if (endsWithNewline) lines.pop();
+  let invalid = 0;
+  lines.forEach((raw, i) => {
+    let value: unknown;
+    try { value = JSON.parse(raw); } catch { if (raw.trim()) invalid++; }
+    parser.line(i, raw, value);
+  });
+  const warnings = invalid ? [`${invalid} line(s) are not valid JSON and were skipped`] : [];
+  return parser.finish(endsWithNewline, warnings);
+}
+
 export function createCopilotCliParser(options: ReadOptions): LineParser {
   const records: RawRecord[] = [];
   const messages: Message[] = [];
@@ -24,11 +48,13 @@ export function createCopilotCliParser(options: ReadOptions): LineParser {
   const onTooDeep = (): void => { notes.tooDeep++; };
   let id = '', cwd: string | undefined, title: string | undefined, compactions = 0, lastWindow: number | undefined;
   const models: string[] = [];
+  const events = new Map<number, Record<string, unknown>>();
   return {
     line(index, raw, value) {
       const type = isObj(value) ? str(value.type) ?? 'unknown' : 'invalid';
       records[index] = { raw: options.keepRaw && !options.linesKeptOutside ? raw : undefined, kind: type, inContext: false, id: isObj(value) && options.keepRaw ? str(value.id) : undefined };
       if (!isObj(value) || !isObj(value.data)) return;
+      if (options.keepRaw) events.set(index, value);
       const d = value.data;
       const timestamp = str(value.timestamp);
       const ref = (i?: number): { record: number; index?: number } => (i === undefined ? { record: index } : { record: index, index: i });
@@ -98,7 +124,7 @@ export function createCopilotCliParser(options: ReadOptions): LineParser {
         format: 'copilot-cli', id, cwd, title, models, records, messages: live, turns: buildTurns(live),
         recordedContext: last ? last.inputTokens + last.cacheReadTokens + last.cacheCreationTokens : undefined,
         contextWindow: sessionContextWindow('copilot-cli', models.at(-1), { recorded: lastWindow }),
-        warnings, ...absurdUsageField(notes.absurdUsage), endsWithNewline, extra: {},
+        warnings, ...absurdUsageField(notes.absurdUsage), endsWithNewline, extra: { copilot: { events } satisfies CopilotExtra },
       } satisfies Session;
     },
   };
