@@ -36,4 +36,5 @@ bash "$repo/scripts/setup-vscode-host.sh" || stop "the VS Code test host did not
 bash "$repo/scripts/install-agents.sh" || stop "the agent CLIs did not install (see above); run: bash scripts/install-agents.sh"
 bash "$repo/scripts/install-gemini.sh" || stop "the Gemini CLI did not install (see above); run: bash scripts/install-gemini.sh"
 bash "$repo/scripts/install-qwen.sh" || stop "the Qwen Code CLI did not install (see above); run: bash scripts/install-qwen.sh"
+bash "$repo/scripts/install-copilot.sh" || stop "the Copilot CLI did not install (see above); run: bash scripts/install-copilot.sh"
 echo "npm test: prerequisites ready"

@@ -8,6 +8,7 @@ import { after, before, describe, it } from 'node:test';
 import type { CompactReport } from '../../src/core/compact/report';
 import { qwenProjectSlug } from '../../src/core/formats/qwen-code/agent';
 import type { FakeServer, RecordedRequest } from '../support/fakeHttp';
+import { assertChatPairs, chatMessagesOf, chatText, isChatTurn } from './chatWire';
 import { startFakeOpenAI } from '../support/fakeOpenAI';
 import { agentBin, agentEnv, byteFigures, compactWithCli, describeRun, freshDir, jsonl, NEW_PROMPT, resumeAndRecord, sha256, type AgentRun } from './harness';
 
@@ -15,31 +16,9 @@ const KEY = 'sk-loopback';
 const DIR = path.resolve(__dirname, '..', 'fixtures', 'qwen-code', 'session-0.24.4');
 const FIXTURE = path.join(DIR, fs.readdirSync(DIR).find((f) => f.endsWith('.jsonl'))!);
 
-interface ChatMessage { role: string; content?: unknown; tool_calls?: { id: string }[]; tool_call_id?: string }
-const messagesOf = (r: RecordedRequest): ChatMessage[] => (r.body as { messages: ChatMessage[] }).messages;
-const textOf = (m: ChatMessage): string => (typeof m.content === 'string' ? m.content : JSON.stringify(m.content ?? ''));
-const isTurn = (r: RecordedRequest): boolean => {
-  const b = r.body as { tools?: unknown[]; messages?: ChatMessage[] } | undefined;
-  return r.path === '/v1/chat/completions' && (b?.tools?.length ?? 0) > 0 && textOf(b?.messages?.at(-1) ?? { role: '' }).includes(NEW_PROMPT);
-};
-
 /** The typed prompts of the fixture, read from its raw records (not through our reader). */
 const prompts = (): string[] => jsonl(FIXTURE).filter((r) => r.type === 'user' && r.subtype === undefined)
   .map((r) => ((r.message as { parts: { text?: string }[] }).parts.map((p) => p.text ?? '').join('')));
-
-/** Every assistant tool call is answered by a `tool` message before the next assistant message; returns the pairs. */
-function assertChatPairs(messages: ChatMessage[]): number {
-  let pairs = 0;
-  messages.forEach((m, i) => {
-    for (const call of m.tool_calls ?? []) {
-      const answer = messages.slice(i + 1).findIndex((n) => n.role === 'tool' && n.tool_call_id === call.id);
-      const nextAssistant = messages.slice(i + 1).findIndex((n) => n.role === 'assistant');
-      assert.ok(answer >= 0 && (nextAssistant < 0 || answer < nextAssistant), `tool call ${call.id} (message ${i}) has no answer before the next reply`);
-      pairs++;
-    }
-  });
-  return pairs;
-}
 
 describe('qwen --resume (Qwen Code 0.24.4 session, real CLI)', { timeout: 240_000 }, () => {
   let fake: FakeServer;
@@ -68,7 +47,7 @@ describe('qwen --resume (Qwen Code 0.24.4 session, real CLI)', { timeout: 240_00
     const env = agentEnv(home, { OPENAI_BASE_URL: `${fake.url}/v1`, OPENAI_API_KEY: KEY, OPENAI_MODEL: 'qwen3-coder-plus', QWEN_CODE_SUPPRESS_YOLO_WARNING: '1' });
     const resume = async (id: string) => {
       const r = await resumeAndRecord(fake.requests, bin, ['--auth-type', 'openai', '--yolo', '--resume', id, '-p', NEW_PROMPT], cwd, env);
-      return { run: r.run, turn: r.requests.find(isTurn) };
+      return { run: r.run, turn: r.requests.find(isChatTurn) };
     };
     runs.compacted = await resume(report.sessionId);
     hashes.afterCompactedResume = sha256(stored);
@@ -88,16 +67,16 @@ describe('qwen --resume (Qwen Code 0.24.4 session, real CLI)', { timeout: 240_00
     const { run, turn } = runs.compacted;
     assert.equal(run.code, 0, describeRun(run));
     assert.ok(turn, `no request of the resumed turn reached the fake: ${describeRun(run)}`);
-    const messages = messagesOf(turn);
+    const messages = chatMessagesOf(turn);
     const latest = prompts().at(-1)!;
-    const users = messages.filter((m) => m.role === 'user').map(textOf);
+    const users = messages.filter((m) => m.role === 'user').map(chatText);
     assert.ok(users.slice(0, -1).some((t) => t.includes(latest)), `the latest prompt ${JSON.stringify(latest)} is not in the resumed history`);
     assert.ok(users.at(-1)!.includes(NEW_PROMPT));
     assert.ok(assertChatPairs(messages) >= 1, 'the resumed history holds no tool call');
     // The newest result (the edit's confirmation) is sent as it was recorded.
     const edit = jsonl(stored).filter((r) => r.type === 'tool_result').map((r) => JSON.stringify(r.message)).find((t) => t.includes('"name":"edit"'))!;
     const output = (JSON.parse(edit) as { parts: { functionResponse: { response: { output: string } } }[] }).parts[0]!.functionResponse.response.output;
-    assert.ok(messages.some((m) => m.role === 'tool' && textOf(m).includes(output.slice(0, 60))), 'the newest tool result is not in the resumed history');
+    assert.ok(messages.some((m) => m.role === 'tool' && chatText(m).includes(output.slice(0, 60))), 'the newest tool result is not in the resumed history');
     // The CLI appended the resumed turn to our file.
     assert.ok(JSON.stringify(jsonl(report.output!)).includes(NEW_PROMPT), 'the resumed turn was not recorded in the compacted session');
   });
@@ -107,7 +86,7 @@ describe('qwen --resume (Qwen Code 0.24.4 session, real CLI)', { timeout: 240_00
     assert.equal(run.code, 0, describeRun(run));
     assert.ok(turn && runs.compacted.turn);
     const figures = byteFigures({ original: turn, compacted: runs.compacted.turn });
-    console.log(`qwen: ${figures.line}; history: original ${messagesOf(turn).length}, compacted ${messagesOf(runs.compacted.turn).length} messages`);
+    console.log(`qwen: ${figures.line}; history: original ${chatMessagesOf(turn).length}, compacted ${chatMessagesOf(runs.compacted.turn).length} messages`);
     assert.ok(figures.ratio <= 1, figures.line);
   });
 });
