@@ -10,8 +10,8 @@ import type { CompactReport } from '../../src/core/compact/report';
 import type { FakeServer, RecordedRequest } from '../support/fakeHttp';
 import { startFakeOpenAI } from '../support/fakeOpenAI';
 import { FIXTURES } from '../support/fixtures';
-import { assertChatPairs, chatMessagesOf, chatText, isChatTurn } from './chatWire';
-import { agentBin, agentEnv, byteFigures, compactWithCli, describeRun, freshDir, jsonl, NEW_PROMPT, resumeAndRecord, sha256, type AgentRun } from './harness';
+import { assertNoLarger, assertResumedHistory, isChatTurn } from './chatWire';
+import { agentBin, agentEnv, compactWithCli, freshDir, jsonl, NEW_PROMPT, resumeAndRecord, sha256, type AgentRun } from './harness';
 
 const KEY = 'sk-loopback';
 const DIR = path.join(FIXTURES, 'copilot-cli', 'session-1.0.102');
@@ -68,26 +68,11 @@ describe('copilot --resume (Copilot CLI 1.0.102 session, real CLI, own-key mode)
   });
 
   it('is resumed by the real CLI, whose first request carries the latest prompt verbatim before the new one', () => {
-    const { run, turn } = runs.compacted;
-    assert.equal(run.code, 0, describeRun(run));
-    assert.ok(turn, `no request of the resumed turn reached the fake: ${describeRun(run)}`);
-    const messages = chatMessagesOf(turn);
     const latest = (jsonl(FIXTURE) as Obj[]).filter((e) => e.type === 'user.message').at(-1)!.data.content as string;
-    const users = messages.filter((m) => m.role === 'user').map(chatText);
-    assert.ok(users.slice(0, -1).some((t) => t.includes(latest)), `the latest prompt ${JSON.stringify(latest)} is not in the resumed history`);
-    assert.ok(users.at(-1)!.includes(NEW_PROMPT));
-    assert.ok(assertChatPairs(messages) >= 1, 'the resumed history holds no tool call');
     const newest = (jsonl(stored) as Obj[]).filter((e) => e.type === 'tool.execution_complete' && e.data.success).at(-1)!.data.result.content as string;
-    assert.ok(messages.some((m) => m.role === 'tool' && chatText(m).includes(newest)), 'the newest tool result is not in the resumed history');
+    assertResumedHistory(runs.compacted, latest, newest);
     assert.ok(JSON.stringify(jsonl(path.join(report.output!, 'events.jsonl'))).includes(NEW_PROMPT), 'the resumed turn was not recorded in the compacted session');
   });
 
-  it('sends no more than the original session does on resume', () => {
-    const { run, turn } = runs.original;
-    assert.equal(run.code, 0, describeRun(run));
-    assert.ok(turn && runs.compacted.turn);
-    const figures = byteFigures({ original: turn, compacted: runs.compacted.turn });
-    console.log(`copilot: ${figures.line}; history: original ${chatMessagesOf(turn).length}, compacted ${chatMessagesOf(runs.compacted.turn).length} messages`);
-    assert.ok(figures.ratio <= 1, figures.line);
-  });
+  it('sends no more than the original session does on resume', () => assertNoLarger('copilot', runs.original, runs.compacted));
 });

@@ -8,9 +8,9 @@ import { after, before, describe, it } from 'node:test';
 import type { CompactReport } from '../../src/core/compact/report';
 import { qwenProjectSlug } from '../../src/core/formats/qwen-code/agent';
 import type { FakeServer, RecordedRequest } from '../support/fakeHttp';
-import { assertChatPairs, chatMessagesOf, chatText, isChatTurn } from './chatWire';
+import { assertNoLarger, assertResumedHistory, isChatTurn } from './chatWire';
 import { startFakeOpenAI } from '../support/fakeOpenAI';
-import { agentBin, agentEnv, byteFigures, compactWithCli, describeRun, freshDir, jsonl, NEW_PROMPT, resumeAndRecord, sha256, type AgentRun } from './harness';
+import { agentBin, agentEnv, compactWithCli, freshDir, jsonl, NEW_PROMPT, resumeAndRecord, sha256, type AgentRun } from './harness';
 
 const KEY = 'sk-loopback';
 const DIR = path.resolve(__dirname, '..', 'fixtures', 'qwen-code', 'session-0.24.4');
@@ -64,29 +64,13 @@ describe('qwen --resume (Qwen Code 0.24.4 session, real CLI)', { timeout: 240_00
   });
 
   it('is resumed by the real CLI, whose first request carries the latest prompt verbatim before the new one', () => {
-    const { run, turn } = runs.compacted;
-    assert.equal(run.code, 0, describeRun(run));
-    assert.ok(turn, `no request of the resumed turn reached the fake: ${describeRun(run)}`);
-    const messages = chatMessagesOf(turn);
-    const latest = prompts().at(-1)!;
-    const users = messages.filter((m) => m.role === 'user').map(chatText);
-    assert.ok(users.slice(0, -1).some((t) => t.includes(latest)), `the latest prompt ${JSON.stringify(latest)} is not in the resumed history`);
-    assert.ok(users.at(-1)!.includes(NEW_PROMPT));
-    assert.ok(assertChatPairs(messages) >= 1, 'the resumed history holds no tool call');
     // The newest result (the edit's confirmation) is sent as it was recorded.
     const edit = jsonl(stored).filter((r) => r.type === 'tool_result').map((r) => JSON.stringify(r.message)).find((t) => t.includes('"name":"edit"'))!;
     const output = (JSON.parse(edit) as { parts: { functionResponse: { response: { output: string } } }[] }).parts[0]!.functionResponse.response.output;
-    assert.ok(messages.some((m) => m.role === 'tool' && chatText(m).includes(output.slice(0, 60))), 'the newest tool result is not in the resumed history');
+    assertResumedHistory(runs.compacted, prompts().at(-1)!, output.slice(0, 60));
     // The CLI appended the resumed turn to our file.
     assert.ok(JSON.stringify(jsonl(report.output!)).includes(NEW_PROMPT), 'the resumed turn was not recorded in the compacted session');
   });
 
-  it('sends no more than the original session does on resume', () => {
-    const { run, turn } = runs.original;
-    assert.equal(run.code, 0, describeRun(run));
-    assert.ok(turn && runs.compacted.turn);
-    const figures = byteFigures({ original: turn, compacted: runs.compacted.turn });
-    console.log(`qwen: ${figures.line}; history: original ${chatMessagesOf(turn).length}, compacted ${chatMessagesOf(runs.compacted.turn).length} messages`);
-    assert.ok(figures.ratio <= 1, figures.line);
-  });
+  it('sends no more than the original session does on resume', () => assertNoLarger('qwen', runs.original, runs.compacted));
 });
