@@ -84,9 +84,10 @@ describe('copilot-cli writer', () => {
     assert.equal(events[0]!.type, 'session.start');
     assert.equal(events[0]!.data.sessionId, id);
     events.forEach((e, i) => assert.equal(e.parentId, i === 0 ? null : events[i - 1]!.id));
-    // Unchanged events are copied whole; nothing the CLI rebuilds itself (system prompt, telemetry, usage) is.
+    // Unchanged events are copied whole (the system prompt first); telemetry, usage and turn markers are not.
+    assert.deepEqual([events[1]!.type, events[1]!.data], ['system.message', raw().find((e) => e.type === 'system.message')!.data]);
     const kept = new Set(['user.message', 'assistant.message', 'tool.execution_complete']);
-    assert.deepEqual(events.slice(1).map((e) => JSON.stringify([e.type, e.data])), raw().filter((e) => kept.has(e.type)).map((e) => JSON.stringify([e.type, e.data])));
+    assert.deepEqual(events.slice(2).map((e) => JSON.stringify([e.type, e.data])), raw().filter((e) => kept.has(e.type)).map((e) => JSON.stringify([e.type, e.data])));
     // Read back from its folder, it is the same conversation.
     const dir = path.join(tmpDir(t), id);
     fs.mkdirSync(dir);

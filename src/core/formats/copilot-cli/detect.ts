@@ -16,7 +16,9 @@ export const startsLikeCopilotLog = (head: string): boolean => START.test(head);
 export function copilotLogOf(p: string, fs: FsView): string | undefined {
   if (fs.isFolder(p)) {
     const log = fs.join(p, 'events.jsonl');
-    return SESSION_DIR.test(fs.basename(p)) && fs.list(p).includes('events.jsonl') && (fs.head?.(log) ?? '{"type":"session.start","data":').match(START) ? log : undefined;
+    if (!fs.list(p).includes('events.jsonl')) return undefined;
+    // By content when it can be seen (a compacted copy's folder may have any name); by name only, a store's session folder.
+    return (fs.head ? startsLikeCopilotLog(fs.head(log)) : SESSION_DIR.test(fs.basename(p))) ? log : undefined;
   }
   if (!p.endsWith('.jsonl')) return undefined;
   // Without content to look at (by name only), a log in a session folder of the store's shape.

@@ -2,7 +2,7 @@
 // loads: `session.start` with the new id, then one event per kept prompt, reply and tool result on a fresh parentId
 // chain. Events cleanup left as they were are copied (new ids); changed ones are rebuilt from their blocks, without
 // the reply's encrypted reasoning (only the service that made it can read it, and it no longer matches). Telemetry,
-// usage records and the old system prompt are left out: the CLI builds its own system prompt on resume.
+// usage records and turn markers are left out; the system prompt is kept in the log, though the CLI sends its own.
 import type { InsertedText } from '../../agents/agent';
 import type { Block, Message, Session } from '../../model/transcript';
 import type { WriteContext } from '../../write/blockMap';
@@ -35,7 +35,8 @@ export function writeCopilotCli(original: Session, cleaned: Session, ctx: WriteC
     if (!inserted && (m.records[0] ?? -1) >= insert!.beforeRecord) { prompt(insert!.text, m.timestamp); inserted = true; }
     const from = source(m);
     const same = from !== undefined && m.blocks.every((b) => unchanged.has(b)) && isObj(from.data);
-    if (m.role === 'system') continue;
+    // The CLI sends a system prompt of its own on resume; the log keeps the one it had (as the original does).
+    if (m.role === 'system') { emit('system.message', same ? (from.data as Obj) : { role: 'system', content: m.blocks.map(textOf).join('\n\n') }, m.timestamp); continue; }
     if (m.role === 'user' && !m.toolResultsOnly) {
       if (same && from.type === 'user.message') emit('user.message', from.data as Obj, m.timestamp);
       else prompt(m.blocks.map(textOf).filter(Boolean).join('\n\n'), m.timestamp);
