@@ -51,7 +51,7 @@ function withoutCopies(ours: readonly string[], extra: readonly string[]): strin
  */
 const KINDS = { 'claude-code': /\.jsonl$/, codex: /\.jsonl$/, 'gemini-cli': /\.jsonl?$/, aider: /\.md$/, 'copilot-chat': /\.jsonl?$/, cline: 'folders' } as const;
 
-export interface CorpusFile { readonly file: string; readonly label: string; readonly agent: keyof typeof KINDS | 'opencode' | 'goose' }
+export interface CorpusFile { readonly file: string; readonly label: string; readonly agent: keyof typeof KINDS | 'opencode' | 'goose' | 'qwen-code' | 'copilot-cli' }
 
 /**
  * Sessions the real agent CLIs wrote offline (no public files were found for these agents; test/fixtures/<agent>/README.md
@@ -60,6 +60,8 @@ export interface CorpusFile { readonly file: string; readonly label: string; rea
 const MADE_BY_REAL_CLI: readonly [CorpusFile['agent'], string][] = [
   ['opencode', 'opencode/opencode-1.18.33.db'], ['opencode', 'opencode/export-1.18.33.json'], ['opencode', 'opencode/export-1.1.65.json'],
   ['goose', 'goose/sessions-1.37.0/sessions.db'], ['goose', 'goose/export-1.37.0.json'],
+  ['qwen-code', 'qwen-code/session-0.24.4/091511ed-42fa-4e5d-87e4-965355dcc67d.jsonl'],
+  ['copilot-cli', 'copilot-cli/session-1.0.102/80dc1b16-a9b9-4c11-8066-9969904ca64a/events.jsonl'],
 ];
 
 /**

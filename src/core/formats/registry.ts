@@ -11,6 +11,8 @@ import { copilotChat } from './copilot-chat/agent';
 import { geminiCli } from './gemini-cli/agent';
 import { goose } from './goose/agent';
 import { opencode } from './opencode/agent';
+import { qwenCode } from './qwen-code/agent';
+import { copilotCli } from './copilot-cli/agent';
 
 const AGENTS: Readonly<Record<AgentId, AgentModule>> = {
   'claude-code': claudeCode,
@@ -21,6 +23,8 @@ const AGENTS: Readonly<Record<AgentId, AgentModule>> = {
   aider,
   'copilot-chat': copilotChat,
   cline,
+  'qwen-code': qwenCode,
+  'copilot-cli': copilotCli,
 };
 
 // The ids live in model/ids.ts (the bottom layer); re-exported here for the composition points that take both.

@@ -1,4 +1,5 @@
 // Raw records → probe events, one reader per way agents write (Claude Code, Codex, Gemini CLI) and a generic walker.
+import { copilotCliEvents, isCopilotCliShape, isQwenShape, qwenEvents } from './eventLogs';
 import { genericEvents } from './generic';
 import { callEvent, obj, parsedArgs, str, strings } from './tools';
 import { typed } from './prompts';
@@ -82,12 +83,14 @@ function gemini(r: Obj, out: ProbeEvent[]): void {
   }
 }
 
-type Dialect = 'claude-code' | 'codex' | 'gemini' | 'generic';
+type Dialect = 'claude-code' | 'codex' | 'gemini' | 'qwen' | 'copilot-cli' | 'generic';
 
 /** Which writer's records these are, from their shape alone. */
 function dialectOf(records: readonly unknown[]): Dialect {
   for (const raw of records.slice(0, 400)) {
     const r = obj(raw);
+    if (isQwenShape(r)) return 'qwen';
+    if (isCopilotCliShape(r)) return 'copilot-cli';
     if ((r.type === 'user' || r.type === 'assistant') && r.message && typeof r.sessionId === 'string') return 'claude-code';
     if (r.type === 'session_meta' || r.type === 'response_item' || r.type === 'turn_context' || typeof r.record_type === 'string' || (r.type === 'message' && r.role)) return 'codex';
     if (r.type === 'gemini' || (r.type === 'user' && Array.isArray(r.content) && !r.role)) return 'gemini';
@@ -132,11 +135,13 @@ export function probeEvents(source: RawSource): ProbeEvent[] {
   if (dialect === 'generic') return genericEvents(source.records);
   // A subagent's own file (agent-*.jsonl) is all sidechain: there the sidechain is the conversation.
   const subagentFile = dialect === 'claude-code' && !source.records.some((x) => { const r = obj(x); return (r.type === 'user' || r.type === 'assistant') && r.isSidechain !== true; });
-  const records = dialect === 'gemini' ? latestById(source.records) : dialect === 'claude-code' ? liveBranch(source.records, subagentFile) : source.records;
+  const records = dialect === 'gemini' ? latestById(source.records) : dialect === 'claude-code' || dialect === 'qwen' ? liveBranch(source.records, subagentFile) : source.records;
   for (const raw of records) {
     if (!raw || typeof raw !== 'object') continue;
     if (dialect === 'claude-code') claudeCode(raw as Obj, out, subagentFile);
     else if (dialect === 'codex') codex(raw as Obj, out);
+    else if (dialect === 'qwen') qwenEvents(raw as Obj, out);
+    else if (dialect === 'copilot-cli') copilotCliEvents(raw as Obj, out);
     else gemini(raw as Obj, out);
   }
   return out;

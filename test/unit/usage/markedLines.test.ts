@@ -66,10 +66,10 @@ test('steady markers: only once the title (and a Claude timestamp) is known, the
 
 test("every agent's steady markers agree with its line filter on any line", () => {
   const next = random(11);
-  const words = ['"usage"', '"timestamp"', '"user"', '"tool_result"', 'token_count', 'token_usage_record', 'turn_context', 'session_meta', 'user_message', 'x'];
+  const words = ['"usage"', '"timestamp"', '"user"', '"tool_result"', 'token_count', 'token_usage_record', 'turn_context', 'session_meta', 'user_message', '"usageMetadata"', '"custom_title"', 'x'];
   // Agents whose usage is read line by line (document agents' usage comes from the session read whole).
   const lineAgents = AGENT_IDS.filter((a) => agentModule(a).usage.kind === 'lines');
-  assert.deepEqual(lineAgents, ['claude-code', 'codex']);
+  assert.deepEqual(lineAgents, ['claude-code', 'codex', 'qwen-code']);
   for (const agent of lineAgents) {
     for (const [title, first] of [['t', '2026-12-02'], ['t', undefined], [undefined, '2026-12-02']] as const) {
       const state = { ...newFileState(agent), title, firstTimestamp: first };

@@ -1,7 +1,10 @@
 // Recognises Claude Code session JSONL by its record shapes.
+import { isQwenRecord } from '../qwen-code/detect';
 const CLAUDE_TYPES = new Set(['user', 'assistant', 'system', 'summary', 'attachment', 'progress', 'file-history-snapshot', 'queue-operation']);
 
 export function detectClaudeCode(records: readonly unknown[]): boolean {
+  // Qwen Code copied the record envelope but keeps Gemini content (`message.parts`): not Claude's.
+  if (records.some(isQwenRecord)) return false;
   return records.some((r) => {
     if (typeof r !== 'object' || r === null) return false;
     const o = r as Record<string, unknown>;

@@ -37,7 +37,8 @@ export function contentText(content: unknown): string {
 /** A tool call id: the recorded one, else one stable per message and position (legacy data without ids). */
 export const callId = (m: Obj, tc: Obj, j: number): string => str(tc.id) || `${str(m.id)}#${j}`;
 
-function partBlock(p: unknown, ref: SourceRef, role: 'user' | 'assistant', onTooDeep: () => void): Block {
+/** One Gemini content part as a block (Qwen Code records the same parts). */
+export function partBlock(p: unknown, ref: SourceRef, role: 'user' | 'assistant', onTooDeep: () => void): Block {
   if (typeof p === 'string' || (isObj(p) && typeof p.text === 'string' && !p.thought)) {
     const text = typeof p === 'string' ? p : (p.text as string);
     const t = text.trimStart();

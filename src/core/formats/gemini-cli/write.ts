@@ -71,7 +71,7 @@ export function writeGemini(original: Session, cleaned: Session, ctx: WriteConte
 }
 
 /** A content part for a block, the original part when the block is unchanged. */
-function partFor(b: Block, original: unknown, unchanged: boolean): unknown {
+export function partFor(b: Block, original: unknown, unchanged: boolean): unknown {
   if (unchanged && original !== undefined) return original;
   switch (b.type) {
     case 'tool_call': return { functionCall: { ...(b.id ? { id: b.id } : {}), name: b.name, args: b.input } };

@@ -1,0 +1,131 @@
+// Copilot CLI reader: the event log in order. The system prompt (`system.message`), prompts (`user.message`, as the
+// model got them: `transformedContent`), replies with their tool requests (`assistant.message`, reasoning and its
+// opaque blobs counted) and tool results (`tool.execution_complete`, joined by toolCallId); each reply's usage from
+// the `session.usage_record` of the same request (apiCallId).
+import type { DocumentFile } from '../../agents/agent';
+import type { Block, Message, RawRecord, Session, Usage } from '../../model/transcript';
+import type { LineParser, ReadOptions } from '../../read/formatReader';
+import { repairToolPairs } from '../../read/pairs';
+import { stringifySafe } from '../../read/safeJson';
+import { buildTurns } from '../../read/turns';
+import { absurdUsageField, newReadNotes, noteWarnings } from '../../read/warnings';
+import { estimateTokens } from '../../tokens/estimate';
+import { sessionContextWindow } from '../../usage/contextWindow';
+import { titleFromText } from '../../usage/title';
+import { copilotCounts } from './usage';
+import { isObj } from './detect';
+
+const str = (v: unknown): string | undefined => (typeof v === 'string' && v ? v : undefined);
+
+/** What the writer needs (Session.extra.copilot): each event, by line index. */
+export interface CopilotExtra { readonly events: ReadonlyMap<number, Record<string, unknown>> }
+
+/** The session of a log (the document reader's entry: the log is read whole, line by line). */
+export function parseCopilotCli(files: readonly DocumentFile[], options: ReadOptions): Session {
+  const file = files[0];
+  if (!file) throw new Error('no file to read');
+  const text = file.text;
+  if (!text.trim()) throw new Error(`empty file: ${file.path}`);
+  const parser = createCopilotCliParser(options);
+  const lines = text.split('\n');
+  const endsWithNewline = text.endsWith('\n');
+  if (endsWithNewline) lines.pop();
+  let invalid = 0;
+  lines.forEach((raw, i) => {
+    let value: unknown;
+    try { value = JSON.parse(raw); } catch { if (raw.trim()) invalid++; }
+    parser.line(i, raw, value);
+  });
+  const warnings = invalid ? [`${invalid} line(s) are not valid JSON and were skipped`] : [];
+  return parser.finish(endsWithNewline, warnings);
+}
+
+export function createCopilotCliParser(options: ReadOptions): LineParser {
+  const records: RawRecord[] = [];
+  const messages: Message[] = [];
+  const usageByCall = new Map<string, { usage: Usage; window?: number }>();
+  const notes = newReadNotes();
+  const onTooDeep = (): void => { notes.tooDeep++; };
+  let id = '', cwd: string | undefined, title: string | undefined, compactions = 0, lastWindow: number | undefined;
+  const models: string[] = [];
+  const events = new Map<number, Record<string, unknown>>();
+  return {
+    line(index, raw, value) {
+      const type = isObj(value) ? str(value.type) ?? 'unknown' : 'invalid';
+      records[index] = { raw: options.keepRaw && !options.linesKeptOutside ? raw : undefined, kind: type, inContext: false, id: isObj(value) && options.keepRaw ? str(value.id) : undefined };
+      if (!isObj(value) || !isObj(value.data)) return;
+      if (options.keepRaw) events.set(index, value);
+      const d = value.data;
+      const timestamp = str(value.timestamp);
+      const ref = (i?: number): { record: number; index?: number } => (i === undefined ? { record: index } : { record: index, index: i });
+      switch (type) {
+        case 'session.start': id ||= str(d.sessionId) ?? ''; cwd ??= isObj(d.context) ? str(d.context.cwd) : undefined; break;
+        case 'session.title_changed': title = str(d.title) ?? title; break;
+        case 'session.compaction_complete': compactions++; break;
+        case 'session.usage_record': {
+          const u = isObj(d.usage) ? d.usage : undefined;
+          const call = str(u?.apiCallId);
+          if (!u || !call) break;
+          const [input, output, cacheWrite, cacheRead] = copilotCounts(u);
+          if (Number.isNaN(input + output + cacheWrite + cacheRead)) { notes.absurdUsage++; break; }
+          const window = typeof u.maxPromptTokens === 'number' ? u.maxPromptTokens : undefined;
+          usageByCall.set(call, { usage: { inputTokens: input, outputTokens: output, cacheCreationTokens: cacheWrite, cacheReadTokens: cacheRead }, window });
+          break;
+        }
+        case 'system.message': {
+          const text = str(d.content) ?? '';
+          if (text) messages.push({ role: 'system', blocks: [{ type: 'meta', subtype: 'system-prompt', text, ref: ref(), tokens: estimateTokens(text) }], records: [index], timestamp });
+          break;
+        }
+        case 'user.message': {
+          const text = str(d.transformedContent) ?? str(d.content) ?? '';
+          title ??= titleFromText(str(d.content) ?? '');
+          if (text) messages.push({ role: 'user', blocks: [{ type: 'text', text, ref: ref(), tokens: estimateTokens(text) }], records: [index], timestamp });
+          break;
+        }
+        case 'assistant.message': {
+          const blocks: Block[] = [];
+          const opaque = (str(d.reasoningOpaque)?.length ?? 0) + (str(d.encryptedContent)?.length ?? 0);
+          if (str(d.reasoningText) || opaque) blocks.push({ type: 'reasoning', text: str(d.reasoningText) ?? '', opaqueBytes: opaque, ref: ref(0), tokens: estimateTokens(str(d.reasoningText) ?? '') });
+          if (str(d.content)) blocks.push({ type: 'text', text: d.content as string, ref: ref(1), tokens: estimateTokens(d.content as string) });
+          (Array.isArray(d.toolRequests) ? d.toolRequests : []).forEach((t, i) => {
+            if (!isObj(t)) return;
+            const inputText = typeof t.arguments === 'string' ? t.arguments : stringifySafe(t.arguments ?? {}, onTooDeep);
+            blocks.push({ type: 'tool_call', id: str(t.toolCallId) ?? '', name: str(t.name) ?? '', input: t.arguments ?? {}, inputText, ref: ref(2 + i), tokens: estimateTokens(inputText) + 8 });
+          });
+          if (blocks.length === 0) break;
+          const model = str(d.model);
+          if (model && !models.includes(model)) models.push(model);
+          const recorded = usageByCall.get(str(d.apiCallId) ?? '');
+          if (recorded?.window) lastWindow = recorded.window;
+          messages.push({ role: 'assistant', blocks, records: [index], timestamp, model, apiId: str(d.apiCallId), ...(recorded ? { usage: recorded.usage } : {}) });
+          break;
+        }
+        case 'tool.execution_complete': {
+          const result = isObj(d.result) ? d.result : undefined;
+          const error = isObj(d.error) ? str(d.error.message) : str(d.error);
+          const text = str(result?.content) ?? error ?? (result ? stringifySafe(result, onTooDeep) : '');
+          const block: Block = { type: 'tool_result', id: str(d.toolCallId) ?? '', text, isError: d.success === false, mediaCount: 0, persisted: false, ref: ref(), tokens: estimateTokens(text) + 4 };
+          messages.push({ role: 'user', blocks: [block], records: [index], timestamp, toolResultsOnly: true });
+          break;
+        }
+        default: break;
+      }
+    },
+    finish(endsWithNewline, warnings) {
+      // The CLI logs its system prompt after the first prompt, and again when it changes: the latest one heads every request.
+      const system = messages.filter((m) => m.role === 'system').slice(-1);
+      const live = repairToolPairs([...system, ...messages.filter((m) => m.role !== 'system')], warnings);
+      for (const m of live) for (const r of m.records) records[r]!.inContext = true;
+      if (compactions) warnings.push(`the log records ${compactions} compaction(s) by Copilot CLI; the history before them is shown whole`);
+      warnings.push(...noteWarnings(notes));
+      const last = [...live].reverse().find((m) => m.usage)?.usage;
+      return {
+        format: 'copilot-cli', id, cwd, title, models, records, messages: live, turns: buildTurns(live),
+        recordedContext: last ? last.inputTokens + last.cacheReadTokens + last.cacheCreationTokens : undefined,
+        contextWindow: sessionContextWindow('copilot-cli', models.at(-1), { recorded: lastWindow }),
+        warnings, ...absurdUsageField(notes.absurdUsage), endsWithNewline, extra: { copilot: { events } satisfies CopilotExtra },
+      } satisfies Session;
+    },
+  };
+}
