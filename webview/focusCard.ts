@@ -35,7 +35,8 @@ export function renderFocusCard(f: FocusView, onJump: (line: number) => void, on
     }
     return el;
   });
-  card.append(h('p', { class: 'note', text: `${f.role === 'assistant' ? 'The agent\'s' : f.role === 'user' ? 'A user' : 'A'} message of ${f.rows.length} ${f.rows.length === 1 ? 'block' : 'blocks'}; click a row to open its line in the transcript.` }),
+  const what = f.rows.length > 0 && f.rows.every((r) => r.kind === 'tool_result') ? 'Tool results sent back to the model' : f.role === 'assistant' ? 'The agent\'s message' : f.role === 'user' ? 'The user\'s message' : 'A message';
+  card.append(h('p', { class: 'note', text: `${what}: ${f.rows.length} ${f.rows.length === 1 ? 'block' : 'blocks'}, the match highlighted. Click a row to open its line in the transcript.` }),
     h('div', { class: 'item-list focus-rows' }, renderItemHeader(), ...rows));
   return { card, target };
 }

@@ -19,7 +19,9 @@ const DEBOUNCE_MS = 250;
 /** Matches listed per session; the count stays complete. */
 const PER_SESSION = 5;
 
-type Item = vscode.QuickPickItem & { readonly pick?: SearchPick };
+/** A row of the box: a match (`pick`) or a line saying why there is none. */
+export type SearchItem = vscode.QuickPickItem & { readonly pick?: SearchPick };
+type Item = SearchItem;
 
 export interface SearchDeps {
   readonly settings: () => Settings;

@@ -241,7 +241,7 @@ test('a search match asked for before the load is posted after it, again on each
   const target = { message: 5, record: 7, kind: 'tool result', snippet: { text: 'a b c', start: 2, end: 3 } };
   c.receive({ type: 'ready' });
   c.focus(target); // the panel was just created: nothing loaded yet
-  assert.deepEqual(posted, []);
+  assert.equal(posted.length, 0);
   await c.load();
   assert.deepEqual(posted.map((p) => p.type), ['sessionLoading', 'sessionLoaded', 'messageFocused']);
   const focused = posted[2];

@@ -5,6 +5,8 @@ import { TOKEN_KINDS } from '../../../src/core/model/transcript';
 import { inspectReport } from '../../../src/node/inspectFile';
 import { loadCompositionModel, TOP_ITEMS } from '../../../src/node/compositionView';
 import { MAX_ITEMS_PAGE, type ItemRow } from '../../../src/protocol/messages';
+import { searchEntries } from '../../../src/core/search/extract';
+import { readTranscriptFile } from '../../../src/node/readTranscriptFile';
 import { CLAUDE_SAMPLE, CODEX_SAMPLE } from '../../support/fixtures';
 
 const load = (file: string) => loadCompositionModel(file, (id) => `${id}#1`);
@@ -71,8 +73,6 @@ test('page bounds: limit is capped, offsets past the end and unknown filters giv
 });
 
 test('a search match opens at its message: every indexed entry finds its message and its block\'s row by line', async () => {
-  const { readTranscriptFile } = await import('../../../src/node/readTranscriptFile');
-  const { searchEntries } = await import('../../../src/core/search/extract');
   const tokenKind = { prompt: 'user', reply: 'assistant', 'tool call': 'tool_call', 'tool result': 'tool_result', reasoning: 'reasoning', summary: 'summary' } as const;
   for (const file of [CLAUDE_SAMPLE, CODEX_SAMPLE]) {
     const [model, { session }] = await Promise.all([load(file), readTranscriptFile(file)]);
