@@ -40,6 +40,8 @@ export class SearchBox implements vscode.Disposable {
   current: vscode.QuickPick<Item> | undefined;
   /** The last search's line (its counts, or why it was refused), for the tests and the title. */
   lastStatus = '';
+  /** How the last finished search ran: on the worker thread or this one, sessions read and reused. */
+  lastRun: { readonly threaded: boolean; readonly indexed: number; readonly reused: number } | undefined;
 
   constructor(private readonly deps: SearchDeps) {}
 
@@ -53,14 +55,15 @@ export class SearchBox implements vscode.Disposable {
     qp.matchOnDescription = false;
     qp.matchOnDetail = false;
     let regex = false;
-    const regexButton = (): vscode.QuickInputButton => ({ iconPath: new vscode.ThemeIcon(regex ? 'regex' : 'whole-word'), tooltip: regex ? 'Regular expression (on): click for plain text' : 'Plain text (on): click for a regular expression' });
+    // One icon whatever the mode (a button has no pressed state): the tooltip and the title say which mode is on.
+    const regexButton = (): vscode.QuickInputButton => ({ iconPath: new vscode.ThemeIcon('regex'), tooltip: regex ? 'Regular expression: on (click for plain text)' : 'Use a regular expression' });
     qp.buttons = [regexButton()];
     let job: SearchJob | undefined;
     let timer: NodeJS.Timeout | undefined;
     let generation = 0;
     const show = (items: Item[], title = TITLE): void => {
       qp.items = items.map((i) => ({ ...i, alwaysShow: true }));
-      qp.title = title;
+      qp.title = regex ? title.replace(TITLE, `${TITLE} (regular expression)`) : title;
     };
     const note = (label: string, detail?: string): Item => ({ label, ...(detail ? { detail } : {}) });
 
@@ -92,6 +95,7 @@ export class SearchBox implements vscode.Disposable {
         if (mine !== generation) return;
         for (const w of result.warnings) this.deps.log.warn(w);
         this.lastStatus = resultLine(result);
+        this.lastRun = { threaded: current.threaded(), indexed: result.stats.indexed, reused: result.stats.reused };
         this.deps.log.info(`search ${JSON.stringify(typed.text)}${regex ? ' (regex)' : ''}: ${this.lastStatus}; ${result.stats.indexed} indexed, ${result.stats.reused} reused, ${current.threaded() ? 'worker thread' : 'host thread'}, ${Date.now() - started} ms`);
         const picks = searchPicks(result, Date.now());
         show(picks.length > 0
@@ -118,6 +122,7 @@ export class SearchBox implements vscode.Disposable {
       qp.onDidTriggerButton(() => {
         regex = !regex;
         qp.buttons = [regexButton()];
+        qp.title = regex ? `${TITLE} (regular expression)` : TITLE;
         schedule();
       });
       qp.onDidAccept(() => {
