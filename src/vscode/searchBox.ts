@@ -16,8 +16,8 @@ const TITLE = 'Search sessions';
 const PLACEHOLDER = 'Words to find in every session — filters: agent:codex  project:api  since:7d (or 2026-12-01)';
 /** Quiet time after a keystroke before searching: one search per pause, not per letter. */
 const DEBOUNCE_MS = 250;
-/** Matches listed per session; the count stays complete. */
-const PER_SESSION = 5;
+/** Matches fetched per session (the count stays complete); the rows group them by block, five blocks at most. */
+const PER_SESSION = 20;
 
 /** A row of the box: a match (`pick`) or a line saying why there is none. */
 export type SearchItem = vscode.QuickPickItem & { readonly pick?: SearchPick };

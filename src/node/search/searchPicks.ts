@@ -26,17 +26,29 @@ export const KIND_ICONS: Readonly<Record<string, string>> = {
 /** What agent: and the other prefixes may name: every agent by id and label. */
 export const AGENT_NAMES: readonly { id: string; label: string }[] = AGENT_IDS.map((id) => ({ id, label: agentModule(id).label }));
 
-export function searchPicks(result: SearchResult, now: number, max = 200): SearchPick[] {
+/**
+ * One row per block that matched (several matches in one block are one row: the first, with how many), at most
+ * `perSession` rows per session and `max` in all. The session goes agent first: what the filters name, and what a cut
+ * at the box's right edge must not lose; the title last.
+ */
+export function searchPicks(result: SearchResult, now: number, perSession = 5, max = 200): SearchPick[] {
   const out: SearchPick[] = [];
   for (const s of result.sessions) {
-    const label = (AGENT_IDS as readonly string[]).includes(s.agent) ? agentModule(s.agent as AgentId).label : s.agent;
-    const where = [rowTitle(oneLine(s.title ?? s.sessionId), 60), label, s.project ? baseName(s.project) : '', shortAge(s.lastTimestamp, now)].filter(Boolean).join(' · ');
+    const agent = (AGENT_IDS as readonly string[]).includes(s.agent) ? agentModule(s.agent as AgentId).label : s.agent;
+    const where = [agent, s.project ? baseName(s.project) : '', shortAge(s.lastTimestamp, now), rowTitle(oneLine(s.title ?? s.sessionId), 60)].filter(Boolean).join(' · ');
+    const blocks = new Map<string, { hit: (typeof s.hits)[number]; matches: number }>();
     for (const hit of s.hits) {
+      const key = `${hit.message}:${hit.record}:${hit.kind}`;
+      const seen = blocks.get(key);
+      if (seen) seen.matches++;
+      else if (blocks.size < perSession) blocks.set(key, { hit, matches: 1 });
+    }
+    for (const { hit, matches } of blocks.values()) {
       if (out.length >= max) return out;
       out.push({
         file: s.file,
         target: { message: hit.message, record: hit.record, kind: hit.kind, snippet: hit.snippet },
-        label: `$(${KIND_ICONS[hit.kind] ?? 'search'}) ${hit.kind} · message ${hit.message + 1}`,
+        label: `$(${KIND_ICONS[hit.kind] ?? 'search'}) ${hit.kind} · message ${hit.message + 1}${matches > 1 ? ` · ${matches} matches` : ''}`,
         description: where,
         detail: hit.snippet.text,
       });

@@ -59,7 +59,7 @@ test('search: a Codex tool result, picked, opens the panel at its message', asyn
   await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   const { opened, items } = await searchAndPick('agent:codex execWorkspaces', 'tool result');
   assert.ok(items.every((i) => i.pick?.file.includes(`${path.sep}sessions${path.sep}`)), 'agent:codex keeps Codex sessions only');
-  assert.match(items[0]!.description ?? '', /· Codex · repo · /);
+  assert.match(items[0]!.description ?? '', /^Codex · repo · .* · Task 1: investigate/);
   assert.match(items[0]!.detail ?? '', /execWorkspaces/);
   assert.equal((await api()).search.lastRun?.threaded, true, 'the search ran on its worker thread (dist/searchWorker.js), not the host\'s');
   assert.equal(opened.file, items.find((i) => i.pick?.target.kind === 'tool result')!.pick!.file);

@@ -59,11 +59,18 @@ test('the quick pick rows: kind and message on top, the session below, the snipp
   const picks = searchPicks(r, Date.parse('2026-12-06T00:00:00Z'));
   assert.ok(picks.length > 0 && picks.every((p) => p.file.endsWith('volcano.jsonl')));
   const p = picks[0]!;
-  assert.match(p.label, /^\$\(output\) tool result · message \d+$/);
-  assert.equal(p.label, `$(output) tool result · message ${p.target.message + 1}`);
-  assert.match(p.description, / · Claude Code · .*Apr 8$/);
+  assert.match(p.label, /^\$\(output\) tool result · message \d+( · \d+ matches)?$/);
+  assert.ok(p.label.startsWith(`$(output) tool result · message ${p.target.message + 1}`));
+  assert.match(p.description, /^Claude Code · .*Apr 8 · ./, 'agent first, title last');
   assert.match(p.detail.slice(p.target.snippet.start, p.target.snippet.end), /^provisioning$/i);
   assert.match(resultLine(r), /^\d+ match(es)? in 1 of 1 sessions/);
+  // Several matches in one block are one row, saying how many.
+  const many = await startSearch(s.input('the', { limit: 50 }), () => undefined, s.script).result;
+  const rows = searchPicks(many, Date.now());
+  const keys = rows.map((r) => `${r.file}:${r.target.message}:${r.target.record}:${r.target.kind}`);
+  assert.equal(new Set(keys).size, keys.length, 'one row per block');
+  assert.ok(rows.some((r) => / · \d+ matches$/.test(r.label)), 'a block with several matches says so');
+  for (const f of new Set(rows.map((r) => r.file))) assert.ok(rows.filter((r) => r.file === f).length <= 5, 'five blocks a session at most');
   const codexOnly = await startSearch(s.input('provisioning', { agent: 'codex' }), () => undefined, s.script).result;
   assert.deepEqual(codexOnly.sessions, []);
 });
