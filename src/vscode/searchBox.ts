@@ -116,6 +116,8 @@ export class SearchBox implements vscode.Disposable {
       timer = setTimeout(() => void run(), DEBOUNCE_MS);
     };
 
+    // Before the listener: a query passed in is searched once, now, not again after the debounce.
+    if (initial) qp.value = initial;
     return new Promise<Opened | undefined>((resolve) => {
       let opened: Opened | undefined;
       qp.onDidChangeValue(schedule);
@@ -140,10 +142,7 @@ export class SearchBox implements vscode.Disposable {
         if (this.current === qp) this.current = undefined;
         resolve(opened);
       });
-      if (initial) {
-        qp.value = initial;
-        void run();
-      }
+      if (initial) void run();
       qp.show();
     });
   }
