@@ -102,6 +102,8 @@ export const builds = [
   // The extension host's document thread: store sessions, Cline tasks and JSON chats read off its main thread
   // (src/node/documentThread.ts looks for it next to the bundle that starts it).
   { ...node, entryPoints: ['src/node/documentWorker.ts'], outfile: 'dist/documentWorker.js' },
+  // The Sessions view's search (src/node/search/searchJob.ts looks for it next to the bundle that starts it).
+  { ...node, entryPoints: ['src/node/search/searchWorker.ts'], outfile: 'dist/searchWorker.js' },
   // The worker threads of `eval --jobs` (src/node/eval/runEval.ts looks for it beside the bundle that starts it or one folder up).
   { ...node, entryPoints: ['src/node/eval/worker.ts'], outfile: 'dist/evalWorker.js', plugins: [...node.plugins, sdksApart('./vendor')] },
   { ...common, platform: 'browser', format: 'iife', target: 'es2022', entryPoints: ['webview/main.ts'], outfile: 'dist/webview.js' },

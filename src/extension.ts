@@ -8,7 +8,7 @@ import { registerCompactCommand } from './vscode/compactCommand.js';
 import { registerCountExactlyCommand } from './vscode/countExactlyCommand.js';
 import { registerEvalCommand } from './vscode/evalCommand.js';
 import { registerHookCommands } from './vscode/hookCommands.js';
-import { registerCompositionPanel } from './vscode/compositionPanel.js';
+import { registerCompositionPanel, type CompositionPanels } from './vscode/compositionPanel.js';
 import { registerInspectCommand } from './vscode/inspectCommand.js';
 import { InspectionDocuments, inspectionScheme } from './vscode/inspectionDocuments.js';
 import { createLogger } from './vscode/log.js';
@@ -18,6 +18,7 @@ import { readSettings } from './vscode/settings.js';
 import { setSessionSource } from './vscode/pickTranscript.js';
 import { registerSessionsCommands } from './vscode/sessionsCommands.js';
 import { SessionsView } from './vscode/sessionsTree.js';
+import { registerSearchCommand, SearchBox } from './vscode/searchBox.js';
 import { ContextStatusBar } from './vscode/statusBar.js';
 import type { TrustGate } from './vscode/trust.js';
 import { showWarning } from './vscode/notify.js';
@@ -32,6 +33,9 @@ const STATUS_SCAN_DELAY_MS = 3000;
 export interface ExtensionApi {
   readonly sessions: SessionsView;
   readonly status: ContextStatusBar;
+  /** "Search sessions…": its open quick pick, and the composition panels a pick opens. */
+  readonly search: SearchBox;
+  readonly composition: CompositionPanels;
   /** This extension's own start-up in ms: running its bundle's modules plus activate(), not VS Code's wait between. */
   readonly activationMs: number;
   /** Sessions the document thread has read (a store's, a Cline task, a JSON chat): none was read on the host's thread. */
@@ -73,7 +77,9 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
   // Commands that need a session offer the view's sessions by title.
   setSessionSource((scan) => sessions.allSessions(scan));
   const status = new ContextStatusBar();
+  const search = new SearchBox({ settings: () => readSettings(), panels: composition, log: createLogger(channel, 'search'), trusted: () => vscode.workspace.isTrusted });
   context.subscriptions.push(
+    search, registerSearchCommand(search),
     sessions, status, { dispose: () => setSessionSource(undefined) }, registerSessionsCommands(sessions, createLogger(channel, 'sessions'), trust),
     registerEvalCommand({ settings: () => readSettings(), keys, log: createLogger(channel, 'eval'), trust, sessions, storage: context.globalStorageUri }),
     sessions.onDidScan((report) => status.update(statusOn() ? report : undefined, readSettings().contextThreshold)),
@@ -86,7 +92,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
 
   const activationMs = bundleLoaded - bundleStarted + (performance.now() - activateStarted);
   log.info(`activated ${context.extension.id} ${String(context.extension.packageJSON.version)} in ${activationMs.toFixed(1)} ms`);
-  return { sessions, status, activationMs, documentReads: () => documentThread?.answered('session') ?? 0 };
+  return { sessions, status, search, composition, activationMs, documentReads: () => documentThread?.answered('session') ?? 0 };
 }
 
 export function deactivate(): void {

@@ -1,11 +1,12 @@
 // The Composition tab: kinds bar, tool list, per-turn line, largest items, and a clicked segment's items.
 import { TERMS_LINE } from '../src/core/inspect/terms';
-import type { CompositionView, ItemFilter, ToWebview } from '../src/protocol/messages';
+import type { CompositionView, FocusView, ItemFilter, ToWebview } from '../src/protocol/messages';
 import type { WebviewApi } from './api';
 import { renderKindBar } from './charts/stackedBar';
 import { renderToolBars } from './charts/toolBars';
 import { renderTurnLegend, renderTurnLine } from './charts/turnLine';
 import { formatTokens, h } from './dom';
+import { renderFocusCard } from './focusCard';
 import { ItemList } from './itemList';
 import { renderItemHeader, renderItemRow } from './itemRows';
 import { KIND_LABEL } from './kinds';
@@ -17,6 +18,8 @@ export interface CompositionTab {
   /** Draws a session; `selected` reopens a segment's list (restored state), if the session still has it. */
   show(view: CompositionView, selected?: ItemFilter): void;
   itemsLoaded(msg: ItemsLoaded): void;
+  /** Shows a search match above the charts; resolves to the element to scroll to (the matched row or the card). */
+  focus(f: FocusView): HTMLElement;
 }
 
 function section(title: string, ...body: Node[]): { root: HTMLElement; heading: HTMLElement; body: HTMLElement } {
@@ -47,8 +50,10 @@ export function createCompositionTab(api: WebviewApi, onSelectionChange: (select
   const turns = section('Context per turn');
   const top = section('Largest items');
   items.root.classList.add('segment-items');
+  // The search match, when the panel was opened at one; above everything, as the reason the panel was opened.
+  const focusSlot = h('div', { class: 'focus-slot' });
   const element = h('div', { class: 'composition' },
-    h('div', { class: 'grid' }, kinds.root, tools.root), items.root, turns.root, top.root);
+    focusSlot, h('div', { class: 'grid' }, kinds.root, tools.root), items.root, turns.root, top.root);
 
   const renderSelectable = (): void => {
     if (!view) return;
@@ -106,5 +111,10 @@ export function createCompositionTab(api: WebviewApi, onSelectionChange: (select
       else onSelectionChange(undefined);
     },
     itemsLoaded: (msg) => list.loaded(msg),
+    focus(f) {
+      const { card, target } = renderFocusCard(f, jump, () => focusSlot.replaceChildren());
+      focusSlot.replaceChildren(card);
+      return target;
+    },
   };
 }

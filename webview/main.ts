@@ -44,7 +44,7 @@ const TABS: Readonly<Record<TabId, { readonly label: string; readonly panel: HTM
 };
 let activeTab: TabId = restored?.tab ?? 'composition';
 
-function layout(): HTMLElement {
+function layout(): HTMLElementTagNameMap['vscode-tabs'] {
   const tabs = document.createElement('vscode-tabs');
   for (const id of TAB_IDS) {
     tabs.append(h('vscode-tab-header', { text: TABS[id].label, attrs: { slot: 'header', 'data-tab': id } }));
@@ -106,6 +106,22 @@ function route(msg: ToWebview): void {
     case 'cleanupPreviewed':
       cleanup.answer(msg);
       return;
+    case 'messageFocused': {
+      if (activeTab !== 'composition') {
+        activeTab = 'composition';
+        tabs.selectedIndex = TAB_IDS.indexOf('composition');
+        saveState({ tab: activeTab });
+      }
+      const target = composition.focus(msg.focus);
+      const sessionId = msg.sessionId;
+      // After layout: scroll the matched row to the middle, give it focus, and tell the host it is on screen.
+      requestAnimationFrame(() => {
+        target.scrollIntoView({ block: 'center' });
+        target.focus({ preventScroll: true });
+        api.post('focusShown', { sessionId, message: msg.focus.target.message });
+      });
+      return;
+    }
     case 'analysisFailed':
       if (msg.what === 'simulate') simulator.answer(msg);
       else cleanup.answer(msg);

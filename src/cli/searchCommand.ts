@@ -3,6 +3,7 @@ import { AGENT_IDS } from '../core/formats/registry';
 import { makeQuery } from '../core/search/match';
 import { jsonText } from '../core/text/terminal';
 import { oneLine } from '../core/search/snippet';
+import { parseSince } from '../core/search/since';
 import { searchSessions, type SearchResult } from '../node/search/searchSessions';
 import { parseArgs, wholeNumber } from './args';
 import { commandHelp } from './help';
@@ -10,15 +11,6 @@ import type { CliIo } from './io';
 
 
 const SPEC = { agent: 'value', project: 'value', since: 'value', limit: 'value', json: 'flag', regex: 'flag', 'no-cache': 'flag', help: 'flag' } as const;
-
-/** ms since the epoch, or undefined when `s` is no date. */
-export function parseSince(s: string, now = Date.now()): number | undefined {
-  const rel = /^(\d+)([hdw])$/.exec(s);
-  if (rel) return now - Number(rel[1]) * { h: 3_600_000, d: 86_400_000, w: 604_800_000 }[rel[2] as 'h' | 'd' | 'w'];
-  if (!/^\d{4}-\d{2}-\d{2}/.test(s)) return undefined;
-  const t = Date.parse(s);
-  return Number.isFinite(t) ? t : undefined;
-}
 
 function renderText(r: SearchResult): string {
   const lines: string[] = [];
@@ -45,7 +37,7 @@ export async function runSearch(args: string[], io: CliIo): Promise<number> {
   if (text === undefined) return fail('a QUERY is needed');
   const agent = p.values.agent;
   if (agent !== undefined && !(AGENT_IDS as readonly string[]).includes(agent)) return fail(`unknown agent '${agent}' (one of ${AGENT_IDS.join(', ')})`);
-  const since = p.values.since === undefined ? undefined : parseSince(p.values.since);
+  const since = p.values.since === undefined ? undefined : parseSince(p.values.since, Date.now());
   if (p.values.since !== undefined && since === undefined) return fail(`--since needs a date (2026-12-01) or an age (7d), got '${p.values.since}'`);
   const limit = wholeNumber(p.values.limit, 5);
   if (limit === undefined) return fail(`--limit needs a whole number, got '${p.values.limit}'`);

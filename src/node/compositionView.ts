@@ -4,7 +4,7 @@ import { buildInspectReport } from '../core/inspect/inspectReport';
 import { TOKEN_KINDS, type Session, type TokenKind } from '../core/model/transcript';
 import { calibrate } from '../core/tokens/calibrate';
 import { compositionItems } from '../core/tokens/composition';
-import { MAX_ITEMS_PAGE, type CompositionView, type ItemFilter, type ItemRow, type SessionId } from '../protocol/messages';
+import { MAX_ITEMS_PAGE, type CompositionView, type FocusView, type ItemFilter, type ItemRow, type MessageTarget, type SessionId } from '../protocol/messages';
 import { readTranscriptFile } from './readTranscriptFile';
 
 export interface ItemsPage { readonly offset: number; readonly total: number; readonly items: readonly ItemRow[] }
@@ -16,6 +16,8 @@ export interface CompositionModel {
   readonly session: Session;
   /** Items matching `filter`, largest first, `[offset, offset + min(limit, MAX_ITEMS_PAGE))`. */
   page(filter: ItemFilter, offset: number, limit: number): ItemsPage;
+  /** The message a search result points at, with its blocks as rows (context order). */
+  focus(target: MessageTarget): FocusView;
 }
 
 export const TOP_ITEMS = 20;
@@ -23,9 +25,10 @@ export const TOP_ITEMS = 20;
 export function buildCompositionModel(session: Session, file: string, sessionId: SessionId): CompositionModel {
   const report = buildInspectReport(session, { path: file, bytes: 0 });
   // Same scaling as the report's totals, so a segment's items add up to (about) its bar.
-  const all: ItemRow[] = compositionItems(session, calibrate(session).scale)
-    .map((i) => ({ line: i.line, kind: i.kind, ...(i.tool === undefined ? {} : { tool: i.tool }), tokens: Math.round(i.tokens), preview: i.preview }))
-    .sort((a, b) => b.tokens - a.tokens || a.line - b.line);
+  // Context order first (one item per block, message after message): a message's rows are a slice of it.
+  const inOrder: ItemRow[] = compositionItems(session, calibrate(session).scale)
+    .map((i) => ({ line: i.line, kind: i.kind, ...(i.tool === undefined ? {} : { tool: i.tool }), tokens: Math.round(i.tokens), preview: i.preview }));
+  const all = [...inOrder].sort((a, b) => b.tokens - a.tokens || a.line - b.line);
   const kindCounts = countBy(all, (i) => i.kind);
   const toolCounts = countBy(all, (i) => i.tool);
   const view: CompositionView = {
@@ -52,9 +55,18 @@ export function buildCompositionModel(session: Session, file: string, sessionId:
     }
     return rows;
   };
+  const firstRow: number[] = [];
+  session.messages.reduce((at, m) => { firstRow.push(at); return at + m.blocks.length; }, 0);
   return {
     view,
     session,
+    focus(target) {
+      const m = session.messages[target.message];
+      if (!m) return { target, found: false, messages: session.messages.length, rows: [] };
+      const rows = inOrder.slice(firstRow[target.message], firstRow[target.message]! + m.blocks.length);
+      const line = target.record >= 0 && rows.some((r) => r.line === target.record + 1) ? target.record + 1 : undefined;
+      return { target, found: true, role: m.role, messages: session.messages.length, rows, ...defined({ line }) };
+    },
     page(filter, offset, limit) {
       const rows = matching(filter);
       const start = Math.min(Math.max(0, Math.floor(offset)), rows.length);

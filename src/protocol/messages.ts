@@ -144,6 +144,30 @@ export interface CleanupPreview {
   readonly identifierRecall?: { readonly recall: number; readonly total: number };
 }
 
+/** A search match the panel opens at (the Sessions view's search): which message, which block, what matched. */
+export interface MessageTarget {
+  /** 0-based index into the session's messages, as the search index recorded it. */
+  readonly message: number;
+  /** 0-based record (line) of the matched block; -1 when the reader made the block. */
+  readonly record: number;
+  /** prompt, reply, tool call, tool result, reasoning or summary. */
+  readonly kind: string;
+  /** One line around the match, `start`/`end` where the match stands in it. Untrusted transcript text. */
+  readonly snippet: { readonly text: string; readonly start: number; readonly end: number };
+}
+
+/** The message a search opened the panel at: its blocks as item rows, the matched one by its line. */
+export interface FocusView {
+  readonly target: MessageTarget;
+  /** false: the session no longer has that message (it changed since it was indexed); the rest is then empty. */
+  readonly found: boolean;
+  readonly role?: string;
+  readonly messages: number;
+  readonly rows: readonly ItemRow[];
+  /** 1-based line of the matched block's row, when it has one. */
+  readonly line?: number;
+}
+
 export type ToWebview =
   | { readonly type: 'sessionLoading'; readonly file: string }
   | { readonly type: 'sessionLoaded'; readonly sessionId: SessionId; readonly view: CompositionView }
@@ -162,7 +186,8 @@ export type ToWebview =
   }
   | { readonly type: 'simulationLoaded'; readonly sessionId: SessionId; readonly requestId: number; readonly simulation: SimulationView }
   | { readonly type: 'cleanupPreviewed'; readonly sessionId: SessionId; readonly requestId: number; readonly preview: CleanupPreview }
-  | { readonly type: 'analysisFailed'; readonly sessionId: SessionId; readonly requestId: number; readonly what: 'simulate' | 'previewCleanup'; readonly message: string };
+  | { readonly type: 'analysisFailed'; readonly sessionId: SessionId; readonly requestId: number; readonly what: 'simulate' | 'previewCleanup'; readonly message: string }
+  | { readonly type: 'messageFocused'; readonly sessionId: SessionId; readonly focus: FocusView };
 
 export type FromWebview =
   | { readonly type: 'ready' }
@@ -180,7 +205,9 @@ export type FromWebview =
   | { readonly type: 'simulate'; readonly sessionId: SessionId; readonly requestId: number; readonly policy?: SimulationPolicyInput }
   | { readonly type: 'previewCleanup'; readonly sessionId: SessionId; readonly requestId: number; readonly options?: CleanupInput }
   /** Run the Compact transcript flow (diff preview, Accept/Discard) with these options. */
-  | { readonly type: 'openDiff'; readonly sessionId: SessionId; readonly options: CleanupInput };
+  | { readonly type: 'openDiff'; readonly sessionId: SessionId; readonly options: CleanupInput }
+  /** The focused message is on screen (scrolled to and highlighted); `message` is its 0-based index. */
+  | { readonly type: 'focusShown'; readonly sessionId: SessionId; readonly message: number };
 
 /**
  * What the webview persists with `setState`: the file lets the panel serializer reopen it after a
@@ -234,6 +261,8 @@ export function isFromWebview(x: unknown): x is FromWebview {
       return isText(x.sessionId) && isCount(x.requestId) && (x.options === undefined || isCleanupInput(x.options));
     case 'openDiff':
       return isText(x.sessionId) && isCleanupInput(x.options);
+    case 'focusShown':
+      return isText(x.sessionId) && isCount(x.message);
     default:
       return false;
   }

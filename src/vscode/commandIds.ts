@@ -20,6 +20,7 @@ export const CommandIds = {
   filterSessions: 'contextCompactor.sessions.filter',
   clearSessionsFilter: 'contextCompactor.sessions.clearFilter',
   sortSessions: 'contextCompactor.sessions.sort',
+  searchSessions: 'contextCompactor.sessions.search',
   // The agent's own compaction: our SessionStart hook in Claude Code's settings
   guardInstall: 'contextCompactor.hook.install',
   guardUninstall: 'contextCompactor.hook.uninstall',

@@ -2,7 +2,7 @@
 import type { CleanupOptions } from '../core/cleanup/types';
 import { cleanupOptionsOf, cleanupPreview, defaultCleanupInput, defaultPolicy, simulationView, type AnalysisDefaults } from '../node/analysisView';
 import type { CompositionModel } from '../node/compositionView';
-import { isFromWebview, type FromWebview, type ToWebview } from '../protocol/messages';
+import { isFromWebview, type FromWebview, type MessageTarget, type ToWebview } from '../protocol/messages';
 
 /** What the controller needs from the panel; CompositionPanel wires these to a WebviewPanel. */
 export interface ControllerPorts {
@@ -14,6 +14,8 @@ export interface ControllerPorts {
   defaults(): AnalysisDefaults;
   /** Runs the Compact transcript flow (diff preview, Accept/Discard) with these cleanup options. */
   openDiff(file: string, cleanup: CleanupOptions): Promise<void>;
+  /** The webview says the focused message is on screen (0-based index). */
+  focusShown?(message: number): void;
   /** Runs a recomputation later; the panel passes setImmediate (the default). */
   defer?(run: () => void): void;
 }
@@ -34,6 +36,8 @@ export class CompositionController {
   /** Highest requestId taken per kind; an older one arriving late is stale. Reset per webview and per load. */
   private lastRequest = { simulate: -1, previewCleanup: -1 };
   private scheduled = false;
+  /** The search match the panel was opened at, shown again after each load and replayed on `ready`. */
+  private target: MessageTarget | undefined;
 
   constructor(readonly file: string, private readonly ports: ControllerPorts) {}
 
@@ -62,9 +66,20 @@ export class CompositionController {
       this.model = model;
       this.ports.setTitle(model.view.title ?? this.file);
       this.post({ type: 'sessionLoaded', sessionId: model.view.sessionId, view: model.view });
+      this.postFocus();
     } catch (e) {
       if (!this.disposed) this.post({ type: 'sessionFailed', file: this.file, message: e instanceof Error ? e.message : String(e) });
     }
+  }
+
+  /** Opens the panel at a search match: now if the session is loaded, else once it is. */
+  focus(target: MessageTarget): void {
+    this.target = target;
+    this.postFocus();
+  }
+
+  private postFocus(): void {
+    if (this.target && this.model) this.post({ type: 'messageFocused', sessionId: this.model.view.sessionId, focus: this.model.focus(this.target) });
   }
 
   private post(message: ToWebview): void {
@@ -79,6 +94,7 @@ export class CompositionController {
         this.ready = true;
         this.forgetRequests(); // a new webview instance numbers its requests from 0 again
         if (this.status) this.ports.post(this.status);
+        if (this.status?.type === 'sessionLoaded') this.postFocus();
         return;
       case 'reload':
         void this.load();
@@ -100,6 +116,9 @@ export class CompositionController {
         this.lastRequest[message.type] = message.requestId;
         this.pending[message.type] = message;
         this.schedule();
+        return;
+      case 'focusShown':
+        if (this.model?.view.sessionId === message.sessionId) this.ports.focusShown?.(message.message);
         return;
       case 'openDiff':
         if (this.model?.view.sessionId !== message.sessionId) return;

@@ -2,7 +2,7 @@
 import * as vscode from 'vscode';
 import { cleanupOptionsFrom } from '../node/compactOptions';
 import { loadCompositionModel } from '../node/compositionView';
-import { isWebviewState } from '../protocol/messages';
+import { isWebviewState, type MessageTarget } from '../protocol/messages';
 import { CommandIds } from './commandIds';
 import type { CompactArgs } from './compactCommand';
 import { CompactFailed } from './compact/outcome.js';
@@ -20,6 +20,8 @@ class CompositionPanel implements vscode.Disposable {
   private readonly subscriptions: vscode.Disposable[] = [];
   private readonly controller: CompositionController;
   private disposed = false;
+  /** The message the webview last said it scrolled to and highlighted (0-based), for the integration tests. */
+  focusShown: number | undefined;
 
   constructor(readonly panel: vscode.WebviewPanel, readonly file: string, extensionUri: vscode.Uri, onDispose: () => void) {
     const webview = panel.webview;
@@ -38,6 +40,7 @@ class CompositionPanel implements vscode.Disposable {
         void showError(`Cannot open ${path}: ${e instanceof Error ? e.message : String(e)}`);
       }),
       setTitle: (title) => { panel.title = panelTitle(title); },
+      focusShown: (message) => { this.focusShown = message; },
       defaults: () => {
         const settings = readSettings();
         return { cleanup: cleanupOptionsFrom(settings), threshold: settings.contextThreshold };
@@ -56,6 +59,11 @@ class CompositionPanel implements vscode.Disposable {
 
   reveal(): void {
     this.panel.reveal();
+  }
+
+  focus(target: MessageTarget): void {
+    this.focusShown = undefined;
+    this.controller.focus(target);
   }
 
   dispose(): void {
@@ -90,11 +98,20 @@ export class CompositionPanels implements vscode.Disposable {
     });
   }
 
-  show(file: string): void {
-    const existing = this.open.get(file);
-    if (existing) return existing.reveal();
-    const panel = vscode.window.createWebviewPanel(COMPOSITION_VIEW_TYPE, panelTitle(file), vscode.ViewColumn.Active, webviewOptions(this.extensionUri));
-    this.adopt(panel, file);
+  /** Opens or reveals the file's panel; with `target`, at that message (a search match). */
+  show(file: string, target?: MessageTarget): void {
+    let shown = this.open.get(file);
+    if (shown) shown.reveal();
+    else {
+      const panel = vscode.window.createWebviewPanel(COMPOSITION_VIEW_TYPE, panelTitle(file), vscode.ViewColumn.Active, webviewOptions(this.extensionUri));
+      shown = this.adopt(panel, file);
+    }
+    if (target) shown.focus(target);
+  }
+
+  /** The message the file's panel last scrolled to and highlighted, as its webview reported it (0-based). */
+  focusShownIn(file: string): number | undefined {
+    return this.open.get(file)?.focusShown;
   }
 
   /**
@@ -113,11 +130,12 @@ export class CompositionPanels implements vscode.Disposable {
     this.open.clear();
   }
 
-  private adopt(panel: vscode.WebviewPanel, file: string): void {
+  private adopt(panel: vscode.WebviewPanel, file: string): CompositionPanel {
     const created = new CompositionPanel(panel, file, this.extensionUri, () => {
       if (this.open.get(file) === created) this.open.delete(file);
     });
     this.open.set(file, created);
+    return created;
   }
 }
 

@@ -30,6 +30,8 @@ export const RESTRICTED: Readonly<Record<CommandId, RestrictedMode>> = {
   [CommandIds.filterSessions]: 'always',
   [CommandIds.clearSessionsFilter]: 'always',
   [CommandIds.sortSessions]: 'always',
+  // Reads sessions and shows matches; untrusted it neither reads nor writes the search index (the usage cache's rule).
+  [CommandIds.searchSessions]: 'always',
   // Writes a command Claude Code will run into its settings: not before the window is trusted. Removing ours only
   // takes away what runs, and touches nothing a workspace supplies.
   [CommandIds.guardInstall]: 'trusted',

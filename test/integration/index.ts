@@ -13,6 +13,8 @@ import './suite/eval.test.js';
 // the notifications center's visible rows.
 import './suite/compact.test.js';
 import './suite/resume.test.js';
+// Before inspect and composition: it opens composition panels of its own, which composition.test closes.
+import './suite/search.test.js';
 import './suite/inspect.test.js';
 import './suite/composition.test.js';
 

@@ -5,6 +5,8 @@ import { mkdir } from 'node:fs/promises';
 import { after, before, test } from 'node:test';
 import { buildCompositionModel, loadCompositionModel, type CompositionModel } from '../../src/node/compositionView';
 import type { WebviewState } from '../../src/protocol/messages';
+import { searchEntries } from '../../src/core/search/extract';
+import { readTranscriptFile } from '../../src/node/readTranscriptFile';
 import { CLAUDE_SAMPLE, CODEX_SAMPLE } from '../support/fixtures';
 import { openWebview, startHarness, waitingFor, type Harness, type WebviewPage } from './harness';
 import { hostileSession, largeSession, XSS_PAYLOADS } from './syntheticSession';
@@ -165,5 +167,34 @@ test('transcript text with markup renders as text and runs nothing', async (t) =
   assert.equal(await w.page.locator('img').count(), 0);
   assert.equal(await w.page.locator('script').count(), 1); // just the bundle
   assert.equal(await w.page.evaluate(() => window.__pwned), undefined);
+  assert.deepEqual(await w.cspViolations(), []);
+});
+
+test('a search match: the Composition tab comes back, the matched row is highlighted in view, the host is told; markup stays text', async (t) => {
+  const { session } = await readTranscriptFile(CLAUDE_SAMPLE);
+  // A tool result far down the session: the card must scroll to it, whatever tab was open.
+  const entry = searchEntries(session).filter((e) => e.kind === 'tool result').at(-1)!;
+  const w = await opened(claude, t);
+  await w.page.click('vscode-tab-header[data-tab="simulator"]');
+  const text = '<img src=x onerror="window.__pwned=4"> found HERE now';
+  const snippet = { text, start: text.indexOf('HERE'), end: text.indexOf('HERE') + 4 };
+  await w.send({ type: 'messageFocused', sessionId: claude.view.sessionId, focus: claude.focus({ message: entry.message, record: entry.record, kind: 'tool result', snippet }) });
+  for (let i = 0; i < 200 && !w.posted.some((m) => m.type === 'focusShown'); i++) await new Promise((r) => setTimeout(r, 50));
+  assert.deepEqual(lastPosted(w, 'focusShown'), { type: 'focusShown', sessionId: claude.view.sessionId, message: entry.message });
+  assert.equal(await w.page.isVisible('.composition .focus-card'), true, 'the Composition tab is shown again');
+  assert.match((await w.page.textContent('.focus-card h2'))!, new RegExp(`^Search match — message ${entry.message + 1} of ${session.messages.length} · tool result`));
+  assert.equal(await w.page.textContent('.focus-card mark'), 'HERE');
+  assert.equal(await w.page.getAttribute('.focus-card .item-row.hit', 'data-line'), String(entry.record + 1));
+  assert.equal(await w.page.locator('.focus-card .item-row.hit').count(), 1);
+  const box = await w.page.locator('.focus-card .item-row.hit').boundingBox();
+  const height = await w.page.evaluate(() => window.innerHeight);
+  assert.ok(box && box.y >= 0 && box.y + box.height <= height, `the matched row is in view: ${JSON.stringify(box)} of ${height}`);
+  assert.equal(await w.page.evaluate(() => document.activeElement?.getAttribute('data-line')), String(entry.record + 1), 'keyboard focus on the matched row');
+  assert.equal(await w.page.locator('img').count(), 0);
+  assert.equal(await w.page.evaluate(() => window.__pwned), undefined);
+  await w.page.screenshot({ path: `${SHOTS}/webview-search-match.png` });
+  // Closing the card leaves the charts.
+  await w.page.click('.focus-close');
+  assert.equal(await w.page.locator('.focus-card').count(), 0);
   assert.deepEqual(await w.cspViolations(), []);
 });

@@ -41,6 +41,8 @@ export interface SearchOptions {
    * the whole machine; a search of some folders cannot tell a deleted session from one outside them).
    */
   prune?: boolean;
+  /** Checked before each session: true stops the search (a newer query replaced it); what was found so far is returned. */
+  cancelled?: () => boolean;
 }
 
 export interface SearchHit {
@@ -228,6 +230,7 @@ export async function searchSessions(opts: SearchOptions): Promise<SearchResult>
   const limit = opts.limit ?? Infinity;
   const out: SessionHits[] = [];
   for (const [n, s] of chosen.entries()) {
+    if (opts.cancelled?.()) return { sessions: out, warnings, stats };
     const stamp = stampOf(s.file);
     if (!stamp) {
       warnings.push(`${s.file}: gone since it was listed, skipped`);

@@ -33,8 +33,16 @@ const FEATURED = ['1fb5e404-604d-4a2b-baf1-3beb42a67371', '536b4eec-7d70-4e39-a8
 const FILTER = 'IDAHO';
 let pending: Thenable<unknown> | undefined;
 
+/** What the search screens type into the search box: matches in several agents' sessions of the home. */
+const SEARCH = 'error';
+
 /** The outcome of the compaction the compact-diff screen accepts (the report and resume screens show its results). */
 let accepted: { output?: string; report?: { resumeCommand?: string; sessionId?: string } } | undefined;
+
+/** What `pending` resolved to, or undefined when it did not within `ms`. */
+async function whenSettledValue(p: Thenable<unknown> | undefined, ms: number): Promise<unknown> {
+  return Promise.race([Promise.resolve(p), settle(ms).then(() => undefined)]);
+}
 
 const diffTabs = (): vscode.Tab[] => openTabs().filter((t) => t.input instanceof vscode.TabInputTextDiff);
 
@@ -119,6 +127,35 @@ export const SCREENS: readonly Screen[] = [
     done: async () => {
       await vscode.commands.executeCommand(CommandIds.clearSessionsFilter);
       await vscode.commands.executeCommand(CommandIds.sortSessions, 'recency');
+    },
+  },
+  {
+    // "Search sessions…" (the Sessions view's search icon, or the palette): the live quick pick of matches, every
+    // agent's sessions at once, each match's kind and message over its snippet, the session below.
+    name: 'search',
+    show: async () => {
+      await closeEditors();
+      const api = await extensionApi();
+      pending = vscode.commands.executeCommand(CommandIds.searchSessions, SEARCH);
+      await waitFor(() => (api.search.current?.items ?? []).some((i: any) => i.pick) && !api.search.current?.busy, 120_000);
+      return { texts: ['Search sessions', 'matches in'], pause: 500, crop: '.quick-input-widget' };
+    },
+  },
+  {
+    // A match picked: the composition panel opens at its message, the match on top, the message's blocks below with
+    // the matched one highlighted.
+    name: 'search-match',
+    show: async () => {
+      const api = await extensionApi();
+      const qp = api.search.current;
+      const item = qp?.items.find((i: any) => i.pick?.target.kind === 'tool result') ?? qp?.items.find((i: any) => i.pick);
+      if (!qp || !item) throw new Error('the search screen left no match to pick');
+      qp.activeItems = [item];
+      await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
+      const opened = (await whenSettledValue(pending, 20_000)) as { file: string; target: { message: number } } | undefined;
+      if (!opened) throw new Error('the pick opened nothing');
+      await waitFor(() => api.composition.focusShownIn(opened.file) === opened.target.message, 60_000);
+      return { texts: ['Search match', `message ${opened.target.message + 1} of`], crop: EDITOR };
     },
   },
   {

@@ -230,3 +230,37 @@ test('an engine failure is answered with analysisFailed, not silence', async () 
   flush();
   assert.deepEqual(posted.at(-1), { type: 'analysisFailed', sessionId, requestId: 1, what: 'simulate', message: 'bad settings' });
 });
+
+test('a search match asked for before the load is posted after it, again on each ready, and its ack is scoped', async () => {
+  const shown: number[] = [];
+  const posted: ToWebview[] = [];
+  const c = new CompositionController(CLAUDE_SAMPLE, {
+    post: (m) => posted.push(m), load: loadCompositionModel, reveal: async () => undefined, setTitle: () => undefined,
+    defaults: () => DEFAULTS, openDiff: async () => undefined, focusShown: (m) => shown.push(m),
+  });
+  const target = { message: 5, record: 7, kind: 'tool result', snippet: { text: 'a b c', start: 2, end: 3 } };
+  c.receive({ type: 'ready' });
+  c.focus(target); // the panel was just created: nothing loaded yet
+  assert.equal(posted.length, 0);
+  await c.load();
+  assert.deepEqual(posted.map((p) => p.type), ['sessionLoading', 'sessionLoaded', 'messageFocused']);
+  const focused = posted[2];
+  assert.ok(focused?.type === 'messageFocused');
+  assert.deepEqual(focused.focus.target, target);
+  assert.equal(focused.focus.found, true);
+  const id = loadedId(posted);
+  assert.equal(focused.sessionId, id);
+  // The webview was hidden and shown: the session and the match come back together.
+  c.hidden();
+  c.receive({ type: 'ready' });
+  assert.deepEqual(posted.slice(3).map((p) => p.type), ['sessionLoaded', 'messageFocused']);
+  // Another match in the open panel replaces it at once.
+  c.focus({ ...target, message: 9 });
+  const last = posted.at(-1);
+  assert.ok(last?.type === 'messageFocused' && last.focus.target.message === 9);
+  c.receive({ type: 'focusShown', sessionId: 'stale#0', message: 9 });
+  c.receive({ type: 'focusShown', sessionId: id, message: -1 });
+  assert.deepEqual(shown, [], 'a stale or malformed ack is dropped');
+  c.receive({ type: 'focusShown', sessionId: id, message: 9 });
+  assert.deepEqual(shown, [9]);
+});

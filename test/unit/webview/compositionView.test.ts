@@ -5,6 +5,8 @@ import { TOKEN_KINDS } from '../../../src/core/model/transcript';
 import { inspectReport } from '../../../src/node/inspectFile';
 import { loadCompositionModel, TOP_ITEMS } from '../../../src/node/compositionView';
 import { MAX_ITEMS_PAGE, type ItemRow } from '../../../src/protocol/messages';
+import { searchEntries } from '../../../src/core/search/extract';
+import { readTranscriptFile } from '../../../src/node/readTranscriptFile';
 import { CLAUDE_SAMPLE, CODEX_SAMPLE } from '../../support/fixtures';
 
 const load = (file: string) => loadCompositionModel(file, (id) => `${id}#1`);
@@ -68,4 +70,28 @@ test('page bounds: limit is capped, offsets past the end and unknown filters giv
   assert.deepEqual(model.page({ by: 'tool', value: 'NoSuchTool' }, 0, 10), { offset: 0, total: 0, items: [] });
   assert.deepEqual(model.page({ by: 'kind', value: 'not-a-kind' as never }, 0, 10), { offset: 0, total: 0, items: [] });
   assert.deepEqual(model.page({ by: 'kind', value: 'tool_result' }, -5, -1).items, []);
+});
+
+test('a search match opens at its message: every indexed entry finds its message and its block\'s row by line', async () => {
+  const tokenKind = { prompt: 'user', reply: 'assistant', 'tool call': 'tool_call', 'tool result': 'tool_result', reasoning: 'reasoning', summary: 'summary' } as const;
+  for (const file of [CLAUDE_SAMPLE, CODEX_SAMPLE]) {
+    const [model, { session }] = await Promise.all([load(file), readTranscriptFile(file)]);
+    const entries = searchEntries(session);
+    assert.ok(entries.length > 20, file);
+    for (const e of entries) {
+      const f = model.focus({ message: e.message, record: e.record, kind: e.kind, snippet: { text: e.text.slice(0, 20), start: 0, end: 1 } });
+      assert.equal(f.found, true);
+      assert.equal(f.messages, session.messages.length);
+      assert.equal(f.rows.length, session.messages[e.message]!.blocks.length, 'one row per block of the message');
+      assert.equal(f.line, e.record + 1, `${file}: message ${e.message}, record ${e.record}`);
+      assert.ok(f.rows.some((r) => r.line === f.line && r.kind === tokenKind[e.kind]), `${file}: the ${e.kind} row at line ${f.line}`);
+    }
+    // Rows are the message's blocks in context order: the first message's rows come from its own records.
+    const first = model.focus({ message: 0, record: -1, kind: 'prompt', snippet: { text: '', start: 0, end: 0 } });
+    assert.equal(first.line, undefined, 'no record, no row to highlight');
+    assert.ok(first.rows.every((r) => session.messages[0]!.records.includes(r.line - 1)));
+    const gone = model.focus({ message: session.messages.length, record: 3, kind: 'reply', snippet: { text: 'x', start: 0, end: 1 } });
+    assert.deepEqual({ found: gone.found, rows: gone.rows.length }, { found: false, rows: 0 }, 'a message the session no longer has');
+    assert.deepEqual(JSON.parse(JSON.stringify(gone)), gone);
+  }
 });

@@ -15,6 +15,7 @@ const accepted = [
   { type: 'previewCleanup', sessionId: 's#1', requestId: 1 },
   { type: 'previewCleanup', sessionId: 's#1', requestId: 1, options: { keepRecentTurns: 6, keepRecentTokens: 0, rules: { 'tool-records': false, unknown: true } } },
   { type: 'openDiff', sessionId: 's#1', options: { keepRecentTurns: 6, keepRecentTokens: 20_000, rules: {} } },
+  { type: 'focusShown', sessionId: 's#1', message: 0 },
 ] as const;
 
 const rejected = [
@@ -26,6 +27,9 @@ const rejected = [
   { type: 'jumpToSource', sessionId: 's#1', line: '44' },
   { type: 'jumpToSource', line: 44 },
   { type: 'jumpToSource', sessionId: '', line: 44 },
+  { type: 'focusShown', sessionId: 's#1', message: -1 },
+  { type: 'focusShown', sessionId: 's#1', message: '3' },
+  { type: 'focusShown', message: 3 },
   { type: 'requestItems', sessionId: 's#1', requestId: 1, filter: { by: 'kind', value: 'user' }, offset: -1, limit: 10 },
   { type: 'requestItems', sessionId: 's#1', requestId: 1, filter: { by: 'kind', value: 'user' }, offset: 0, limit: Infinity },
   { type: 'requestItems', sessionId: 's#1', requestId: 1, filter: { by: 'line', value: 'user' }, offset: 0, limit: 10 },
