@@ -51,7 +51,7 @@ function withoutCopies(ours: readonly string[], extra: readonly string[]): strin
  */
 const KINDS = { 'claude-code': /\.jsonl$/, codex: /\.jsonl$/, 'gemini-cli': /\.jsonl?$/, aider: /\.md$/, 'copilot-chat': /\.jsonl?$/, cline: 'folders' } as const;
 
-export interface CorpusFile { readonly file: string; readonly label: string; readonly agent: keyof typeof KINDS | 'opencode' | 'goose' }
+export interface CorpusFile { readonly file: string; readonly label: string; readonly agent: keyof typeof KINDS | 'opencode' | 'goose' | 'continue' }
 
 /**
  * Sessions the real agent CLIs wrote offline (no public files were found for these agents; test/fixtures/<agent>/README.md
@@ -60,6 +60,8 @@ export interface CorpusFile { readonly file: string; readonly label: string; rea
 const MADE_BY_REAL_CLI: readonly [CorpusFile['agent'], string][] = [
   ['opencode', 'opencode/opencode-1.18.33.db'], ['opencode', 'opencode/export-1.18.33.json'], ['opencode', 'opencode/export-1.1.65.json'],
   ['goose', 'goose/sessions-1.37.0/sessions.db'], ['goose', 'goose/export-1.37.0.json'],
+  ['continue', 'continue/cn-1.5.47/sessions/aa29d32c-514e-458d-82a8-a802ebc760a2.json'],
+  ['continue', 'continue/cn-1.5.47-long/sessions/51a35ac9-380e-4107-a9bd-9621071ae929.json'],
 ];
 
 /**

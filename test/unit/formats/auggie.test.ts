@@ -41,7 +41,11 @@ test('Auggie\'s own summary (a history_summary_node) starts the live context', a
   const file = path.join(tmpDir(t), 'summarized.json');
   fs.writeFileSync(file, JSON.stringify(doc, null, 2));
   const { session } = await readTranscriptFile(file);
-  assert.ok(session.messages[0]!.blocks.some((b) => b.type === 'summary' && b.text === 'Earlier: total.ts sums float prices.') || session.messages[1]!.blocks.some((b) => b.type === 'summary'));
+  // The summarized exchange's results come first, then its request: the summary.
+  assert.deepEqual(session.messages.slice(0, 2).map((m) => m.blocks.map((b) => b.type)), [['tool_result'], ['summary']]);
+  const summary = session.messages[1]!.blocks[0]!;
+  assert.equal(summary.type === 'summary' ? summary.text : '', 'Earlier: total.ts sums float prices.');
+  assert.ok(!session.records[1]!.inContext && session.records[2]!.inContext);
   assert.ok(session.warnings.some((w) => /the 2 exchange\(s\) before its summary are not in the live context/.test(w)), session.warnings.join('\n'));
 });
 

@@ -35,7 +35,8 @@ test('the text form: speakers, thinking, tool calls with their arguments, result
   assert.deepEqual(results.map((r) => r.type === 'tool_result' && r.id), calls.map((c) => c.type === 'tool_call' && c.id));
   assert.match(results[0]!.type === 'tool_result' ? results[0]!.text : '', /^FAIL src\/parse\.test\.ts[\s\S]*15 total$/);
   assert.ok(blocks.some((b) => b.type === 'reasoning' && b.text.startsWith('The user wants the failing test found first')));
-  assert.equal(session.messages.at(-1)!.blocks[0]!.type === 'text' && session.messages.at(-1)!.blocks[0]!.text, "I'll add the test next to the empty-input one.");
+  const lastBlock = session.messages.at(-1)!.blocks[0]!;
+  assert.equal(lastBlock.type === 'text' ? lastBlock.text : '', "I'll add the test next to the empty-input one.");
   assert.deepEqual(session.warnings, []);
   assert.ok(session.messages.every((m) => !m.usage), 'Cursor records no usage');
 });

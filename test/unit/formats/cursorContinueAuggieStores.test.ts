@@ -1,11 +1,14 @@
 // Cursor, Continue and Auggie on a machine: their stores found under the home folder by `usage`, the Sessions view and
 // `search` (each session with its title, recorded usage priced or estimates labelled, a resume command only for
-// Continue), and no other agent's file taken for theirs.
+// Continue), and no other agent's file taken for theirs; eval's probes read from their originals.
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { test } from 'node:test';
+import { extractProbes } from '../../../src/core/probes/extract';
 import { makeQuery, type Query } from '../../../src/core/search/match';
+import { readRawSource } from '../../../src/node/eval/rawSource';
+import { readTranscriptFile } from '../../../src/node/readTranscriptFile';
 import { buildSessionTree, sessionsOf } from '../../../src/node/sessions/treeModel';
 import { searchSessions } from '../../../src/node/search/searchSessions';
 import { scanUsage } from '../../../src/node/usage/scanner';
@@ -61,4 +64,21 @@ test('search finds prompts, replies, calls and results in each of the three', as
   assert.deepEqual(await find('cannot read properties of undefined'), ['cursor:tool result']);
   assert.deepEqual(await find('missing-file.txt does not exist'), ['continue:reply']);
   assert.deepEqual(await find('0.30000000000000004 to be 0.3'), ['auggie:tool result']);
+});
+
+test('eval\'s probes read the originals by the generic walker: requests, commands, written files, errors', async () => {
+  const probes = async (file: string): Promise<string[]> => {
+    const { session } = await readTranscriptFile(file);
+    return extractProbes(readRawSource(file, session)).map((p) => p.label);
+  };
+  const c = await probes(path.join(FIXTURES, 'continue', 'cn-1.5.47', 'sessions', 'aa29d32c-514e-458d-82a8-a802ebc760a2.json'));
+  for (const l of ['command cat missing-file.txt', 'file summary.md', 'request: Now write the TODOs into summary.md']) assert.ok(c.includes(l), `${l} in ${c.join(' | ')}`);
+  assert.ok(c.some((l) => l.startsWith('error (open): Error executing tool Bash')));
+  const a = await probes(path.join(FIXTURES, 'auggie', 'sessions', '3f6d2c1b-9a8e-4f70-b6c5-d4e3f2a1b0c9.json'));
+  for (const l of ['command npx vitest run src/cart', 'file src/cart/total.ts', 'request: Do it: keep prices in cents.']) assert.ok(a.includes(l), `${l} in ${a.join(' | ')}`);
+  const dir = path.join(FIXTURES, 'cursor', 'projects', 'home-dev-demo', 'agent-transcripts');
+  const j = await probes(path.join(dir, '7d1e2f30-8a4b-4c5d-9e6f-a1b2c3d4e5f6', '7d1e2f30-8a4b-4c5d-9e6f-a1b2c3d4e5f6.jsonl'));
+  assert.deepEqual(j.filter((l) => l.startsWith('request')).sort(), ['request: Add a --json flag to the export command and document it.', 'request: Run the export tests.'], 'the query without Cursor\'s wrapper; reminders are no request');
+  const x = await probes(path.join(dir, '0c9b8a7d-6e5f-4a3b-8c2d-1e0f9a8b7c6d.txt'));
+  for (const l of ['command npm test --workspace parser', 'file packages/parser/src/parse.ts']) assert.ok(x.includes(l), `${l} in ${x.join(' | ')}`);
 });
