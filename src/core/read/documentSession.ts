@@ -1,5 +1,6 @@
 // Building blocks and the finished Session for readers of whole-document transcripts (Cursor, Continue, Auggie):
 // blocks with their token estimates, and the common tail every such reader ends with (pairs, turns, title, window).
+import type { FsView } from '../agents/agent';
 import type { AgentId } from '../model/ids';
 import type { Block, Message, RawRecord, Session, SourceRef, Usage } from '../model/transcript';
 import { estimateTokens } from '../tokens/estimate';
@@ -53,4 +54,18 @@ export function documentSession(p: DocumentSessionParts): Session {
     contextWindow: [...models].reverse().map(contextWindowOf).find((w) => w !== undefined),
     warnings: p.warnings, endsWithNewline: p.text.endsWith('\n'), extra: p.extra,
   };
+}
+
+/**
+ * Whether `file` is a `.json` session of an agent that keeps them in `<home>/<store>/sessions/` (Continue, Auggie):
+ * placed there, known by name alone; elsewhere (or when the caller reads heads) by its first bytes matching `head`.
+ */
+export function isStoredJson(file: string, fs: FsView, store: string, head: RegExp): boolean {
+  if (!fs.basename(file).endsWith('.json')) return false;
+  const dir = fs.dirname(file);
+  const placed = fs.basename(dir) === 'sessions' && fs.basename(fs.dirname(dir)) === store;
+  if (!placed && !fs.head) return false;
+  if (fs.isFolder(file)) return false;
+  const first = fs.head?.(file);
+  return first === undefined ? placed : head.test(first);
 }

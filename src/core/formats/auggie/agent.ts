@@ -1,7 +1,8 @@
 // Auggie (Augment Code's CLI): ~/.augment/sessions/<id>.json. Read-only: Auggie continues a session through
 // Augment's service with a login, so nothing we write could be proven to resume offline; compaction writes a handoff.
-import type { AgentModule, FsView, HostEnv } from '../../agents/agent';
+import type { AgentModule, HostEnv } from '../../agents/agent';
 import { handoffFileName, handoffMarkdown } from '../../compact/handoff';
+import { isStoredJson } from '../../read/documentSession';
 import { codeSpan } from '../../text/markdown';
 import { parseAuggie } from './read';
 
@@ -10,23 +11,13 @@ const sessionsDir = (host: HostEnv): string => host.join(host.home, '.augment', 
 // SessionStore writes JSON.stringify(session, null, 2): sessionId first, then created.
 const HEAD = /^\uFEFF?\s*\{\s*"sessionId"\s*:\s*"[^"\\]*"\s*,\s*"created"\s*:/;
 
-function isAuggieSession(file: string, fs: FsView): boolean {
-  if (!fs.basename(file).endsWith('.json')) return false;
-  const dir = fs.dirname(file);
-  const placed = fs.basename(dir) === 'sessions' && fs.basename(fs.dirname(dir)) === '.augment';
-  if (!placed && !fs.head) return false;
-  if (fs.isFolder(file)) return false;
-  const head = fs.head?.(file);
-  return head === undefined ? placed : HEAD.test(head);
-}
-
 export const auggie: AgentModule = {
   label: 'Auggie',
   shortName: 'auggie',
   icon: 'sparkle',
   reading: {
     kind: 'document',
-    select: (path, fs) => (isAuggieSession(path, fs) ? [path] : undefined),
+    select: (path, fs) => (isStoredJson(path, fs, '.augment', HEAD) ? [path] : undefined),
     sessionsUnder: (root, fs) => {
       const dir = fs.basename(root) === 'sessions' ? root : fs.join(root, 'sessions');
       return fs.list(dir).filter((n) => n.endsWith('.json')).map((n) => fs.join(dir, n));

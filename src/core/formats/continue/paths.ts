@@ -1,6 +1,7 @@
 // Where Continue keeps sessions: <CONTINUE_GLOBAL_DIR or ~/.continue>/sessions/<id>.json, beside its sessions.json
 // index; recognising one by place, or elsewhere by its first bytes (history.save writes sessionId, then title).
 import type { FsView, HostEnv } from '../../agents/agent';
+import { isStoredJson } from '../../read/documentSession';
 
 export const continueDir = (host: HostEnv): string => host.vars.CONTINUE_GLOBAL_DIR || host.join(host.home, '.continue');
 
@@ -10,16 +11,7 @@ const HEAD = /^\uFEFF?\s*\{\s*"sessionId"\s*:\s*"[^"\\]*"\s*,\s*"title"\s*:/;
 const INDEX = 'sessions.json';
 
 /** Whether `file` is a Continue session: in ~/.continue/sessions, or anywhere with a Continue session's head. */
-export function isContinueSession(file: string, fs: FsView): boolean {
-  const base = fs.basename(file);
-  if (!base.endsWith('.json') || base === INDEX) return false;
-  const dir = fs.dirname(file);
-  const placed = fs.basename(dir) === 'sessions' && fs.basename(fs.dirname(dir)) === '.continue';
-  if (!placed && !fs.head) return false;
-  if (fs.isFolder(file)) return false;
-  const head = fs.head?.(file);
-  return head === undefined ? placed : HEAD.test(head);
-}
+export const isContinueSession = (file: string, fs: FsView): boolean => fs.basename(file) !== INDEX && isStoredJson(file, fs, '.continue', HEAD);
 
 /** The sessions under a root (the sessions folder, or the folder holding it); the index is not a session. */
 export function continueSessionsUnder(root: string, fs: FsView): string[] {
