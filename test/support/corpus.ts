@@ -65,6 +65,15 @@ const MADE_BY_REAL_CLI: readonly [CorpusFile['agent'], string][] = [
 ];
 
 /**
+ * Agents no real file exists for (no CLI that runs offline, no public files): their hand-made fixtures' folders
+ * (each folder's README says so), for tests that must reach every registered agent.
+ */
+export const HAND_MADE_ONLY: readonly { readonly agent: 'cursor' | 'auggie'; readonly dir: string }[] = [
+  { agent: 'cursor', dir: path.join(FIXTURES, 'cursor', 'projects') },
+  { agent: 'auggie', dir: path.join(FIXTURES, 'auggie', 'sessions') },
+];
+
+/**
  * Every real transcript we test on (Claude Code, Codex, Gemini CLI, Aider, Copilot Chat, Cline task folders; OpenCode
  * and Goose as their CLIs wrote them): the repository's copy of the development corpus first (labels `corpus/…`), the
  * other public fixtures (`real/…`), then the extra corpus when $CONTEXT_COMPACTOR_CORPUS names one (`extra/…`).

@@ -69,3 +69,15 @@ export function isStoredJson(file: string, fs: FsView, store: string, head: RegE
   const first = fs.head?.(file);
   return first === undefined ? placed : head.test(first);
 }
+
+const UUID_JSON = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.json$/i;
+
+/**
+ * The sessions of such an agent under a root (its sessions folder, or the folder holding it): `<uuid>.json` files,
+ * and where the caller reads heads, only those whose first bytes match (a folder given by the user may hold another
+ * agent's sessions or an index beside them).
+ */
+export function storedJsonUnder(root: string, fs: FsView, head: RegExp): string[] {
+  const dir = fs.basename(root) === 'sessions' ? root : fs.join(root, 'sessions');
+  return fs.list(dir).filter((n) => UUID_JSON.test(n)).map((n) => fs.join(dir, n)).filter((p) => !fs.head || head.test(fs.head(p)));
+}

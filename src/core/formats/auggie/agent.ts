@@ -2,7 +2,7 @@
 // Augment's service with a login, so nothing we write could be proven to resume offline; compaction writes a handoff.
 import type { AgentModule, HostEnv } from '../../agents/agent';
 import { handoffFileName, handoffMarkdown } from '../../compact/handoff';
-import { isStoredJson } from '../../read/documentSession';
+import { isStoredJson, storedJsonUnder } from '../../read/documentSession';
 import { codeSpan } from '../../text/markdown';
 import { parseAuggie } from './read';
 
@@ -18,10 +18,7 @@ export const auggie: AgentModule = {
   reading: {
     kind: 'document',
     select: (path, fs) => (isStoredJson(path, fs, '.augment', HEAD) ? [path] : undefined),
-    sessionsUnder: (root, fs) => {
-      const dir = fs.basename(root) === 'sessions' ? root : fs.join(root, 'sessions');
-      return fs.list(dir).filter((n) => n.endsWith('.json')).map((n) => fs.join(dir, n));
-    },
+    sessionsUnder: (root, fs) => storedJsonUnder(root, fs, HEAD),
     parse: parseAuggie,
   },
   write: (_original, cleaned, ctx) => ({

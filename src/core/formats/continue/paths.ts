@@ -1,7 +1,7 @@
 // Where Continue keeps sessions: <CONTINUE_GLOBAL_DIR or ~/.continue>/sessions/<id>.json, beside its sessions.json
 // index; recognising one by place, or elsewhere by its first bytes (history.save writes sessionId, then title).
 import type { FsView, HostEnv } from '../../agents/agent';
-import { isStoredJson } from '../../read/documentSession';
+import { isStoredJson, storedJsonUnder } from '../../read/documentSession';
 
 export const continueDir = (host: HostEnv): string => host.vars.CONTINUE_GLOBAL_DIR || host.join(host.home, '.continue');
 
@@ -14,7 +14,4 @@ const INDEX = 'sessions.json';
 export const isContinueSession = (file: string, fs: FsView): boolean => fs.basename(file) !== INDEX && isStoredJson(file, fs, '.continue', HEAD);
 
 /** The sessions under a root (the sessions folder, or the folder holding it); the index is not a session. */
-export function continueSessionsUnder(root: string, fs: FsView): string[] {
-  const dir = fs.basename(root) === 'sessions' ? root : fs.join(root, 'sessions');
-  return fs.list(dir).filter((n) => n.endsWith('.json') && n !== INDEX).map((n) => fs.join(dir, n));
-}
+export const continueSessionsUnder = (root: string, fs: FsView): string[] => storedJsonUnder(root, fs, HEAD);
