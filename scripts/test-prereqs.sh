@@ -36,4 +36,5 @@ bash "$repo/scripts/setup-vscode-host.sh" || stop "the VS Code test host did not
 bash "$repo/scripts/install-agents.sh" || stop "the agent CLIs did not install (see above); run: bash scripts/install-agents.sh"
 bash "$repo/scripts/install-gemini.sh" || stop "the Gemini CLI did not install (see above); run: bash scripts/install-gemini.sh"
 bash "$repo/scripts/install-chat-agents.sh" || stop "the Qwen Code and Copilot CLIs did not install (see above); run: bash scripts/install-chat-agents.sh"
+bash "$repo/scripts/install-continue.sh" >/dev/null || stop "the Continue CLI did not install (see above); run: bash scripts/install-continue.sh"
 echo "npm test: prerequisites ready"

@@ -51,7 +51,7 @@ function withoutCopies(ours: readonly string[], extra: readonly string[]): strin
  */
 const KINDS = { 'claude-code': /\.jsonl$/, codex: /\.jsonl$/, 'gemini-cli': /\.jsonl?$/, aider: /\.md$/, 'copilot-chat': /\.jsonl?$/, cline: 'folders' } as const;
 
-export interface CorpusFile { readonly file: string; readonly label: string; readonly agent: keyof typeof KINDS | 'opencode' | 'goose' | 'qwen-code' | 'copilot-cli' }
+export interface CorpusFile { readonly file: string; readonly label: string; readonly agent: keyof typeof KINDS | 'opencode' | 'goose' | 'qwen-code' | 'copilot-cli' | 'continue' }
 
 /**
  * Sessions the real agent CLIs wrote offline (no public files were found for these agents; test/fixtures/<agent>/README.md
@@ -62,6 +62,17 @@ const MADE_BY_REAL_CLI: readonly [CorpusFile['agent'], string][] = [
   ['goose', 'goose/sessions-1.37.0/sessions.db'], ['goose', 'goose/export-1.37.0.json'],
   ['qwen-code', 'qwen-code/session-0.24.4/091511ed-42fa-4e5d-87e4-965355dcc67d.jsonl'],
   ['copilot-cli', 'copilot-cli/session-1.0.102/80dc1b16-a9b9-4c11-8066-9969904ca64a/events.jsonl'],
+  ['continue', 'continue/cn-1.5.47/sessions/aa29d32c-514e-458d-82a8-a802ebc760a2.json'],
+  ['continue', 'continue/cn-1.5.47-long/sessions/51a35ac9-380e-4107-a9bd-9621071ae929.json'],
+];
+
+/**
+ * Agents no real file exists for (no CLI that runs offline, no public files): their hand-made fixtures' folders
+ * (each folder's README says so), for tests that must reach every registered agent.
+ */
+export const HAND_MADE_ONLY: readonly { readonly agent: 'cursor' | 'auggie'; readonly dir: string }[] = [
+  { agent: 'cursor', dir: path.join(FIXTURES, 'cursor', 'projects') },
+  { agent: 'auggie', dir: path.join(FIXTURES, 'auggie', 'sessions') },
 ];
 
 /**

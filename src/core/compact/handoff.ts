@@ -73,3 +73,10 @@ export function handoffMarkdown(cleaned: Session, agentLabel: string, options: H
   ];
   return intro.join('\n') + conversationMarkdown(cleaned, agentLabel, options);
 }
+
+/** `<prefix>-handoff-YYYY-MM-DDThh-mm-ss-<id8>.md` in local time: the file name of an agent's handoff. */
+export function handoffFileName(prefix: string, id: string, at: Date): string {
+  const p = (n: number): string => String(n).padStart(2, '0');
+  const d = `${at.getFullYear()}-${p(at.getMonth() + 1)}-${p(at.getDate())}T${p(at.getHours())}-${p(at.getMinutes())}-${p(at.getSeconds())}`;
+  return `${prefix}-handoff-${d}-${id.slice(0, 8)}.md`;
+}

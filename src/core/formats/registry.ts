@@ -4,10 +4,13 @@ import type { AgentModule } from '../agents/agent';
 import { AGENT_IDS, type AgentId } from '../model/ids';
 import type { FormatReader } from '../read/formatReader';
 import { aider } from './aider/agent';
+import { auggie } from './auggie/agent';
 import { claudeCode } from './claude-code/agent';
 import { cline } from './cline/agent';
 import { codex } from './codex/agent';
+import { continueCli } from './continue/agent';
 import { copilotChat } from './copilot-chat/agent';
+import { cursor } from './cursor/agent';
 import { geminiCli } from './gemini-cli/agent';
 import { goose } from './goose/agent';
 import { opencode } from './opencode/agent';
@@ -25,6 +28,9 @@ const AGENTS: Readonly<Record<AgentId, AgentModule>> = {
   cline,
   'qwen-code': qwenCode,
   'copilot-cli': copilotCli,
+  cursor,
+  continue: continueCli,
+  auggie,
 };
 
 // The ids live in model/ids.ts (the bottom layer); re-exported here for the composition points that take both.

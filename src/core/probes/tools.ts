@@ -5,10 +5,10 @@ type Obj = Record<string, unknown>;
 export const obj = (v: unknown): Obj => (v && typeof v === 'object' && !Array.isArray(v) ? v as Obj : {});
 export const str = (v: unknown): string => (typeof v === 'string' ? v : '');
 
-/** Tools that write a file they name (Claude Code, Gemini CLI, Cline, Copilot Chat, OpenCode, Goose). */
-const WRITE_TOOL = /^(?:edit|multiedit|write|notebookedit|write_file|edit_file|replace|create_file|write_to_file|replace_in_file|insert_edit_into_file|replace_string_in_file|multi_replace_string_in_file|str_replace_editor|text_editor|apply_diff|insert_content|search_and_replace)$/i;
-const SHELL_TOOL = /^(?:bash|powershell|shell|shell_command|exec_command|local_shell|local_shell_call|container\.exec|run_shell_command|run_in_terminal|execute_command|developer__shell)$/i;
-const PATH_KEYS = ['file_path', 'notebook_path', 'path', 'filePath', 'absolute_path', 'absolutePath', 'target_file', 'filename'];
+/** Tools that write a file they name (Claude Code, Gemini CLI, Cline, Copilot Chat, OpenCode, Goose, Auggie). */
+const WRITE_TOOL = /^(?:edit|multiedit|write|notebookedit|write_file|edit_file|replace|create_file|write_to_file|replace_in_file|insert_edit_into_file|replace_string_in_file|multi_replace_string_in_file|str_replace_editor|text_editor|apply_diff|insert_content|search_and_replace|str-replace-editor|save-file)$/i;
+const SHELL_TOOL = /^(?:bash|powershell|shell|shell_command|exec_command|local_shell|local_shell_call|container\.exec|run_shell_command|run_in_terminal|execute_command|developer__shell|launch-process)$/i;
+const PATH_KEYS = ['file_path', 'notebook_path', 'path', 'filePath', 'absolute_path', 'absolutePath', 'target_file', 'filename', 'filepath'];
 /** Other agents' tools, by what their names say (Cline, Copilot Chat, OpenCode, Goose…). */
 const WRITE_NAME = /write|edit|replace|create|insert|patch/i;
 const SHELL_NAME = /^(?!slash)\w*(?:shell|command|terminal|bash|exec)/i;

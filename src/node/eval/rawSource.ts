@@ -9,11 +9,14 @@ import { readRegularText } from '../regularFile';
 
 const parseLine = (line: string): unknown => { try { return line.trim() ? JSON.parse(line) as unknown : null; } catch { return null; } };
 
-/** A JSON document's list of messages (Gemini CLI `messages`, Copilot Chat `requests`), or the document itself. */
+/**
+ * A JSON document's list of messages (Gemini CLI `messages`, Copilot Chat `requests`, Continue `history`, Auggie
+ * `chatHistory`), or the document itself.
+ */
 function documentRecords(doc: unknown): unknown[] {
   if (Array.isArray(doc)) return doc;
   const o = (doc && typeof doc === 'object' ? doc : {}) as Record<string, unknown>;
-  for (const k of ['messages', 'requests']) if (Array.isArray(o[k])) return o[k] as unknown[];
+  for (const k of ['messages', 'requests', 'history', 'chatHistory']) if (Array.isArray(o[k])) return o[k] as unknown[];
   return [doc];
 }
 
@@ -52,6 +55,7 @@ export function readRawSource(file: string, session: Session): RawSource {
   const raw: RawSource = { kind: 'records', records: (doc?.files ?? [file]).filter((f) => /\.jsonl?$/i.test(f)).flatMap(fileRecords) };
   // OpenCode and Goose keep sessions in SQLite (or OpenCode in a file per message): there, and only there, the
   // session's messages stand in as the records the generic walker reads.
-  if ((session.format === 'goose' || session.format === 'opencode') && probeEvents(raw).length === 0) return { kind: 'records', records: session.messages.map((m) => ({ role: m.role, content: m.blocks })) };
+  // Cursor's text form is no JSON at all: its messages stand in the same way.
+  if ((session.format === 'goose' || session.format === 'opencode' || session.format === 'cursor') && probeEvents(raw).length === 0) return { kind: 'records', records: session.messages.map((m) => ({ role: m.role, content: m.blocks })) };
   return raw;
 }

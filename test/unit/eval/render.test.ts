@@ -11,7 +11,7 @@ import { emptyRow } from '../../../src/core/eval/row';
 import type { EvalReport, EvalRow } from '../../../src/core/eval/types';
 import { AGENT_IDS } from '../../../src/core/formats/registry';
 import { cliInProcess } from '../../support/cliProcess';
-import { realTranscripts } from '../../support/corpus';
+import { HAND_MADE_ONLY, realTranscripts } from '../../support/corpus';
 import { tmpDir } from '../../support/tmp';
 
 const row = (file: string, history: number, probes: number, extra: Partial<EvalRow> = {}): EvalRow => ({
@@ -69,8 +69,9 @@ test('eval without paths reads every session in the agents\' stores (CLAUDE_CONF
 
 test('eval over folders finds every registered agent\'s sessions, JSON, Markdown and database documents among them', async () => {
   const real = realTranscripts();
-  // The corpus and test/fixtures/real (<root>/<agent>/<file>); OpenCode's and Goose's stores (the folder of the file).
-  const dirs = [...new Set(real.map((f) => (f.label.startsWith('cli/') ? path.dirname(f.file) : path.dirname(path.dirname(f.file)))))];
+  // The corpus and test/fixtures/real (<root>/<agent>/<file>); OpenCode's and Goose's stores (the folder of the file);
+  // the hand-made fixtures of agents no real file exists for.
+  const dirs = [...new Set(real.map((f) => (f.label.startsWith('cli/') ? path.dirname(f.file) : path.dirname(path.dirname(f.file))))), ...HAND_MADE_ONLY.map((h) => h.dir)];
   const r = await cliInProcess({}, 'eval', ...dirs, '--json', '--jobs', '1', '--strategies', 'cleanup');
   assert.equal(r.code, 0, r.stderr);
   const report = JSON.parse(r.stdout) as EvalReport;
