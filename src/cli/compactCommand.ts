@@ -4,6 +4,7 @@ import { redactUrlCredentials } from '../core/summary/baseUrl';
 import { isProviderError, type ProviderId } from '../core/summary/provider';
 import { jsonText } from '../core/text/terminal';
 import { lstat } from 'node:fs/promises';
+import * as path from 'node:path';
 import { storePath } from '../node/agentStores';
 import { agentModule } from '../core/formats/registry';
 import { AGENT_IDS, type AgentId } from '../core/model/ids';
@@ -25,7 +26,7 @@ const PROVIDERS = new Set<ProviderId>(['anthropic', 'openai', 'openai-compatible
 
 export async function runCompact(args: string[], io: CliIo): Promise<number> {
   const parsed = parseArgs(args, {
-    out: 'value', 'into-store': 'flag', to: 'value', 'keep-recent': 'value', 'keep-recent-tokens': 'value', 'keep-recent-results': 'value', 'no-summary': 'flag', json: 'flag', exact: 'flag', focus: 'value',
+    out: 'value', 'into-store': 'flag', to: 'value', cwd: 'value', 'keep-recent': 'value', 'keep-recent-tokens': 'value', 'keep-recent-results': 'value', 'no-summary': 'flag', json: 'flag', exact: 'flag', focus: 'value',
     provider: 'value', model: 'value', 'base-url': 'value', timeout: 'value', 'max-output-tokens': 'value', 'max-input-tokens': 'value',
   });
   const fail = (msg: string): number => { io.stderr(`context-compactor compact: ${msg}\n${USAGE}\n`); return 2; };
@@ -34,7 +35,8 @@ export async function runCompact(args: string[], io: CliIo): Promise<number> {
   if (parsed.flags['into-store'] && parsed.values.out !== undefined) return fail('--out and --into-store name two places: give one');
   const v = parsed.values;
   const to = v.to === undefined ? undefined : targetAgent(v.to);
-  if (to === null) return fail(`--to takes one of ${TARGETS.join(', ')}`);
+  if (to === null) return fail(`--to takes one of ${TARGETS.map((t) => agentModule(t).shortName).join(', ')}`);
+  if (v.cwd !== undefined && (to === undefined || !path.isAbsolute(v.cwd))) return fail('--cwd takes an absolute folder, with --to');
   const nums = { keep: int(v['keep-recent'], 6), keepTokens: int(v['keep-recent-tokens'], 0), keepResults: int(v['keep-recent-results'], 0), timeout: int(v.timeout, 120), maxOut: int(v['max-output-tokens'], 4000), maxIn: int(v['max-input-tokens'], defaultMaxInputTokens(v.model ?? DEFAULT_MODELS[(v.provider ?? 'none') as ProviderId] ?? '')) };
   const bad = Object.entries(nums).find(([, n]) => n === undefined);
   if (bad) return fail('numeric options take a whole number ≥ 0');
@@ -55,7 +57,7 @@ export async function runCompact(args: string[], io: CliIo): Promise<number> {
     const signal = new AbortController().signal;
     const prepared = await compactTranscript(parsed.positional[0]!, {
       cleanup: { keepRecentTurns: nums.keep!, keepRecentTokens: nums.keepTokens!, keepRecentResultTokens: nums.keepResults! },
-      summary: summarize ? summary : undefined, signal, to,
+      summary: summarize ? summary : undefined, signal, to, cwd: v.cwd, env: io.env,
     });
     // Converted for another agent, the copy goes where that agent resumes from, unless --out names a place.
     const store = parsed.flags['into-store'] === true || (to !== undefined && v.out === undefined);
@@ -88,7 +90,7 @@ function providerProblem(c: SummaryConfig): string | undefined {
 /** The agent's own place for the new session (validated ids and folder); an existing file there is never replaced. */
 export async function intoStore(p: PreparedCompaction, env: NodeJS.ProcessEnv): Promise<string> {
   let target: string;
-  const to = p.outcome.target;
+  const to = p.outcome.target.to;
   const flag = to === p.original.format ? '--into-store' : `--to ${to}`;
   try {
     // The input names the target's store folder only when it is that agent's own session.

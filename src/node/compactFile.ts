@@ -13,6 +13,7 @@ import { stringifySafe } from '../core/read/safeJson';
 import type { Session } from '../core/model/transcript';
 import type { AgentId } from '../core/model/ids';
 import { notCarriedLines } from '../core/convert/notCarried';
+import { codexModelProvider } from './codexProvider';
 import { serializeLines } from '../core/write/serialize';
 import { agentFinds, hostEnv, hostShell, resumeCommand, sessionFileName } from './agentStores';
 import type { Shell } from '../core/text/shellQuote';
@@ -36,7 +37,14 @@ export interface CompactFileOptions {
   readonly onPhase?: (phase: Phase) => void;
   /** Write the session for another agent (`compact --to`): converted, in that agent's native format. */
   readonly to?: AgentId;
+  /** With `to`: the folder the converted session continues in (default: the one the session recorded). */
+  readonly cwd?: string;
+  /** With `to`: the environment the target agent's settings are found from (default: process.env). */
+  readonly env?: NodeJS.ProcessEnv;
 }
+
+/** Where a compaction is written for: another agent (`to`), continued in `cwd`, its settings found from `env`. */
+export interface CompactTarget { readonly to: AgentId; readonly cwd?: string; readonly env?: NodeJS.ProcessEnv }
 
 export interface PreparedCompaction {
   readonly original: Session;
@@ -54,12 +62,14 @@ export interface PreparedCompaction {
 }
 
 /** Read and clean up (nothing written, no model called); see `compactTranscript` for the whole pipeline. */
-export async function prepareCompaction(input: string, cleanup: CleanupOptions, read: Omit<ReadFileOptions, 'keepRaw'> = {}, to?: AgentId): Promise<PreparedCompaction> {
+export async function prepareCompaction(input: string, cleanup: CleanupOptions, read: Omit<ReadFileOptions, 'keepRaw'> = {}, convert?: CompactTarget): Promise<PreparedCompaction> {
   const startedAt = performance.now();
   countStage('read');
-  const { session } = await readTranscriptFile(input, { ...read, keepRaw: true });
+  const read0 = (await readTranscriptFile(input, { ...read, keepRaw: true })).session;
+  // Continued elsewhere: the converted session, its store folder and the report name that folder.
+  const session = convert?.cwd !== undefined && convert.to !== read0.format ? { ...read0, cwd: convert.cwd } : read0;
   const at = new Date();
-  const target = to ?? session.format;
+  const target = convert?.to ?? session.format;
   if (target !== session.format && !agentModule(target).fromConversation) throw new TranscriptError(`--to ${target}: ${agentModule(target).label} cannot be written from another agent's session`);
   const style = agentModule(target).sessionIds;
   const newId = style === 'uuid-v4' ? uuidV4 : style === 'epoch-ms' ? () => String(at.getTime())
@@ -67,7 +77,7 @@ export async function prepareCompaction(input: string, cleanup: CleanupOptions, 
   let first: string | undefined;
   // The session's own id in the agent's style; record ids inside it are v4.
   const ctx: WriteContext = { newId: () => (first === undefined ? (first = newId()) : uuidV4()), now: () => at };
-  const outcome = compactSession(session, cleanup, ctx, undefined, undefined, target);
+  const outcome = compactSession(session, cleanup, ctx, undefined, undefined, { to: target, ...(target === 'codex' && target !== session.format ? { modelProvider: codexModelProvider(convert?.env) } : {}) });
   return {
     original: session, outcome, startedAt, input, cleanupOptions: cleanup, ctx, modelCalls: 0, fallback: null, warnings: [...session.warnings],
     defaultOut: path.join(defaultFolder(session, sessionPath(input)), sessionFileName(target, outcome.sessionId, at)),
@@ -187,7 +197,7 @@ async function notInStore(dir: string, target: string, within: string): Promise<
  */
 export function reportOf(p: PreparedCompaction, output: string | undefined, extra: Partial<Pick<CompactReport, 'summary' | 'modelCalls' | 'fallback' | 'cwd'>> & { readonly shell?: Shell } = {}, env: NodeJS.ProcessEnv = process.env): CompactReport {
   const handoff = p.outcome.written.kind === 'handoff';
-  const format = p.outcome.target, id = p.outcome.sessionId;
+  const format = p.outcome.target.to, id = p.outcome.sessionId;
   const converted = format !== p.original.format;
   const cwd = extra.cwd ?? p.original.cwd;
   // A converted session's input is another agent's file: it says nothing about where the target keeps its store.
@@ -216,7 +226,7 @@ export function writtenMessages(p: PreparedCompaction): number {
   if (w.kind !== 'lines') return p.outcome.figures.after.messages;
   let n = messageCounts.get(p.outcome);
   if (n === undefined) {
-    const reader = createTranscriptReader(FORMAT_READERS.filter((r) => r.format === p.outcome.target), { keepRaw: false });
+    const reader = createTranscriptReader(FORMAT_READERS.filter((r) => r.format === p.outcome.target.to), { keepRaw: false });
     for (const l of w.lines) reader.push('raw' in l ? l.raw : stringifySafe(l.value));
     const read = reader.end(true);
     n = read.ok ? read.session.messages.length : p.outcome.figures.after.messages;
@@ -232,7 +242,7 @@ export function writtenMessages(p: PreparedCompaction): number {
  */
 export async function compactTranscript(input: string, options: Omit<CompactFileOptions, 'out'>): Promise<PreparedCompaction> {
   options.onPhase?.('cleanup');
-  const prepared = await prepareCompaction(input, options.cleanup, {}, options.to);
+  const prepared = await prepareCompaction(input, options.cleanup, {}, options.to ? { to: options.to, cwd: options.cwd, env: options.env } : undefined);
   if (!options.summary || options.summary.provider === 'none' || options.signal?.aborted) return prepared;
   options.onPhase?.('summary');
   return withSummary(prepared, options.summary, options.signal ?? new AbortController().signal);

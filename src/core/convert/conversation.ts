@@ -31,9 +31,17 @@ export interface NotCarried {
   pending: number;
 }
 
+/** The agent a session is converted for, and what of the user's setup its writer must follow. */
+export interface ConvertTarget {
+  readonly to: AgentId;
+  /** Codex: the configured model provider (Codex resumes a thread only under the provider it records). */
+  readonly modelProvider?: string;
+}
+
 export interface Conversation {
   readonly from: AgentId;
   readonly to: AgentId;
+  readonly modelProvider?: string;
   readonly cwd?: string;
   readonly title?: string;
   readonly model?: string;
@@ -42,7 +50,8 @@ export interface Conversation {
 }
 
 /** The cleaned session `cleaned` (snapshot or summary included) as a conversation for `to`. */
-export function convertSession(original: Session, cleaned: Session, to: AgentId): Conversation {
+export function convertSession(original: Session, cleaned: Session, target: ConvertTarget): Conversation {
+  const to = target.to;
   const notCarried: NotCarried = { reasoning: 0, encryptedReasoning: 0, media: 0, folded: 0, harness: 0, pending: 0 };
   const results = new Map<string, ToolResultBlock>();
   for (const m of cleaned.messages) for (const b of m.blocks) if (b.type === 'tool_result' && !results.has(b.id)) results.set(b.id, b);
@@ -77,7 +86,7 @@ export function convertSession(original: Session, cleaned: Session, to: AgentId)
     if (parts.length > 0) push({ role: 'assistant', parts });
   }
   // A result whose call was not kept (never the case after cleanup, which keeps pairs) is not sent alone.
-  return { from: original.format, to, cwd: original.cwd, title: original.title, model: original.models.at(-1), messages: leadingUser(messages), notCarried };
+  return { from: original.format, to, ...(target.modelProvider ? { modelProvider: target.modelProvider } : {}), cwd: original.cwd, title: original.title, model: original.models.at(-1), messages: leadingUser(messages), notCarried };
 }
 
 /** A user message's words: typed text, the snapshot or summary; harness blocks and media counted, not sent. */

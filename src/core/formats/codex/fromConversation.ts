@@ -17,7 +17,7 @@ export function codexFromConversation(conv: Conversation, ctx: WriteContext): { 
   // The fields current Codex requires of session metadata (as the legacy rollouts' upgrade writes them).
   push('session_meta', {
     id: sessionId, timestamp: new Date(start).toISOString(), cwd: conv.cwd ?? '', originator: 'codex_cli_rs', cli_version: '0.0.0',
-    source: 'cli', model_provider: 'openai',
+    source: 'cli', model_provider: conv.modelProvider ?? 'openai',
   });
   for (const m of conv.messages) {
     if (m.role === 'user') {
