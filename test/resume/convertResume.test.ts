@@ -8,4 +8,7 @@ const directions = [
   [CODEX_SAMPLE, 'codex', 'claude'], [CODEX_SAMPLE, 'codex', 'gemini'],
   [GEMINI_SAMPLE, 'gemini', 'claude'], [GEMINI_SAMPLE, 'gemini', 'codex'],
 ] as const;
-for (const [file, from, to] of directions) if (!only || only === `${from}>${to}`) convertSuite(file, to, `Claude Code sample`.replace('Claude Code', { claude: 'Claude Code', codex: 'Codex', gemini: 'Gemini CLI' }[from]));
+for (const [file, from, to] of directions) if (!only || only === `${from}>${to}`) convertSuite(file, to, { claude: 'Claude Code', codex: 'Codex', gemini: 'Gemini CLI' }[from]);
+// Into OpenCode and Goose by their import, from Claude Code and Codex.
+const imports = [[CLAUDE_SAMPLE, 'claude', 'opencode'], [CODEX_SAMPLE, 'codex', 'goose']] as const;
+for (const [file, from, to] of imports) if (!only || only === `${from}>${to}`) convertSuite(file, to, { claude: 'Claude Code', codex: 'Codex' }[from]);

@@ -13,12 +13,12 @@ import { startFakeCodexResponses } from '../support/fakeCodexResponses';
 import { isGeminiTurn, startFakeGemini } from '../support/fakeGemini';
 import type { FakeServer, RecordedRequest } from '../support/fakeHttp';
 import { GEMINI_MODEL, geminiProject } from '../support/geminiRun';
-import { agentBin, agentEnv, COMPACTOR_MARK, describeRun, freshDir, jsonl, mentions, NEW_PROMPT, resumeAndRecord, sha256, type AgentRun } from './harness';
+import { agentBin, agentEnv, COMPACTOR_MARK, describeRun, freshDir, jsonl, mentions, NEW_PROMPT, resumeAndRecord, runAgent, sha256, type AgentRun } from './harness';
 import { assertGeminiPairs, chatMessages, contentsOf } from './geminiWire';
 import { KEY } from './resumeSuite';
 import { assertCodexPairs, inputOf, isUserMessage, messagesApi, type CodexItem, type ResponsesBody } from './wire';
 
-export type Target = 'claude' | 'codex' | 'gemini';
+export type Target = 'claude' | 'codex' | 'gemini' | 'opencode' | 'goose';
 
 /** The latest typed request of a source fixture, read from its raw records (not through our reader). */
 export function latestRequest(file: string): string {
@@ -50,23 +50,30 @@ interface TargetSide {
   readonly assertPairs: (r: RecordedRequest) => number;
   /** The agent's own tool names our conversion maps to. */
   readonly tools: readonly string[];
+  /** An agent that imports a file first (OpenCode, Goose): runs the import, returns the id to resume. */
+  readonly importFirst?: (report: CompactReport, run: (args: string[]) => Promise<AgentRun>) => Promise<string>;
 }
+
+/** OpenCode and Goose speak the Messages API to the fake, as Claude Code does. */
+const messagesSide = {
+  start: startFakeAnthropic,
+  isTurn: messagesApi.isTurnRequest,
+  lastUser: messagesApi.lastUserTurn,
+  calledTools: (r: RecordedRequest): string[] => messagesApi.history(r).flatMap((m) => (typeof m.content === 'string' ? [] : m.content)).filter((b) => b.type === 'tool_use').map((b) => (b as { name?: string }).name ?? ''),
+  assertPairs: messagesApi.assertToolPairs,
+};
 
 const codexInput = (r: RecordedRequest): CodexItem[] => inputOf(r);
 
 export const TARGETS: Record<Target, TargetSide> = {
   claude: {
-    start: startFakeAnthropic,
+    ...messagesSide,
     prepare: (root, fake) => {
       const cwd = path.join(root, 'work');
       fs.mkdirSync(cwd);
       return { cwd, env: agentEnv(path.join(root, 'home'), { ANTHROPIC_BASE_URL: fake.url, ANTHROPIC_API_KEY: KEY, CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1', DISABLE_AUTOUPDATER: '1' }) };
     },
     resumeArgs: (id) => ['-p', '--resume', id, '--', NEW_PROMPT],
-    isTurn: messagesApi.isTurnRequest,
-    lastUser: messagesApi.lastUserTurn,
-    calledTools: (r) => messagesApi.history(r).flatMap((m) => (typeof m.content === 'string' ? [] : m.content)).filter((b) => b.type === 'tool_use').map((b) => (b as { name?: string }).name ?? ''),
-    assertPairs: messagesApi.assertToolPairs,
     tools: ['Bash', 'Read', 'Write', 'Edit', 'Grep', 'Glob'],
   },
   codex: {
@@ -105,6 +112,52 @@ export const TARGETS: Record<Target, TargetSide> = {
     assertPairs: (r) => assertGeminiPairs(contentsOf(r)),
     tools: ['run_shell_command', 'read_file', 'write_file', 'replace', 'list_directory', 'grep_search', 'glob'],
   },
+  opencode: {
+    ...messagesSide,
+    prepare: (root, fake) => {
+      const cwd = path.join(root, 'work');
+      const home = path.join(root, 'home');
+      fs.mkdirSync(cwd);
+      fs.mkdirSync(path.join(home, '.config', 'opencode'), { recursive: true });
+      fs.writeFileSync(path.join(home, '.config', 'opencode', 'opencode.json'), JSON.stringify({
+        model: 'anthropic/claude-sonnet-4-5', autoupdate: false, share: 'disabled',
+        provider: { anthropic: { options: { baseURL: `${fake.url}/v1`, apiKey: KEY } } },
+      }));
+      return { cwd, env: agentEnv(home, { OPENCODE_DISABLE_MODELS_FETCH: '1', OPENCODE_DISABLE_AUTOUPDATE: '1' }) };
+    },
+    importFirst: async (report, run) => {
+      assert.match(report.resumeCommand, /^opencode import .+ && opencode --session ses_/);
+      const imported = await run(['import', report.output!]);
+      assert.equal(imported.code, 0, describeRun(imported));
+      return report.sessionId;
+    },
+    resumeArgs: (id) => ['run', '--session', id, '--', NEW_PROMPT],
+    tools: ['bash', 'read', 'write', 'edit', 'list', 'grep', 'glob'],
+  },
+  goose: {
+    ...messagesSide,
+    prepare: (root, fake) => {
+      const cwd = path.join(root, 'work');
+      const home = path.join(root, 'home');
+      fs.mkdirSync(cwd);
+      const env = agentEnv(home, {
+        XDG_CONFIG_HOME: path.join(home, '.config'), XDG_DATA_HOME: path.join(home, '.local', 'share'), XDG_STATE_HOME: path.join(home, '.local', 'state'),
+        GOOSE_DISABLE_KEYRING: '1', GOOSE_PROVIDER: 'anthropic', GOOSE_MODEL: 'claude-sonnet-4-5', GOOSE_MODE: 'auto', GOOSE_TELEMETRY_ENABLED: 'false',
+        ANTHROPIC_API_KEY: KEY, ANTHROPIC_HOST: fake.url,
+      });
+      return { cwd, env };
+    },
+    importFirst: async (report, run) => {
+      assert.match(report.resumeCommand, /^goose session import .+ && goose session --resume$/);
+      const imported = await run(['session', 'import', report.output!]);
+      assert.equal(imported.code, 0, describeRun(imported));
+      const id = /^Session imported:\s*\n(\S+) - /m.exec(imported.stdout)?.[1];
+      assert.ok(id, `import named no new session: ${imported.stdout}`);
+      return id;
+    },
+    resumeArgs: (id) => ['run', '--with-builtin', 'developer', '--resume', '--session-id', id, '-t', NEW_PROMPT],
+    tools: ['shell', 'write', 'edit', 'tree'],
+  },
 };
 
 /** `context-compactor compact FILE --to TARGET --cwd CWD --json` through the real CLI entry point. */
@@ -132,7 +185,8 @@ export function convertSuite(source: string, to: Target, label: string): void {
       const { env, cwd } = side.prepare(root, fake);
       const before = sha256(source);
       report = await convertWithCli(source, to, cwd, env);
-      const resumed = await resumeAndRecord(fake.requests, bin, side.resumeArgs(report.sessionId), cwd, env);
+      const id = side.importFirst ? await side.importFirst(report, (args) => runAgent(bin, args, cwd, env)) : report.sessionId;
+      const resumed = await resumeAndRecord(fake.requests, bin, side.resumeArgs(id), cwd, env);
       run = resumed.run;
       turn = resumed.requests.find(side.isTurn);
       hashes = { before, after: sha256(source) };

@@ -43,7 +43,8 @@ export function intentOf(call: ToolCallBlock): ToolIntent | undefined {
     case 'Write': case 'write_file': case 'write':
       return path && typeof a.content === 'string' ? { kind: 'write', path, content: a.content } : undefined;
     case 'Edit': case 'replace': case 'edit': {
-      const oldText = str(a.old_string) ?? str(a.oldString), newText = a.new_string ?? a.newString;
+      // Goose's `edit` names the two texts before / after.
+      const oldText = str(a.old_string) ?? str(a.oldString) ?? str(a.before), newText = a.new_string ?? a.newString ?? a.after;
       return path && oldText !== undefined && typeof newText === 'string' ? { kind: 'edit', path, oldText, newText } : undefined;
     }
     case 'text_editor': {
@@ -53,7 +54,7 @@ export function intentOf(call: ToolCallBlock): ToolIntent | undefined {
       if (a.command === 'str_replace' && typeof a.old_str === 'string' && typeof a.new_str === 'string') return { kind: 'edit', path, oldText: a.old_str, newText: a.new_str };
       return undefined;
     }
-    case 'LS': case 'list_directory': case 'list':
+    case 'LS': case 'list_directory': case 'list': case 'tree':
       return { kind: 'list', path: str(a.dir_path) ?? path ?? '.' };
     case 'Grep': case 'grep_search': case 'search_file_content': case 'grep': {
       const pattern = str(a.pattern);

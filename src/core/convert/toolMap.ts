@@ -92,12 +92,13 @@ function toOpencode(i: ToolIntent, cwd: string | undefined): { name: string; inp
   }
 }
 
+/** Goose's developer extension (1.3x): shell, write, edit (before / after), tree; reading is a shell command. */
 function toGoose(i: ToolIntent, cwd: string | undefined): { name: string; input: unknown } | undefined {
   switch (i.kind) {
-    case 'read': return { name: 'developer__text_editor', input: { command: 'view', path: absolute(i.path, cwd) } };
-    case 'write': return { name: 'developer__text_editor', input: { command: 'write', path: absolute(i.path, cwd), file_text: i.content } };
-    case 'edit': return { name: 'developer__text_editor', input: { command: 'str_replace', path: absolute(i.path, cwd), old_str: i.oldText, new_str: i.newText } };
+    case 'write': return { name: 'write', input: { path: absolute(i.path, cwd), content: i.content } };
+    case 'edit': return { name: 'edit', input: { path: absolute(i.path, cwd), before: i.oldText, after: i.newText } };
+    case 'list': return { name: 'tree', input: { path: absolute(i.path, cwd) } };
     case 'patch': return undefined;
-    default: return { name: 'developer__shell', input: { command: asShell(i) } };
+    default: return { name: 'shell', input: { command: asShell(i) } };
   }
 }
