@@ -13,7 +13,7 @@ import { stringifySafe } from '../core/read/safeJson';
 import type { Session } from '../core/model/transcript';
 import type { AgentId } from '../core/model/ids';
 import { notCarriedLines } from '../core/convert/notCarried';
-import { codexModelProvider } from './codexProvider';
+import { convertTarget } from './convertTarget';
 import { serializeLines } from '../core/write/serialize';
 import { agentFinds, hostEnv, hostShell, resumeCommand, sessionFileName } from './agentStores';
 import type { Shell } from '../core/text/shellQuote';
@@ -77,7 +77,7 @@ export async function prepareCompaction(input: string, cleanup: CleanupOptions, 
   let first: string | undefined;
   // The session's own id in the agent's style; record ids inside it are v4.
   const ctx: WriteContext = { newId: () => (first === undefined ? (first = newId()) : uuidV4()), now: () => at };
-  const outcome = compactSession(session, cleanup, ctx, undefined, undefined, { to: target, ...(target === 'codex' && target !== session.format ? { modelProvider: codexModelProvider(convert?.env) } : {}) });
+  const outcome = compactSession(session, cleanup, ctx, undefined, undefined, target === session.format ? { to: target } : convertTarget(target, convert?.env));
   return {
     original: session, outcome, startedAt, input, cleanupOptions: cleanup, ctx, modelCalls: 0, fallback: null, warnings: [...session.warnings],
     defaultOut: path.join(defaultFolder(session, sessionPath(input)), sessionFileName(target, outcome.sessionId, at)),

@@ -9,6 +9,6 @@ const directions = [
   [GEMINI_SAMPLE, 'gemini', 'claude'], [GEMINI_SAMPLE, 'gemini', 'codex'],
 ] as const;
 for (const [file, from, to] of directions) if (!only || only === `${from}>${to}`) convertSuite(file, to, { claude: 'Claude Code', codex: 'Codex', gemini: 'Gemini CLI' }[from]);
-// Into OpenCode and Goose by their import, from Claude Code and Codex.
-const imports = [[CLAUDE_SAMPLE, 'claude', 'opencode'], [CODEX_SAMPLE, 'codex', 'goose']] as const;
-for (const [file, from, to] of imports) if (!only || only === `${from}>${to}`) convertSuite(file, to, { claude: 'Claude Code', codex: 'Codex' }[from]);
+// Into OpenCode and Goose by their import.
+const imports = [[CLAUDE_SAMPLE, 'claude', 'opencode'], [CODEX_SAMPLE, 'codex', 'opencode'], [CODEX_SAMPLE, 'codex', 'goose'], [GEMINI_SAMPLE, 'gemini', 'goose']] as const;
+for (const [file, from, to] of imports) if (!only || only === `${from}>${to}`) convertSuite(file, to, { claude: 'Claude Code', codex: 'Codex', gemini: 'Gemini CLI' }[from]);

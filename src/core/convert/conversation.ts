@@ -36,12 +36,15 @@ export interface ConvertTarget {
   readonly to: AgentId;
   /** Codex: the configured model provider (Codex resumes a thread only under the provider it records). */
   readonly modelProvider?: string;
+  /** OpenCode: the configured model, which the written messages name (it continues with that one). */
+  readonly model?: { readonly providerID: string; readonly modelID: string };
 }
 
 export interface Conversation {
   readonly from: AgentId;
   readonly to: AgentId;
   readonly modelProvider?: string;
+  readonly targetModel?: { readonly providerID: string; readonly modelID: string };
   readonly cwd?: string;
   readonly title?: string;
   readonly model?: string;
@@ -86,7 +89,7 @@ export function convertSession(original: Session, cleaned: Session, target: Conv
     if (parts.length > 0) push({ role: 'assistant', parts });
   }
   // A result whose call was not kept (never the case after cleanup, which keeps pairs) is not sent alone.
-  return { from: original.format, to, ...(target.modelProvider ? { modelProvider: target.modelProvider } : {}), cwd: original.cwd, title: original.title, model: original.models.at(-1), messages: leadingUser(messages), notCarried };
+  return { from: original.format, to, ...(target.modelProvider ? { modelProvider: target.modelProvider } : {}), ...(target.model ? { targetModel: target.model } : {}), cwd: original.cwd, title: original.title, model: original.models.at(-1), messages: leadingUser(messages), notCarried };
 }
 
 /** A user message's words: typed text, the snapshot or summary; harness blocks and media counted, not sent. */

@@ -17,7 +17,8 @@ export function opencodeFromConversation(conv: Conversation, ctx: WriteContext):
   const start = ctx.now().getTime();
   const nextId = idMaker(start, () => ctx.newId());
   const cwd = conv.cwd ?? '';
-  const modelID = conv.model ?? 'unknown', providerID = providerOf(modelID);
+  // The model OpenCode is set up with (it continues with the one the messages name), else the session's own.
+  const modelID = conv.targetModel?.modelID ?? conv.model ?? 'unknown', providerID = conv.targetModel?.providerID ?? providerOf(modelID);
   let clock = start;
   const tick = (): number => ++clock;
   const messages: { info: Obj; parts: Obj[] }[] = [];
