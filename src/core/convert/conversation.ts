@@ -107,8 +107,9 @@ function userWords(m: Message, notCarried: NotCarried): string {
 function callPart(b: ToolCallBlock, result: ToolResultBlock | undefined, to: AgentId, cwd: string | undefined, ids: Set<string>, notCarried: NotCarried): ConvPart {
   const mapped = result ? mapToolCall(b, to, cwd) : undefined;
   if (!mapped || !result) {
-    if (result) notCarried.folded++; else notCarried.pending++;
-    return { type: 'text', text: foldedText(b, result) };
+    // A server-side call (Codex's web search) holds its own outcome: it has no result to wait for.
+    if (result || b.standalone) notCarried.folded++; else notCarried.pending++;
+    return { type: 'text', text: b.standalone ? `[${MARK}] ${b.name}(${b.inputText.slice(0, 400)})` : foldedText(b, result) };
   }
   return { type: 'call', id: callId(b.id, ids), name: mapped.name, input: mapped.input, result: { text: result.text, isError: result.isError } };
 }

@@ -33,7 +33,7 @@ export function intentOf(call: ToolCallBlock): ToolIntent | undefined {
   const a: Obj = isObj(call.input) ? call.input : {};
   const path = str(a.file_path) ?? str(a.filePath) ?? str(a.absolute_path) ?? str(a.path);
   switch (name) {
-    case 'Bash': case 'bash': case 'shell': case 'exec_command': case 'run_shell_command': case 'local_shell': {
+    case 'Bash': case 'bash': case 'shell': case 'shell_command': case 'exec_command': case 'run_shell_command': case 'local_shell': {
       const command = commandLine(a.command) ?? commandLine(a.cmd);
       const dir = str(a.workdir) ?? str(a.dir_path) ?? str(a.directory) ?? str(a.working_directory);
       return command ? { kind: 'shell', command, ...(dir ? { dir } : {}) } : undefined;
