@@ -114,6 +114,39 @@ test('Codex resumes the accepted rollout with the words of report.resumeCommand 
   }
 });
 
+test('Continue in another agent: a Claude Code session accepted for Codex, resumed by the real codex CLI with the report\'s words', async () => {
+  const bin = await cli('codex');
+  const sample = await fixtures('claude-code', 'sample.jsonl');
+  const { file, cwd, root } = relocated(sample, '/tmp/tmp.SqKaBIBLXl/repo');
+  const server = await startLoopbackResponses(KEY);
+  const home = codexHome();
+  const config = path.join(home, 'config.toml');
+  let outcome: CompactOutcome | undefined;
+  try {
+    // Codex's own setup, read when the session is converted: it resumes a thread only under the provider it records.
+    fs.mkdirSync(home, { recursive: true });
+    fs.writeFileSync(config, ['model = "gpt-5.5"', 'model_provider = "loopback"', '[model_providers.loopback]', 'name = "loopback"',
+      `base_url = "${server.url}/v1"`, 'wire_api = "responses"', 'env_key = "LOOPBACK_API_KEY"', ''].join('\n'));
+    outcome = await vscode.commands.executeCommand<CompactOutcome | undefined>(CommandIds.continueIn, vscode.Uri.file(file), { to: 'codex', decision: 'accept' });
+    assert.ok(outcome?.written && outcome.output, 'Accept wrote the session');
+    assert.equal(outcome.report.format, 'codex');
+    assert.equal(outcome.report.from, 'claude-code');
+    assert.ok(outcome.output.startsWith(path.join(home, 'sessions') + path.sep), outcome.output);
+    const [codex, verb, id, ...rest] = outcome.report.resumeCommand.split(' ');
+    assert.deepEqual([codex, verb, id, rest], ['codex', 'resume', outcome.report.sessionId, []]);
+    const run = await runAgent(bin, ['exec', '--skip-git-repo-check', verb!, id!, '--', RESUME_PROMPT], outcome.cwd ?? cwd, agentEnv(path.join(root, 'home'), { CODEX_HOME: home, LOOPBACK_API_KEY: KEY }));
+    const turn = turnOf('codex', server, run);
+    // The Claude session's latest request, verbatim, and its state snapshot.
+    assert.ok(mentions(turn.body, 'Task 2: investigate how npm handles "workspace", reproduce the missing-module error, and write notes in NOTES-2.md.'), 'the latest request was sent');
+    assert.ok(mentions(turn.body, 'state snapshot of the earlier part of this session'), 'the snapshot was sent');
+  } finally {
+    await server.close();
+    fs.rmSync(config, { force: true });
+    if (outcome?.output) fs.rmSync(outcome.output, { force: true });
+    fs.rmSync(root, { recursive: true, force: true });
+  }
+});
+
 test('Resume in terminal runs the command in the session\'s folder, else the workspace folder', async () => {
   const root = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'cc-flow-term-')));
   const ran = async (cwd: string | undefined, marker: string): Promise<string> => {
