@@ -13,7 +13,7 @@ import { startFakeCodexResponses } from '../support/fakeCodexResponses';
 import { isGeminiTurn, startFakeGemini } from '../support/fakeGemini';
 import type { FakeServer, RecordedRequest } from '../support/fakeHttp';
 import { GEMINI_MODEL, geminiProject } from '../support/geminiRun';
-import { agentBin, agentEnv, COMPACTOR_MARK, describeRun, freshDir, jsonl, mentions, NEW_PROMPT, resumeAndRecord, runAgent, sha256, type AgentRun } from './harness';
+import { agentBin, agentEnv, COMPACTOR_MARK, describeRun, freshDir, jsonl, mentions, NEW_PROMPT, resumeAndRecord, runAgent, sha256, writeCodexLoopbackConfig, writeOpencodeLoopbackConfig, type AgentRun } from './harness';
 import { assertGeminiPairs, chatMessages, contentsOf } from './geminiWire';
 import { KEY } from './resumeSuite';
 import { assertCodexPairs, inputOf, isUserMessage, messagesApi, type CodexItem, type ResponsesBody } from './wire';
@@ -82,11 +82,7 @@ export const TARGETS: Record<Target, TargetSide> = {
       const cwd = path.join(root, 'work');
       fs.mkdirSync(cwd);
       const env = agentEnv(path.join(root, 'home'), { CODEX_HOME: path.join(root, 'codex'), LOOPBACK_API_KEY: KEY });
-      fs.mkdirSync(codexHome(env), { recursive: true });
-      fs.writeFileSync(path.join(codexHome(env), 'config.toml'), [
-        'model = "gpt-5.5"', 'model_provider = "loopback"', '[model_providers.loopback]', 'name = "loopback"',
-        `base_url = "${fake.url}/v1"`, 'wire_api = "responses"', 'env_key = "LOOPBACK_API_KEY"', '',
-      ].join('\n'));
+      writeCodexLoopbackConfig(codexHome(env), fake.url);
       return { cwd, env };
     },
     resumeArgs: (id) => ['exec', '--skip-git-repo-check', 'resume', id, '--', NEW_PROMPT],
@@ -118,11 +114,7 @@ export const TARGETS: Record<Target, TargetSide> = {
       const cwd = path.join(root, 'work');
       const home = path.join(root, 'home');
       fs.mkdirSync(cwd);
-      fs.mkdirSync(path.join(home, '.config', 'opencode'), { recursive: true });
-      fs.writeFileSync(path.join(home, '.config', 'opencode', 'opencode.json'), JSON.stringify({
-        model: 'anthropic/claude-sonnet-4-5', autoupdate: false, share: 'disabled',
-        provider: { anthropic: { options: { baseURL: `${fake.url}/v1`, apiKey: KEY } } },
-      }));
+      writeOpencodeLoopbackConfig(home, fake.url, KEY);
       return { cwd, env: agentEnv(home, { OPENCODE_DISABLE_MODELS_FETCH: '1', OPENCODE_DISABLE_AUTOUPDATE: '1' }) };
     },
     importFirst: async (report, run) => {

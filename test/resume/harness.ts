@@ -79,3 +79,24 @@ export function byteFigures({ original, compacted }: ResumePair): { line: string
   const fmt = (n: number): string => n.toLocaleString('en-US');
   return { ratio, line: `resume request bytes: original ${fmt(original.bytes)}, compacted ${fmt(compacted.bytes)}, ratio ${(ratio * 100).toFixed(1)} %` };
 }
+
+/**
+ * Codex's config in CODEX_HOME for the loopback Responses API under the custom provider id "loopback" (the id the
+ * Codex fixture was recorded with; Codex resumes a session only with the provider it records).
+ */
+export function writeCodexLoopbackConfig(codexHomeDir: string, apiUrl: string): void {
+  fs.mkdirSync(codexHomeDir, { recursive: true });
+  fs.writeFileSync(path.join(codexHomeDir, 'config.toml'), [
+    'model = "gpt-5.5"', 'model_provider = "loopback"', '[model_providers.loopback]', 'name = "loopback"',
+    `base_url = "${apiUrl}/v1"`, 'wire_api = "responses"', 'env_key = "LOOPBACK_API_KEY"', '',
+  ].join('\n'));
+}
+
+/** OpenCode's global config in HOME: the Anthropic provider pointed at the loopback Messages API, nothing shared. */
+export function writeOpencodeLoopbackConfig(home: string, apiUrl: string, key: string): void {
+  fs.mkdirSync(path.join(home, '.config', 'opencode'), { recursive: true });
+  fs.writeFileSync(path.join(home, '.config', 'opencode', 'opencode.json'), JSON.stringify({
+    model: 'anthropic/claude-sonnet-4-5', autoupdate: false, share: 'disabled',
+    provider: { anthropic: { options: { baseURL: `${apiUrl}/v1`, apiKey: key } } },
+  }));
+}
