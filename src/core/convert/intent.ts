@@ -31,16 +31,17 @@ function commandLine(v: unknown): string | undefined {
 export function intentOf(call: ToolCallBlock): ToolIntent | undefined {
   const name = call.name.replace(/^developer__/, '');
   const a: Obj = isObj(call.input) ? call.input : {};
-  const path = str(a.file_path) ?? str(a.filePath) ?? str(a.absolute_path) ?? str(a.path);
+  const path = str(a.file_path) ?? str(a.filePath) ?? str(a.absolute_path) ?? str(a.absolutePath) ?? str(a.path);
   switch (name) {
-    case 'Bash': case 'bash': case 'shell': case 'shell_command': case 'exec_command': case 'run_shell_command': case 'local_shell': {
+    // Cline and Roo: execute_command; Copilot Chat: run_in_terminal.
+    case 'Bash': case 'bash': case 'shell': case 'shell_command': case 'exec_command': case 'execute_command': case 'run_in_terminal': case 'run_shell_command': case 'local_shell': {
       const command = commandLine(a.command) ?? commandLine(a.cmd);
       const dir = str(a.workdir) ?? str(a.dir_path) ?? str(a.directory) ?? str(a.working_directory);
       return command ? { kind: 'shell', command, ...(dir ? { dir } : {}) } : undefined;
     }
     case 'Read': case 'read_file': case 'read': case 'view':
       return path ? { kind: 'read', path } : undefined;
-    case 'Write': case 'write_file': case 'write':
+    case 'Write': case 'write_file': case 'write': case 'write_to_file': case 'create_file':
       return path && typeof a.content === 'string' ? { kind: 'write', path, content: a.content } : undefined;
     case 'Edit': case 'replace': case 'edit': {
       // Goose's `edit` names the two texts before / after.
@@ -54,11 +55,11 @@ export function intentOf(call: ToolCallBlock): ToolIntent | undefined {
       if (a.command === 'str_replace' && typeof a.old_str === 'string' && typeof a.new_str === 'string') return { kind: 'edit', path, oldText: a.old_str, newText: a.new_str };
       return undefined;
     }
-    case 'LS': case 'list_directory': case 'list': case 'tree':
+    case 'LS': case 'list_directory': case 'list': case 'tree': case 'list_files': case 'list_dir':
       return { kind: 'list', path: str(a.dir_path) ?? path ?? '.' };
-    case 'Grep': case 'grep_search': case 'search_file_content': case 'grep': {
-      const pattern = str(a.pattern);
-      const include = str(a.glob) ?? str(a.include);
+    case 'Grep': case 'grep_search': case 'search_file_content': case 'grep': case 'search_files': {
+      const pattern = str(a.pattern) ?? str(a.regex);
+      const include = str(a.glob) ?? str(a.include) ?? str(a.file_pattern);
       const dir = str(a.dir_path) ?? path;
       return pattern ? { kind: 'grep', pattern, ...(dir ? { path: dir } : {}), ...(include ? { include } : {}) } : undefined;
     }

@@ -57,3 +57,11 @@ test('tools no other agent has are not mapped', () => {
     assert.equal(mapToolCall(c, 'claude-code', '/p'), undefined, c.name);
   }
 });
+
+test('Cline / Roo and Copilot Chat tools are read too (execute_command, write_to_file, search_files, run_in_terminal, create_file)', () => {
+  assert.deepEqual(mapToolCall(call('execute_command', { command: 'npm test', requires_approval: false }), 'gemini-cli', '/p'), { name: 'run_shell_command', input: { command: 'npm test' } });
+  assert.deepEqual(mapToolCall(call('run_in_terminal', { command: 'ls', explanation: 'x' }), 'claude-code', '/p'), { name: 'Bash', input: { command: 'ls' } });
+  assert.deepEqual(mapToolCall(call('write_to_file', { absolutePath: '/p/a.md', content: 'x\n' }), 'claude-code', '/p'), { name: 'Write', input: { file_path: '/p/a.md', content: 'x\n' } });
+  assert.deepEqual(mapToolCall(call('create_file', { filePath: '/p/b.md', content: 'y' }), 'gemini-cli', '/p'), { name: 'write_file', input: { file_path: '/p/b.md', content: 'y' } });
+  assert.deepEqual(mapToolCall(call('search_files', { path: 'src', regex: 'TODO', file_pattern: '*.ts' }), 'claude-code', '/p'), { name: 'Grep', input: { pattern: 'TODO', path: 'src', glob: '*.ts' } });
+});
