@@ -7,13 +7,12 @@ import * as path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { main } from '../../src/cli/main';
 import type { CompactReport } from '../../src/core/compact/report';
-import { codexHome } from '../../src/node/agentStores';
 import { startFakeAnthropic } from '../support/fakeAnthropic';
 import { startFakeCodexResponses } from '../support/fakeCodexResponses';
 import { isGeminiTurn, startFakeGemini } from '../support/fakeGemini';
 import type { FakeServer, RecordedRequest } from '../support/fakeHttp';
 import { GEMINI_MODEL, geminiProject } from '../support/geminiRun';
-import { agentBin, agentEnv, COMPACTOR_MARK, describeRun, freshDir, jsonl, mentions, NEW_PROMPT, resumeAndRecord, runAgent, sha256, writeCodexLoopbackConfig, writeOpencodeLoopbackConfig, type AgentRun } from './harness';
+import { agentBin, agentEnv, COMPACTOR_MARK, describeRun, freshDir, jsonl, mentions, NEW_PROMPT, resumeAndRecord, runAgent, sha256, codexLoopbackHome, writeOpencodeLoopbackConfig, type AgentRun } from './harness';
 import { assertGeminiPairs, chatMessages, contentsOf } from './geminiWire';
 import { KEY } from './resumeSuite';
 import { assertCodexPairs, inputOf, isUserMessage, messagesApi, type CodexItem, type ResponsesBody } from './wire';
@@ -78,13 +77,7 @@ export const TARGETS: Record<Target, TargetSide> = {
   },
   codex: {
     start: startFakeCodexResponses,
-    prepare: (root, fake) => {
-      const cwd = path.join(root, 'work');
-      fs.mkdirSync(cwd);
-      const env = agentEnv(path.join(root, 'home'), { CODEX_HOME: path.join(root, 'codex'), LOOPBACK_API_KEY: KEY });
-      writeCodexLoopbackConfig(codexHome(env), fake.url);
-      return { cwd, env };
-    },
+    prepare: (root, fake) => codexLoopbackHome(root, fake.url, KEY),
     resumeArgs: (id) => ['exec', '--skip-git-repo-check', 'resume', id, '--', NEW_PROMPT],
     isTurn: (r) => {
       const b = r.body as Partial<ResponsesBody> | undefined;

@@ -7,7 +7,7 @@ import * as path from 'node:path';
 import { main } from '../../src/cli/main';
 import type { CompactReport } from '../../src/core/compact/report';
 import type { RecordedRequest } from '../support/fakeHttp';
-import { RESUME_PROMPT, runAgent, type AgentRun } from '../../src/node/resume/agentRun';
+import { agentEnv as agentEnvOf, RESUME_PROMPT, runAgent, type AgentRun } from '../../src/node/resume/agentRun';
 
 const REPO = path.resolve(__dirname, '..', '..');
 export { AGENT_TIMEOUT_MS, agentEnv, describeRun, runAgent, type AgentRun } from '../../src/node/resume/agentRun';
@@ -90,6 +90,15 @@ export function writeCodexLoopbackConfig(codexHomeDir: string, apiUrl: string): 
     'model = "gpt-5.5"', 'model_provider = "loopback"', '[model_providers.loopback]', 'name = "loopback"',
     `base_url = "${apiUrl}/v1"`, 'wire_api = "responses"', 'env_key = "LOOPBACK_API_KEY"', '',
   ].join('\n'));
+}
+
+/** A working folder and a Codex home under ROOT whose config points the "loopback" provider at `apiUrl`. */
+export function codexLoopbackHome(root: string, apiUrl: string, key: string): { cwd: string; env: NodeJS.ProcessEnv } {
+  const cwd = path.join(root, 'work');
+  fs.mkdirSync(cwd);
+  const env = agentEnvOf(path.join(root, 'home'), { CODEX_HOME: path.join(root, 'codex'), LOOPBACK_API_KEY: key });
+  writeCodexLoopbackConfig(env.CODEX_HOME!, apiUrl);
+  return { cwd, env };
 }
 
 /** OpenCode's global config in HOME: the Anthropic provider pointed at the loopback Messages API, nothing shared. */
