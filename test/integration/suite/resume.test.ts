@@ -47,6 +47,12 @@ async function acceptInVsCode(file: string): Promise<CompactOutcome> {
   return outcome;
 }
 
+/** Codex's config.toml with the custom provider id "loopback" (the Codex sample's) pointed at the loopback model. */
+function writeLoopbackConfig(config: string, url: string): void {
+  fs.writeFileSync(config, ['model = "gpt-5.5"', 'model_provider = "loopback"', '[model_providers.loopback]', 'name = "loopback"',
+    `base_url = "${url}/v1"`, 'wire_api = "responses"', 'env_key = "LOOPBACK_API_KEY"', ''].join('\n'));
+}
+
 /** The request that carried the resumed turn; fails with what the agent printed when there is none. */
 function turnOf(agent: 'claude-code' | 'codex', server: LoopbackServer, run: Awaited<ReturnType<typeof runAgent>>): NonNullable<LoopbackServer['requests'][number]> {
   const turn = server.requests.find((r) => isTurnRequest(agent, r));
@@ -96,8 +102,7 @@ test('Codex resumes the accepted rollout with the words of report.resumeCommand 
     assert.equal(outcome.cwd, cwd);
     assert.ok(outcome.output!.startsWith(path.join(home, 'sessions') + path.sep), outcome.output);
     // The sample was recorded with a custom provider id "loopback"; Codex resumes only with that provider.
-    fs.writeFileSync(config, ['model = "gpt-5.5"', 'model_provider = "loopback"', '[model_providers.loopback]', 'name = "loopback"',
-      `base_url = "${server.url}/v1"`, 'wire_api = "responses"', 'env_key = "LOOPBACK_API_KEY"', ''].join('\n'));
+    writeLoopbackConfig(config, server.url);
     const [codex, verb, id, ...rest] = outcome.report.resumeCommand.split(' ');
     assert.deepEqual([codex, verb, id, rest], ['codex', 'resume', outcome.report.sessionId, []]);
     // `codex resume <id>` is the interactive form (its TUI, run in a terminal, also starts an app-server daemon that
@@ -125,8 +130,7 @@ test('Continue in another agent: a Claude Code session accepted for Codex, resum
   try {
     // Codex's own setup, read when the session is converted: it resumes a thread only under the provider it records.
     fs.mkdirSync(home, { recursive: true });
-    fs.writeFileSync(config, ['model = "gpt-5.5"', 'model_provider = "loopback"', '[model_providers.loopback]', 'name = "loopback"',
-      `base_url = "${server.url}/v1"`, 'wire_api = "responses"', 'env_key = "LOOPBACK_API_KEY"', ''].join('\n'));
+    writeLoopbackConfig(config, server.url);
     outcome = await vscode.commands.executeCommand<CompactOutcome | undefined>(CommandIds.continueIn, vscode.Uri.file(file), { to: 'codex', decision: 'accept' });
     assert.ok(outcome?.written && outcome.output, 'Accept wrote the session');
     assert.equal(outcome.report.format, 'codex');
