@@ -51,6 +51,17 @@ export function createCleanupTab(api: WebviewApi, saved: CleanupInput | undefine
     if (sessionId && o) api.post('openDiff', { sessionId, options: o });
   });
 
+  // The same flow, written for another agent the host asks for (Claude Code, Codex, Gemini CLI, OpenCode, Goose).
+  const continueIn = document.createElement('vscode-button');
+  continueIn.textContent = 'Continue in another agent…';
+  continueIn.title = 'Compacts with these options and writes the session for another agent you pick: the diff first, nothing written until you Accept';
+  continueIn.dataset.action = 'continue-in';
+  continueIn.setAttribute('secondary', '');
+  continueIn.addEventListener('click', () => {
+    const o = options ?? preview?.options;
+    if (sessionId && o) api.post('openDiff', { sessionId, options: o, continueIn: true });
+  });
+
   const totals = h('div', { class: 'stats cleanup-totals' });
   const status = h('p', { class: 'note cleanup-status' });
   const table = h('div', { class: 'rule-table', attrs: { role: 'table', 'aria-label': 'Cleanup rules' } });
@@ -61,7 +72,7 @@ export function createCleanupTab(api: WebviewApi, saved: CleanupInput | undefine
       h('p', { class: 'note', text: 'The protected part, and the latest prompt, stay verbatim; the rules only change what is older.' })),
     h('p', { class: 'note terms', text: TERMS_LINE }),
     totals, status,
-    h('section', { class: 'card' }, h('div', { class: 'title-row' }, h('h2', { text: 'Rules' }), openDiff), table));
+    h('section', { class: 'card' }, h('div', { class: 'title-row' }, h('h2', { text: 'Rules' }), openDiff, continueIn), table));
 
   const renderRules = (p: CleanupPreview): void => {
     const max = p.rules.reduce((m, r) => Math.max(m, r.tokensSaved), 1);

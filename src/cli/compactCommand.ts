@@ -4,7 +4,10 @@ import { redactUrlCredentials } from '../core/summary/baseUrl';
 import { isProviderError, type ProviderId } from '../core/summary/provider';
 import { jsonText } from '../core/text/terminal';
 import { lstat } from 'node:fs/promises';
+import * as path from 'node:path';
 import { storePath } from '../node/agentStores';
+import { agentModule } from '../core/formats/registry';
+import { AGENT_IDS, type AgentId } from '../core/model/ids';
 import { OutputError } from '../node/atomicWrite';
 import { compactTranscript, reportOf, writeCompaction, type PreparedCompaction } from '../node/compactFile';
 import { DEFAULT_MODELS, defaultMaxInputTokens } from '../node/compactOptions';
@@ -23,7 +26,7 @@ const PROVIDERS = new Set<ProviderId>(['anthropic', 'openai', 'openai-compatible
 
 export async function runCompact(args: string[], io: CliIo): Promise<number> {
   const parsed = parseArgs(args, {
-    out: 'value', 'into-store': 'flag', 'keep-recent': 'value', 'keep-recent-tokens': 'value', 'keep-recent-results': 'value', 'no-summary': 'flag', json: 'flag', exact: 'flag', focus: 'value',
+    out: 'value', 'into-store': 'flag', to: 'value', cwd: 'value', 'keep-recent': 'value', 'keep-recent-tokens': 'value', 'keep-recent-results': 'value', 'no-summary': 'flag', json: 'flag', exact: 'flag', focus: 'value',
     provider: 'value', model: 'value', 'base-url': 'value', timeout: 'value', 'max-output-tokens': 'value', 'max-input-tokens': 'value',
   });
   const fail = (msg: string): number => { io.stderr(`context-compactor compact: ${msg}\n${USAGE}\n`); return 2; };
@@ -31,6 +34,9 @@ export async function runCompact(args: string[], io: CliIo): Promise<number> {
   if (parsed.positional.length !== 1) return fail('expected exactly one FILE');
   if (parsed.flags['into-store'] && parsed.values.out !== undefined) return fail('--out and --into-store name two places: give one');
   const v = parsed.values;
+  const to = v.to === undefined ? undefined : targetAgent(v.to);
+  if (to === null) return fail(`--to takes one of ${TARGETS.map((t) => agentModule(t).shortName).join(', ')}`);
+  if (v.cwd !== undefined && (to === undefined || !path.isAbsolute(v.cwd))) return fail('--cwd takes an absolute folder, with --to');
   const nums = { keep: int(v['keep-recent'], 6), keepTokens: int(v['keep-recent-tokens'], 0), keepResults: int(v['keep-recent-results'], 0), timeout: int(v.timeout, 120), maxOut: int(v['max-output-tokens'], 4000), maxIn: int(v['max-input-tokens'], defaultMaxInputTokens(v.model ?? DEFAULT_MODELS[(v.provider ?? 'none') as ProviderId] ?? '')) };
   const bad = Object.entries(nums).find(([, n]) => n === undefined);
   if (bad) return fail('numeric options take a whole number ≥ 0');
@@ -51,10 +57,12 @@ export async function runCompact(args: string[], io: CliIo): Promise<number> {
     const signal = new AbortController().signal;
     const prepared = await compactTranscript(parsed.positional[0]!, {
       cleanup: { keepRecentTurns: nums.keep!, keepRecentTokens: nums.keepTokens!, keepRecentResultTokens: nums.keepResults! },
-      summary: summarize ? summary : undefined, signal,
+      summary: summarize ? summary : undefined, signal, to, cwd: v.cwd, env: io.env,
     });
-    const out = parsed.flags['into-store'] ? await intoStore(prepared, io.env) : v.out ?? prepared.defaultOut;
-    await writeCompaction(prepared, out, { createDir: parsed.flags['into-store'] === true });
+    // Converted for another agent, the copy goes where that agent resumes from, unless --out names a place.
+    const store = parsed.flags['into-store'] === true || (to !== undefined && v.out === undefined);
+    const out = store ? await intoStore(prepared, io.env) : v.out ?? prepared.defaultOut;
+    await writeCompaction(prepared, out, { createDir: store });
     const report: CompactReport & { exact?: ExactCounts } = reportOf(prepared, out, {}, io.env);
     if (parsed.flags.exact) report.exact = await exact(summary, prepared, signal);
     io.stdout(parsed.flags.json ? `${jsonText(report)}\n` : renderCompactMarkdown(report) + (report.exact ? renderExact(report.exact) : ''));
@@ -82,12 +90,15 @@ function providerProblem(c: SummaryConfig): string | undefined {
 /** The agent's own place for the new session (validated ids and folder); an existing file there is never replaced. */
 export async function intoStore(p: PreparedCompaction, env: NodeJS.ProcessEnv): Promise<string> {
   let target: string;
+  const to = p.outcome.target.to;
+  const flag = to === p.original.format ? '--into-store' : `--to ${to}`;
   try {
-    target = storePath(p.original.format, p.outcome.sessionId, p.original.cwd, p.ctx.now(), env, p.input);
+    // The input names the target's store folder only when it is that agent's own session.
+    target = storePath(to, p.outcome.sessionId, p.original.cwd, p.ctx.now(), env, to === p.original.format ? p.input : undefined);
   } catch (e) {
-    throw new OutputError(`--into-store: ${(e as Error).message.split('\n')[0]}`);
+    throw new OutputError(`${flag}: ${(e as Error).message.split('\n')[0]}`);
   }
-  if (await lstat(target).then(() => true, () => false)) throw new OutputError(`--into-store: ${target} already exists; nothing was written`);
+  if (await lstat(target).then(() => true, () => false)) throw new OutputError(`${flag}: ${target} already exists; nothing was written`);
   return target;
 }
 
@@ -105,6 +116,15 @@ function renderExact(x: ExactCounts): string {
   if (!x.supported) return `\nExact count: not available from ${x.provider} (${x.reason}); figures above are offline estimates.\n`;
   const pct = (e: number): string => `${e >= 0 ? '+' : ''}${(e * 100).toFixed(1)} %`;
   return `\nExact count (${x.provider}): before ${x.before.exact.toLocaleString('en-US')} (estimate ${pct(x.before.error)}), after ${x.after.exact.toLocaleString('en-US')} (estimate ${pct(x.after.error)})\n`;
+}
+
+/** The agents a session can be converted into: those with a writer from a conversation. */
+const TARGETS = AGENT_IDS.filter((id) => agentModule(id).fromConversation !== undefined);
+
+/** An agent id or short name (`claude`, `gemini`) that is a target; null otherwise. */
+function targetAgent(name: string): AgentId | null {
+  const id = AGENT_IDS.find((a) => a === name || agentModule(a).shortName === name);
+  return id !== undefined && TARGETS.includes(id) ? id : null;
 }
 
 function int(s: string | undefined, dflt: number): number | undefined {

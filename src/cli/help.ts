@@ -35,11 +35,15 @@ ${EXIT_CODES}
 
 export const USAGES = {
   inspect: 'usage: context-compactor inspect FILE [--json]',
-  compact: `usage: context-compactor compact FILE [--out PATH | --into-store] [--keep-recent N] [--keep-recent-tokens N]
+  compact: `usage: context-compactor compact FILE [--out PATH | --into-store] [--to AGENT [--cwd DIR]] [--keep-recent N] [--keep-recent-tokens N]
        [--keep-recent-results N] [--json] [--no-summary] [--provider anthropic|openai|openai-compatible|none]
        [--model M] [--base-url URL] [--focus TEXT] [--timeout SECONDS] [--max-output-tokens N]
        [--max-input-tokens N] [--exact]
 default output: a new session beside FILE; --into-store: where the agent resumes sessions from (never over a file)
+--to AGENT: continue in another agent (claude, codex, gemini, opencode, goose): the compacted session written in its
+  native format, into its store (or --out), with the latest request, the state snapshot and the recent turns, tool
+  calls mapped to its tools or folded into words; the report names its resume command and what was not carried over;
+  --cwd DIR: the folder to continue in (default: the session's recorded one)
 keys: ANTHROPIC_API_KEY, OPENAI_API_KEY, OPENAI_COMPATIBLE_API_KEY (environment only); a --provider without its key
   is refused before anything is read (exit 2, nothing written); a summary call that fails writes the cleaned
   transcript and exits 1 with the reason on stderr`,

@@ -11,6 +11,9 @@ import { agentModule, FORMAT_READERS } from '../core/formats/registry';
 import { createTranscriptReader } from '../core/read/transcriptReader';
 import { stringifySafe } from '../core/read/safeJson';
 import type { Session } from '../core/model/transcript';
+import type { AgentId } from '../core/model/ids';
+import { notCarriedLines } from '../core/convert/notCarried';
+import { convertTarget } from './convertTarget';
 import { serializeLines } from '../core/write/serialize';
 import { agentFinds, hostEnv, hostShell, resumeCommand, sessionFileName } from './agentStores';
 import type { Shell } from '../core/text/shellQuote';
@@ -19,7 +22,7 @@ import { writeFileAtomic } from './atomicWrite';
 import { checkOutputFolder, checkTarget } from './write/outputTarget';
 import { sessionFiles } from './write/sessionFiles';
 import { uuidV4, uuidV7 } from './ids';
-import { readTranscriptFile, type ReadFileOptions } from './readTranscriptFile';
+import { readTranscriptFile, TranscriptError, type ReadFileOptions } from './readTranscriptFile';
 import { summarizeAging, type Phase, type SummaryConfig } from './summarizeStep';
 import type { SummaryFigures } from '../core/compact/report';
 import type { WriteContext } from '../core/write/blockMap';
@@ -32,7 +35,16 @@ export interface CompactFileOptions {
   readonly summary?: SummaryConfig;
   readonly signal?: AbortSignal;
   readonly onPhase?: (phase: Phase) => void;
+  /** Write the session for another agent (`compact --to`): converted, in that agent's native format. */
+  readonly to?: AgentId;
+  /** With `to`: the folder the converted session continues in (default: the one the session recorded). */
+  readonly cwd?: string;
+  /** With `to`: the environment the target agent's settings are found from (default: process.env). */
+  readonly env?: NodeJS.ProcessEnv;
 }
+
+/** Where a compaction is written for: another agent (`to`), continued in `cwd`, its settings found from `env`. */
+export interface CompactTarget { readonly to: AgentId; readonly cwd?: string; readonly env?: NodeJS.ProcessEnv }
 
 export interface PreparedCompaction {
   readonly original: Session;
@@ -50,21 +62,25 @@ export interface PreparedCompaction {
 }
 
 /** Read and clean up (nothing written, no model called); see `compactTranscript` for the whole pipeline. */
-export async function prepareCompaction(input: string, cleanup: CleanupOptions, read: Omit<ReadFileOptions, 'keepRaw'> = {}): Promise<PreparedCompaction> {
+export async function prepareCompaction(input: string, cleanup: CleanupOptions, read: Omit<ReadFileOptions, 'keepRaw'> = {}, convert?: CompactTarget): Promise<PreparedCompaction> {
   const startedAt = performance.now();
   countStage('read');
-  const { session } = await readTranscriptFile(input, { ...read, keepRaw: true });
+  const read0 = (await readTranscriptFile(input, { ...read, keepRaw: true })).session;
+  // Continued elsewhere: the converted session, its store folder and the report name that folder.
+  const session = convert?.cwd !== undefined && convert.to !== read0.format ? { ...read0, cwd: convert.cwd } : read0;
   const at = new Date();
-  const style = agentModule(session.format).sessionIds;
+  const target = convert?.to ?? session.format;
+  if (target !== session.format && !agentModule(target).fromConversation) throw new TranscriptError(`--to ${target}: ${agentModule(target).label} cannot be written from another agent's session`);
+  const style = agentModule(target).sessionIds;
   const newId = style === 'uuid-v4' ? uuidV4 : style === 'epoch-ms' ? () => String(at.getTime())
     : typeof style === 'object' ? () => style.fromUuidV7(uuidV7(at.getTime())) : () => uuidV7(at.getTime());
   let first: string | undefined;
   // The session's own id in the agent's style; record ids inside it are v4.
   const ctx: WriteContext = { newId: () => (first === undefined ? (first = newId()) : uuidV4()), now: () => at };
-  const outcome = compactSession(session, cleanup, ctx);
+  const outcome = compactSession(session, cleanup, ctx, undefined, undefined, target === session.format ? { to: target } : convertTarget(target, convert?.env));
   return {
     original: session, outcome, startedAt, input, cleanupOptions: cleanup, ctx, modelCalls: 0, fallback: null, warnings: [...session.warnings],
-    defaultOut: path.join(defaultFolder(session, sessionPath(input)), sessionFileName(session.format, outcome.sessionId, at)),
+    defaultOut: path.join(defaultFolder(session, sessionPath(input)), sessionFileName(target, outcome.sessionId, at)),
   };
 }
 
@@ -100,7 +116,7 @@ export async function withSummary(p: PreparedCompaction, config: SummaryConfig, 
   let first: string | undefined;
   // Same session id as the cleanup-only outcome, so the default path stays right.
   const ctx: WriteContext = { newId: () => (first === undefined ? (first = p.outcome.sessionId) : uuidV4()), now: p.ctx.now };
-  const outcome = compactSession(p.original, p.cleanupOptions, ctx, { text: step.text }, p.outcome.cleanup);
+  const outcome = compactSession(p.original, p.cleanupOptions, ctx, { text: step.text }, p.outcome.cleanup, p.outcome.target);
   if (outcome.figures.after.tokens >= outcome.figures.before.tokens) {
     return { ...base, fallback: 'cleanup-only', warnings: [...base.warnings, 'the summarized transcript was not smaller than the input; wrote the cleaned transcript instead'] };
   }
@@ -181,11 +197,15 @@ async function notInStore(dir: string, target: string, within: string): Promise<
  */
 export function reportOf(p: PreparedCompaction, output: string | undefined, extra: Partial<Pick<CompactReport, 'summary' | 'modelCalls' | 'fallback' | 'cwd'>> & { readonly shell?: Shell } = {}, env: NodeJS.ProcessEnv = process.env): CompactReport {
   const handoff = p.outcome.written.kind === 'handoff';
-  const format = p.original.format, id = p.outcome.sessionId;
+  const format = p.outcome.target.to, id = p.outcome.sessionId;
+  const converted = format !== p.original.format;
   const cwd = extra.cwd ?? p.original.cwd;
-  const check = handoff || output === undefined ? undefined : agentFinds(format, id, output, { cwd, input: p.input }, p.ctx.now(), env);
+  // A converted session's input is another agent's file: it says nothing about where the target keeps its store.
+  const check = handoff || output === undefined ? undefined : agentFinds(format, id, output, { cwd, input: converted ? undefined : p.input }, p.ctx.now(), env);
+  const conversion = p.outcome.conversion;
   return buildCompactReport({
     format, input: p.input, output, sessionId: id, handoff,
+    ...(converted && conversion ? { from: p.original.format, notCarried: notCarriedLines(conversion) } : {}),
     resumeCommand: check?.found ? resumeCommand(format, id, output, extra.shell ?? hostShell(env)) : '',
     agentLooksIn: check && !check.found && check.looksIn ? check.looksIn : undefined, cwd,
     figures: { ...p.outcome.figures, after: { ...p.outcome.figures.after, messages: writtenMessages(p) } },
@@ -206,7 +226,7 @@ export function writtenMessages(p: PreparedCompaction): number {
   if (w.kind !== 'lines') return p.outcome.figures.after.messages;
   let n = messageCounts.get(p.outcome);
   if (n === undefined) {
-    const reader = createTranscriptReader(FORMAT_READERS.filter((r) => r.format === p.original.format), { keepRaw: false });
+    const reader = createTranscriptReader(FORMAT_READERS.filter((r) => r.format === p.outcome.target.to), { keepRaw: false });
     for (const l of w.lines) reader.push('raw' in l ? l.raw : stringifySafe(l.value));
     const read = reader.end(true);
     n = read.ok ? read.session.messages.length : p.outcome.figures.after.messages;
@@ -222,7 +242,7 @@ export function writtenMessages(p: PreparedCompaction): number {
  */
 export async function compactTranscript(input: string, options: Omit<CompactFileOptions, 'out'>): Promise<PreparedCompaction> {
   options.onPhase?.('cleanup');
-  const prepared = await prepareCompaction(input, options.cleanup);
+  const prepared = await prepareCompaction(input, options.cleanup, {}, options.to ? { to: options.to, cwd: options.cwd, env: options.env } : undefined);
   if (!options.summary || options.summary.provider === 'none' || options.signal?.aborted) return prepared;
   options.onPhase?.('summary');
   return withSummary(prepared, options.summary, options.signal ?? new AbortController().signal);

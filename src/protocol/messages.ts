@@ -204,8 +204,8 @@ export type FromWebview =
   /** Without `policy`, the host starts from the user's settings (the reply says what it used). */
   | { readonly type: 'simulate'; readonly sessionId: SessionId; readonly requestId: number; readonly policy?: SimulationPolicyInput }
   | { readonly type: 'previewCleanup'; readonly sessionId: SessionId; readonly requestId: number; readonly options?: CleanupInput }
-  /** Run the Compact transcript flow (diff preview, Accept/Discard) with these options. */
-  | { readonly type: 'openDiff'; readonly sessionId: SessionId; readonly options: CleanupInput }
+  /** Run the Compact transcript flow (diff preview, Accept/Discard) with these options; `continueIn`: for another agent, asked for. */
+  | { readonly type: 'openDiff'; readonly sessionId: SessionId; readonly options: CleanupInput; readonly continueIn?: true }
   /** The focused message is on screen (scrolled to and highlighted); `message` is its 0-based index. */
   | { readonly type: 'focusShown'; readonly sessionId: SessionId; readonly message: number };
 
@@ -260,7 +260,7 @@ export function isFromWebview(x: unknown): x is FromWebview {
     case 'previewCleanup':
       return isText(x.sessionId) && isCount(x.requestId) && (x.options === undefined || isCleanupInput(x.options));
     case 'openDiff':
-      return isText(x.sessionId) && isCleanupInput(x.options);
+      return isText(x.sessionId) && isCleanupInput(x.options) && (x.continueIn === undefined || x.continueIn === true);
     case 'focusShown':
       return isText(x.sessionId) && isCount(x.message);
     default:

@@ -2,6 +2,8 @@
 export const CommandIds = {
   inspectTranscript: 'contextCompactor.inspectTranscript',
   compactTranscript: 'contextCompactor.compactTranscript',
+  // compact --to: the compacted session written for another agent
+  continueIn: 'contextCompactor.continueIn',
   // The compaction diff's title bar: the decision on a pending compaction
   compactAccept: 'contextCompactor.compact.accept',
   compactSaveToFolder: 'contextCompactor.compact.saveToFolder',

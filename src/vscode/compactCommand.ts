@@ -3,6 +3,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { renderReadable } from '../core/compact/renderReadable';
 import { agentModule } from '../core/formats/registry';
+import { AGENT_IDS } from '../core/model/ids';
 import { prepareCompaction, reportOf, withSummary, type PreparedCompaction } from '../node/compactFile';
 import { cleanupOptionsFrom, summaryConfigFrom } from '../node/compactOptions';
 import type { SummaryConfig } from '../node/summarizeStep';
@@ -82,13 +83,32 @@ async function compact(arg: unknown, args: CompactArgs | undefined, deps: Compac
   }
 }
 
+/**
+ * "Continue in…": the same compaction, written for another agent the user picks (`args.to` skips the question). Its
+ * own agent picked is a plain compaction.
+ */
+async function continueIn(arg: unknown, args: CompactArgs | undefined, deps: CompactDeps, pending: PendingDecisions): Promise<CompactOutcome | undefined> {
+  const picked = await pickSession(arg, 'Continue in another agent');
+  if (picked === undefined) return undefined;
+  let to = args?.to;
+  if (to === undefined) {
+    const items = AGENT_IDS.filter((id) => agentModule(id).fromConversation).map((id) => ({ label: agentModule(id).label, description: agentModule(id).shortName, id }));
+    const choice = await vscode.window.showQuickPick(items, { title: `Continue ${picked.title} in…`, placeHolder: 'The agent to continue this session in (its latest request, the state snapshot and the recent turns)' });
+    if (!choice) return undefined;
+    to = choice.id;
+  }
+  return compact(picked.uri, { ...args, to }, deps, pending);
+}
+
 /** `known`: the Sessions view's title for the file (its name when the view does not list it). */
 async function run(source: vscode.Uri, known: string, args: CompactArgs | undefined, deps: CompactDeps, pending: PendingDecisions): Promise<CompactOutcome | undefined> {
   const settings = deps.settings();
   // The cleanup first: a file that is no transcript fails here, before any question.
   let p = await withCancel(`Compacting ${known}`, async (report) => {
     report('cleanup…');
-    return prepareCompaction(source.fsPath, args?.cleanup ?? cleanupOptionsFrom(settings));
+    // Continued in another agent, in the session's recorded folder (Accept stores it for the folder VS Code resumes in).
+    const convert = args?.to ? { to: args.to, env: process.env } : undefined;
+    return prepareCompaction(source.fsPath, args?.cleanup ?? cleanupOptionsFrom(settings), {}, convert);
   });
   // The view's title (the agent's own name for the session, where it keeps one), else the transcript's first request.
   const title = known !== path.basename(source.fsPath) ? known : p.original.title?.trim() || known;
@@ -150,7 +170,7 @@ async function showDiff(p: PreparedCompaction, title: string, previews: PreviewD
  * with the action that fixes it, is a toast of its own.
  */
 function ask(p: PreparedCompaction, preview: CompactOutcome['report'], status: ReturnType<typeof summaryStatus>, decided: Promise<Decision>, right: vscode.Uri, pending: PendingDecisions): Promise<Decision> {
-  const where = p.outcome.written.kind === 'handoff' ? 'writes a Markdown handoff' : `writes it into ${agentModule(p.original.format).label}'s sessions`;
+  const where = p.outcome.written.kind === 'handoff' ? 'writes a Markdown handoff' : `writes it into ${agentModule(p.outcome.target.to).label}'s sessions`;
   // A summary state with an action has its own toast (below): said once, not twice.
   const message = notificationText(`${previewLine(preview)}${status.action ? '' : ` ${status.text}.`} ✓ Accept in the diff's title bar ${where}; Discard, Cancel or closing the diff writes nothing.`);
   void vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: 'Compaction preview', cancellable: true }, (progress, token) => {
@@ -173,6 +193,7 @@ export function registerCompactCommand(deps: CompactDeps): vscode.Disposable {
   return vscode.Disposable.from(
     pending,
     vscode.commands.registerCommand(CommandIds.compactTranscript, (arg?: unknown, args?: CompactArgs) => compact(arg, args, deps, pending)),
+    vscode.commands.registerCommand(CommandIds.continueIn, (arg?: unknown, args?: CompactArgs) => continueIn(arg, args, deps, pending)),
     vscode.commands.registerCommand(CommandIds.compactAccept, decide('accept')),
     vscode.commands.registerCommand(CommandIds.compactSaveToFolder, decide('save-to-folder')),
     vscode.commands.registerCommand(CommandIds.compactDiscard, decide('discard')),

@@ -12,8 +12,8 @@ export interface ControllerPorts {
   setTitle(title: string): void;
   /** The settings the Simulator and Cleanup tabs start from; read on each use, so edits apply at once. */
   defaults(): AnalysisDefaults;
-  /** Runs the Compact transcript flow (diff preview, Accept/Discard) with these cleanup options. */
-  openDiff(file: string, cleanup: CleanupOptions): Promise<void>;
+  /** Runs the Compact transcript flow (diff preview, Accept/Discard) with these cleanup options; `continueIn`: Continue in…. */
+  openDiff(file: string, cleanup: CleanupOptions, continueIn?: boolean): Promise<void>;
   /** The webview says the focused message is on screen (0-based index). */
   focusShown?(message: number): void;
   /** Runs a recomputation later; the panel passes setImmediate (the default). */
@@ -122,7 +122,7 @@ export class CompositionController {
         return;
       case 'openDiff':
         if (this.model?.view.sessionId !== message.sessionId) return;
-        void this.ports.openDiff(this.file, cleanupOptionsOf(message.options, this.ports.defaults().cleanup));
+        void this.ports.openDiff(this.file, cleanupOptionsOf(message.options, this.ports.defaults().cleanup), message.continueIn === true);
         return;
       default:
         message satisfies never;

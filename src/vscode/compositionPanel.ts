@@ -46,7 +46,7 @@ class CompositionPanel implements vscode.Disposable {
         return { cleanup: cleanupOptionsFrom(settings), threshold: settings.contextThreshold };
       },
       // The command reports its own failures; this only catches a command that is not registered.
-      openDiff: (path, cleanup) => Promise.resolve(vscode.commands.executeCommand(CommandIds.compactTranscript, vscode.Uri.file(path), { cleanup } satisfies CompactArgs))
+      openDiff: (path, cleanup, continueIn) => Promise.resolve(vscode.commands.executeCommand(continueIn ? CommandIds.continueIn : CommandIds.compactTranscript, vscode.Uri.file(path), { cleanup } satisfies CompactArgs))
         .then(() => undefined, (e: unknown) => { if (!(e instanceof CompactFailed)) void showError(`Cannot compact ${path}: ${e instanceof Error ? e.message : String(e)}`); }),
     });
     this.subscriptions.push(

@@ -12,6 +12,8 @@ export const RESTRICTED: Readonly<Record<CommandId, RestrictedMode>> = {
   [CommandIds.inspectTranscript]: 'always',
   [CommandIds.showComposition]: 'always',
   [CommandIds.compactTranscript]: 'preview',
+  // The same flow, written for another agent: the preview only, until the window is trusted.
+  [CommandIds.continueIn]: 'preview',
   // Only a trusted window has a pending compaction to decide on (Restricted Mode shows the diff, decides nothing).
   [CommandIds.compactAccept]: 'trusted',
   [CommandIds.compactSaveToFolder]: 'trusted',

@@ -5,7 +5,7 @@ import * as path from 'node:path';
 import { codexHome } from '../../src/node/agentStores';
 import { startFakeCodexResponses } from '../support/fakeCodexResponses';
 import { CODEX_SAMPLE } from '../support/fixtures';
-import { agentEnv, jsonl, mentions, NEW_PROMPT } from './harness';
+import { codexLoopbackHome, jsonl, mentions, NEW_PROMPT } from './harness';
 import { KEY, pickFacts, resumeSuite, type Facts, type Located } from './resumeSuite';
 import { assertCodexPairs, codexCallIds, inputOf, isUserMessage, outputText, type CodexItem, type ResponsesBody } from './wire';
 
@@ -34,16 +34,9 @@ resumeSuite({
   startFake: startFakeCodexResponses,
   facts: fixtureFacts,
   prepare: (root, fake) => {
-    const cwd = path.join(root, 'work');
-    fs.mkdirSync(cwd);
-    const env = agentEnv(path.join(root, 'home'), { CODEX_HOME: path.join(root, 'codex'), LOOPBACK_API_KEY: KEY });
     // The fixture was recorded with the custom provider id "loopback"; Codex resumes a session only with
     // the provider it was made with, so the same id is declared here, pointed at the fake.
-    fs.mkdirSync(codexHome(env), { recursive: true });
-    fs.writeFileSync(path.join(codexHome(env), 'config.toml'), [
-      'model = "gpt-5.5"', 'model_provider = "loopback"', '[model_providers.loopback]', 'name = "loopback"',
-      `base_url = "${fake.url}/v1"`, 'wire_api = "responses"', 'env_key = "LOOPBACK_API_KEY"', '',
-    ].join('\n'));
+    const { cwd, env } = codexLoopbackHome(root, fake.url, KEY);
     // Codex files sessions under sessions/YYYY/MM/DD/ by their start date, which the file name carries.
     const [, y, m, d] = /^rollout-(\d{4})-(\d{2})-(\d{2})T/.exec(path.basename(CODEX_SAMPLE)) ?? [];
     const stored = path.join(codexHome(env), 'sessions', y!, m!, d!, path.basename(CODEX_SAMPLE));

@@ -7,7 +7,7 @@ import * as path from 'node:path';
 import { main } from '../../src/cli/main';
 import type { CompactReport } from '../../src/core/compact/report';
 import type { RecordedRequest } from '../support/fakeHttp';
-import { RESUME_PROMPT, runAgent, type AgentRun } from '../../src/node/resume/agentRun';
+import { agentEnv as agentEnvOf, RESUME_PROMPT, runAgent, type AgentRun } from '../../src/node/resume/agentRun';
 
 const REPO = path.resolve(__dirname, '..', '..');
 export { AGENT_TIMEOUT_MS, agentEnv, describeRun, runAgent, type AgentRun } from '../../src/node/resume/agentRun';
@@ -78,4 +78,34 @@ export function byteFigures({ original, compacted }: ResumePair): { line: string
   const ratio = compacted.bytes / original.bytes;
   const fmt = (n: number): string => n.toLocaleString('en-US');
   return { ratio, line: `resume request bytes: original ${fmt(original.bytes)}, compacted ${fmt(compacted.bytes)}, ratio ${(ratio * 100).toFixed(1)} %` };
+}
+
+/**
+ * Codex's config in CODEX_HOME for the loopback Responses API under the custom provider id "loopback" (the id the
+ * Codex fixture was recorded with; Codex resumes a session only with the provider it records).
+ */
+export function writeCodexLoopbackConfig(codexHomeDir: string, apiUrl: string): void {
+  fs.mkdirSync(codexHomeDir, { recursive: true });
+  fs.writeFileSync(path.join(codexHomeDir, 'config.toml'), [
+    'model = "gpt-5.5"', 'model_provider = "loopback"', '[model_providers.loopback]', 'name = "loopback"',
+    `base_url = "${apiUrl}/v1"`, 'wire_api = "responses"', 'env_key = "LOOPBACK_API_KEY"', '',
+  ].join('\n'));
+}
+
+/** A working folder and a Codex home under ROOT whose config points the "loopback" provider at `apiUrl`. */
+export function codexLoopbackHome(root: string, apiUrl: string, key: string): { cwd: string; env: NodeJS.ProcessEnv } {
+  const cwd = path.join(root, 'work');
+  fs.mkdirSync(cwd);
+  const env = agentEnvOf(path.join(root, 'home'), { CODEX_HOME: path.join(root, 'codex'), LOOPBACK_API_KEY: key });
+  writeCodexLoopbackConfig(env.CODEX_HOME!, apiUrl);
+  return { cwd, env };
+}
+
+/** OpenCode's global config in HOME: the Anthropic provider pointed at the loopback Messages API, nothing shared. */
+export function writeOpencodeLoopbackConfig(home: string, apiUrl: string, key: string): void {
+  fs.mkdirSync(path.join(home, '.config', 'opencode'), { recursive: true });
+  fs.writeFileSync(path.join(home, '.config', 'opencode', 'opencode.json'), JSON.stringify({
+    model: 'anthropic/claude-sonnet-4-5', autoupdate: false, share: 'disabled',
+    provider: { anthropic: { options: { baseURL: `${apiUrl}/v1`, apiKey: key } } },
+  }));
 }

@@ -8,7 +8,7 @@ import { SqliteDatabase } from '../../src/core/read/sqlite/database';
 import { nodeFs } from '../../src/node/documentSessions';
 import { startFakeAnthropic } from '../support/fakeAnthropic';
 import { FIXTURES } from '../support/fixtures';
-import { agentEnv, describeRun, NEW_PROMPT, runAgent } from './harness';
+import { agentEnv, describeRun, NEW_PROMPT, runAgent, writeOpencodeLoopbackConfig } from './harness';
 import { KEY, pickFacts, resumeSuite, type Located } from './resumeSuite';
 import { messagesApi } from './wire';
 
@@ -68,11 +68,7 @@ resumeSuite({
     const cwd = path.join(root, 'work');
     const home = path.join(root, 'home');
     fs.mkdirSync(cwd);
-    fs.mkdirSync(path.join(home, '.config', 'opencode'), { recursive: true });
-    fs.writeFileSync(path.join(home, '.config', 'opencode', 'opencode.json'), JSON.stringify({
-      model: 'anthropic/claude-sonnet-4-5', autoupdate: false, share: 'disabled',
-      provider: { anthropic: { options: { baseURL: `${fake.url}/v1`, apiKey: KEY } } },
-    }));
+    writeOpencodeLoopbackConfig(home, fake.url, KEY);
     const env = agentEnv(home, { OPENCODE_DISABLE_MODELS_FETCH: '1', OPENCODE_DISABLE_AUTOUPDATE: '1' });
     // The original enters OpenCode's own database the way a user's session would be there.
     const imported = await runAgent(bin, ['import', EXPORT], cwd, env);

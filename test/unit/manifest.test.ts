@@ -88,7 +88,7 @@ test('the empty-state welcome is keyed on the state the view sets, and its butto
   assert.match(welcome[0].contents, /~\/\.claude\/projects.*CLAUDE_CONFIG_DIR.*~\/\.codex\/sessions.*CODEX_HOME.*sessionRoots/s);
 });
 
-test('session items offer inspect, compact, composition, reveal, copy and run resume; inspect and compact inline; subagents the read-only ones', () => {
+test('session items offer inspect, compact, continue in another agent, composition, reveal, copy and run resume; inspect and compact inline; subagents the read-only ones', () => {
   const items = manifest.contributes.menus['view/item/context'] ?? [];
   const alsoSubagents = `view == ${SESSIONS_VIEW_ID} && viewItem =~ /^(session|subagent)/`;
   const forSessions = items.filter((m) => m.when === `view == ${SESSIONS_VIEW_ID} && viewItem =~ /^session/` || m.when === alsoSubagents);
@@ -98,7 +98,7 @@ test('session items offer inspect, compact, composition, reveal, copy and run re
   // Agent and project nodes evaluate every session under them (inline and in the menu).
   assert.deepEqual(forGroups.map((m) => [m.command, m.group?.startsWith('inline') ?? false]), [[CommandIds.evaluateCompaction, true], [CommandIds.evaluateCompaction, false]]);
   const menu = forSessions.filter((m) => !m.group?.startsWith('inline')).map((m) => m.command);
-  assert.deepEqual(menu, [CommandIds.inspectTranscript, CommandIds.compactTranscript, CommandIds.showComposition, CommandIds.revealSessionFile, CommandIds.copyResumeCommand, CommandIds.resumeInTerminal]);
+  assert.deepEqual(menu, [CommandIds.inspectTranscript, CommandIds.compactTranscript, CommandIds.continueIn, CommandIds.showComposition, CommandIds.revealSessionFile, CommandIds.copyResumeCommand, CommandIds.resumeInTerminal]);
   const inline = forSessions.filter((m) => m.group?.startsWith('inline')).map((m) => m.command);
   assert.deepEqual(inline, [CommandIds.inspectTranscript, CommandIds.compactTranscript]);
   const title = (manifest.contributes.menus['view/title'] ?? []).map((m) => m.command);

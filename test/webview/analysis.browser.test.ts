@@ -142,6 +142,12 @@ test('Cleanup: every rule with its savings; switching tool-records off recompute
   const diff = all(w, 'openDiff').at(-1);
   assert.deepEqual(diff, { type: 'openDiff', sessionId: claude.view.sessionId, options });
   assert.deepEqual(w.diffs.at(-1)?.rules?.['tool-records'], { enabled: false });
+  // Continue in another agent…: the same options, the flow for another agent.
+  assert.equal(await w.page.textContent('vscode-button[data-action="continue-in"]'), 'Continue in another agent…');
+  const postedNow = all(w, 'openDiff').length;
+  await w.page.click('vscode-button[data-action="continue-in"]');
+  await waitUntil(() => all(w, 'openDiff').length > postedNow, 'the webview\'s openDiff for another agent');
+  assert.deepEqual(all(w, 'openDiff').at(-1), { type: 'openDiff', sessionId: claude.view.sessionId, options, continueIn: true });
   assert.deepEqual(await w.cspViolations(), []);
 });
 

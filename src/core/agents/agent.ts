@@ -1,5 +1,6 @@
 // The contract every supported agent implements, in one module under src/core/formats/<id>/agent.ts: where its
 // sessions live, how to recognise, read and write them, how to count their usage, how to resume one.
+import type { Conversation } from '../convert/conversation';
 import type { Shell } from '../text/shellQuote';
 import type { Session } from '../model/transcript';
 import type { LineParser, ReadOptions } from '../read/formatReader';
@@ -157,6 +158,8 @@ export interface AgentModule {
   readonly reading: LinesReading | DocumentReading;
   /** A new session of `cleaned`, in the agent's own format (new ids; unchanged records copied), or a handoff. */
   write(original: Session, cleaned: Session, ctx: WriteContext, insert?: InsertedText): WrittenSession;
+  /** A new session of this agent from another agent's (`compact --to`, core/convert); absent: not a target. */
+  readonly fromConversation?: (conversation: Conversation, ctx: WriteContext) => WrittenSession;
   /**
    * How the agent names sessions: UUID v4 (Claude Code), v7 (Codex), the creation time in ms (Cline tasks), or its
    * own ids made from a v7 UUID (OpenCode).

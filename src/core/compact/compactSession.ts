@@ -2,6 +2,7 @@
 import type { CleanupResult } from '../cleanup/engine';
 import type { CleanupOptions, RuleId } from '../cleanup/types';
 import type { WrittenSession } from '../agents/agent';
+import { convertSession, type Conversation, type ConvertTarget } from '../convert/conversation';
 import { agentModule } from '../formats/registry';
 import type { Block, Message, Session } from '../model/transcript';
 import { estimateTokens } from '../tokens/estimate';
@@ -19,6 +20,10 @@ export interface CompactOutcome {
   /** The session as it will be resumed (cleaned, plus the summary when there is one). */
   readonly result: Session;
   readonly figures: CompactFigures;
+  /** The agent the output is written for (the session's own unless converted). */
+  readonly target: ConvertTarget;
+  /** With another target: what was carried over and what not (made by the render, on first use). */
+  readonly conversion?: Conversation;
 }
 
 export interface CompactFigures extends Measurement {
@@ -49,7 +54,8 @@ export function summarizedMessages(session: Session, cleanup: CleanupResult, tex
  * The stages after reading: clean (unless `precomputed` — a summary reuses the cleanup-only outcome's), insert the
  * summary, then measure and render on first use, each once: an outcome a summary replaces is never measured.
  */
-export function compactSession(session: Session, options: CleanupOptions, ctx: WriteContext, summary?: SummaryInsert, precomputed?: CleanupResult): CompactOutcome {
+export function compactSession(session: Session, options: CleanupOptions, ctx: WriteContext, summary?: SummaryInsert, precomputed?: CleanupResult, target: ConvertTarget = { to: session.format }): CompactOutcome {
+  const to = target.to;
   const cleanup = precomputed ?? cleanStage(session, options);
   let result = cleanup.session;
   // The state snapshot cleanup wrote in place of the oldest turns; a summary replaces it (it carries the snapshot).
@@ -78,10 +84,22 @@ export function compactSession(session: Session, options: CleanupOptions, ctx: W
       protectedParts: cleanup.protection.parts.map((p) => ({ ...p, tokens: Math.round(p.tokens * cal.scale) })),
     };
   };
-  const render = (): WrittenSession => { countStage('render'); return agentModule(session.format).write(session, result, writeCtx, insert); };
+  let conversion: Conversation | undefined;
+  const render = (): WrittenSession => {
+    if (to === session.format) { countStage('render'); return agentModule(session.format).write(session, result, writeCtx, insert); }
+    // Another agent: the same cleaned result (its snapshot or summary a user message in it), converted once, then
+    // rendered by the target's writer from the conversation.
+    const writer = agentModule(to).fromConversation;
+    if (!writer) throw new Error(`${agentModule(to).label} cannot be written from another agent's session`);
+    countStage('convert');
+    conversion = convertSession(session, result, target);
+    countStage('render');
+    return writer(conversion, writeCtx);
+  };
   return {
-    sessionId, cleanup, result,
+    sessionId, cleanup, result, target,
     get written() { return (written ??= render()); },
     get figures() { return (figures ??= measure()); },
+    get conversion() { if (to !== session.format) void this.written; return conversion; },
   };
 }

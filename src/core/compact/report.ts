@@ -36,6 +36,10 @@ export interface CompactReport {
   readonly cwd?: string;
   /** The output is a Markdown handoff to paste into a new chat (the agent cannot continue from a file). */
   readonly handoff: boolean;
+  /** Converted (`compact --to`): the agent the input came from; `format` is the agent it was written for. */
+  readonly from?: FormatId;
+  /** Converted: what could not be carried over to `format` (reasoning, images, tool calls folded into words…), in words. */
+  readonly notCarried?: readonly string[];
   readonly before: SizeFigures;
   readonly after: SizeFigures;
   /** System prompt + tool definitions sent with every request; compaction cannot cut them. */
@@ -75,6 +79,8 @@ export interface ReportInput {
   readonly agentLooksIn?: string;
   readonly cwd?: string;
   readonly handoff?: boolean;
+  readonly from?: FormatId;
+  readonly notCarried?: readonly string[];
   readonly figures: CompactFigures;
   readonly modelCalls: number;
   readonly fallback: 'cleanup-only' | null;
@@ -87,6 +93,7 @@ export function buildCompactReport(i: ReportInput): CompactReport {
   const f = i.figures;
   return {
     format: i.format, input: i.input, output: i.output, sessionId: i.sessionId, resumeCommand: i.resumeCommand, ...(i.agentLooksIn ? { agentLooksIn: i.agentLooksIn } : {}), ...(i.cwd ? { cwd: i.cwd } : {}), handoff: i.handoff ?? false,
+    ...(i.from ? { from: i.from, notCarried: i.notCarried ?? [] } : {}),
     before: f.before, after: f.after, harnessTokens: f.harnessTokens, harnessSource: f.harnessSource,
     reduction: round4(f.reduction), historyReduction: round4(f.historyReduction), tooSmallToCompact: f.tooSmallToCompact,
     modelCalls: i.modelCalls, accepted: f.after.tokens < f.before.tokens || i.modelCalls === 0, fallback: i.fallback,
@@ -133,8 +140,9 @@ export function renderCompactMarkdown(r: CompactReport): string {
   const lines = [
     `# Compaction report`,
     ``,
-    `- input: ${codeSpan(r.input)} (${r.format})`,
-    r.output ? `- output: ${codeSpan(r.output)}` : `- output: not written (preview)`,
+    `- input: ${codeSpan(r.input)} (${r.from ?? r.format})`,
+    r.output ? `- output: ${codeSpan(r.output)}${r.from ? ` (${r.format}, converted from ${agentModule(r.from).label} to ${agentModule(r.format).label})` : ''}` : `- output: not written (preview)`,
+    ...(r.from ? [`- not carried over: ${r.notCarried?.length ? r.notCarried.join('; ') : 'nothing'}`] : []),
     `- resume: ${resumeLine(r)}`,
     `- history (what compaction acts on): ${n(r.before.historyTokens)} → ${n(r.after.historyTokens)} tokens (**${pct(r.historyReduction)} smaller**)${r.tooSmallToCompact ? ' — too small to compact (under 20,000 tokens of history)' : ''}`,
     `- tokens on resume: ${n(r.before.tokens)} → ${n(r.after.tokens)} (${pct(r.reduction)} smaller; harness ${r.harnessSource === 'unknown' ? 'unknown' : `${n(r.harnessTokens)}${r.harnessSource === 'partial' ? ' (system prompt only; no usage recorded)' : ''}`}), messages ${n(r.before.messages)} → ${n(r.after.messages)} (${MESSAGES_NOTE})`,

@@ -11,9 +11,11 @@ import { splitAging, type AgingSplit } from './split';
  * In order. read: the file into a Session (node layer). clean: the protected part (plan), then the rules that
  * turn the older history into records (`cleanupSession`). split: the cleaned history into harness / aging /
  * pinned / recent. summary: at most one model call over the aging part, fitted to its window (fit). measure:
- * the figures of the outcome that is kept. render + write: the agent's writer, once, then the atomic write.
+ * the figures of the outcome that is kept. convert (only with a target agent, `compact --to`): the kept outcome as
+ * an agent-neutral conversation with the target's tools (core/convert). render + write: the writer (the source
+ * agent's, or the target's from the conversation), once, then the atomic write.
  */
-export const STAGES = ['read', 'clean', 'split', 'fit', 'summary', 'measure', 'render', 'write'] as const;
+export const STAGES = ['read', 'clean', 'split', 'fit', 'summary', 'measure', 'convert', 'render', 'write'] as const;
 export type Stage = (typeof STAGES)[number];
 
 /**

@@ -38,7 +38,9 @@ export async function accept(c: AcceptContext, toFolder: boolean, folder: string
   const { p } = c;
   // The caller asked already (mayRunFully); a second look costs nothing and keeps every write behind the gate.
   if (!c.trust.trusted()) throw new Error(restrictedMessage('Writing the compacted transcript'));
-  const agent = agentModule(p.original.format).label;
+  // The agent it is written for: the session's own, or the one it continues in (Continue in…).
+  const target = p.outcome.target.to;
+  const agent = agentModule(target).label;
   const cwd = resumeFolder(p.original.cwd);
   // With no folder to resume in (the recorded one gone, no workspace open) the copy is stored under the recorded one,
   // and the report checks that same place.
@@ -56,7 +58,7 @@ export async function accept(c: AcceptContext, toFolder: boolean, folder: string
   } else {
     // Where the agent's resume looks: Claude Code and Gemini CLI by the folder it runs in (`cwd`), so the same
     // folder the terminal opens in.
-    output = storePath(p.original.format, p.outcome.sessionId, storeCwd, p.ctx.now(), process.env, c.source.fsPath);
+    output = storePath(target, p.outcome.sessionId, storeCwd, p.ctx.now(), process.env, target === p.original.format ? c.source.fsPath : undefined);
     place = `in ${agent}'s own sessions, where its resume command finds it`;
   }
   await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: 'Context Compactor: writing the compacted session' }, async () => {

@@ -3,6 +3,7 @@
 import type { CleanupOptions } from '../../core/cleanup/types';
 import { HANDOFF_NOTE, renderCompactMarkdown, type CompactReport } from '../../core/compact/report';
 import { codeSpan, escapeMarkdown, escapeProse } from '../../core/text/markdown';
+import type { AgentId } from '../../core/model/ids';
 
 /** Lets tests (and other commands) decide without the diff's title bar, and the panel's Cleanup tab choose the options. */
 export interface CompactArgs {
@@ -14,6 +15,8 @@ export interface CompactArgs {
   readonly cleanup?: CleanupOptions;
   /** What the summary should dwell on; when absent and a summary will run, the user is asked (may be left empty). */
   readonly focus?: string;
+  /** Continue in another agent (its id): the compacted session is written in that agent's format, into its store. */
+  readonly to?: AgentId;
 }
 
 /**

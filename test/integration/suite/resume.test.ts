@@ -47,6 +47,12 @@ async function acceptInVsCode(file: string): Promise<CompactOutcome> {
   return outcome;
 }
 
+/** Codex's config.toml with the custom provider id "loopback" (the Codex sample's) pointed at the loopback model. */
+function writeLoopbackConfig(config: string, url: string): void {
+  fs.writeFileSync(config, ['model = "gpt-5.5"', 'model_provider = "loopback"', '[model_providers.loopback]', 'name = "loopback"',
+    `base_url = "${url}/v1"`, 'wire_api = "responses"', 'env_key = "LOOPBACK_API_KEY"', ''].join('\n'));
+}
+
 /** The request that carried the resumed turn; fails with what the agent printed when there is none. */
 function turnOf(agent: 'claude-code' | 'codex', server: LoopbackServer, run: Awaited<ReturnType<typeof runAgent>>): NonNullable<LoopbackServer['requests'][number]> {
   const turn = server.requests.find((r) => isTurnRequest(agent, r));
@@ -96,8 +102,7 @@ test('Codex resumes the accepted rollout with the words of report.resumeCommand 
     assert.equal(outcome.cwd, cwd);
     assert.ok(outcome.output!.startsWith(path.join(home, 'sessions') + path.sep), outcome.output);
     // The sample was recorded with a custom provider id "loopback"; Codex resumes only with that provider.
-    fs.writeFileSync(config, ['model = "gpt-5.5"', 'model_provider = "loopback"', '[model_providers.loopback]', 'name = "loopback"',
-      `base_url = "${server.url}/v1"`, 'wire_api = "responses"', 'env_key = "LOOPBACK_API_KEY"', ''].join('\n'));
+    writeLoopbackConfig(config, server.url);
     const [codex, verb, id, ...rest] = outcome.report.resumeCommand.split(' ');
     assert.deepEqual([codex, verb, id, rest], ['codex', 'resume', outcome.report.sessionId, []]);
     // `codex resume <id>` is the interactive form (its TUI, run in a terminal, also starts an app-server daemon that
@@ -106,6 +111,38 @@ test('Codex resumes the accepted rollout with the words of report.resumeCommand 
     const run = await runAgent(bin, ['exec', '--skip-git-repo-check', verb!, id!, '--', RESUME_PROMPT], outcome.cwd!, agentEnv(path.join(root, 'home'), { CODEX_HOME: home, LOOPBACK_API_KEY: KEY }));
     const turn = turnOf('codex', server, run);
     assert.ok(mentions(turn.body, '[context-compactor'), 'the compacted history was sent');
+  } finally {
+    await server.close();
+    fs.rmSync(config, { force: true });
+    if (outcome?.output) fs.rmSync(outcome.output, { force: true });
+    fs.rmSync(root, { recursive: true, force: true });
+  }
+});
+
+test('Continue in another agent: a Claude Code session accepted for Codex, resumed by the real codex CLI with the report\'s words', async () => {
+  const bin = await cli('codex');
+  const sample = await fixtures('claude-code', 'sample.jsonl');
+  const { file, cwd, root } = relocated(sample, '/tmp/tmp.SqKaBIBLXl/repo');
+  const server = await startLoopbackResponses(KEY);
+  const home = codexHome();
+  const config = path.join(home, 'config.toml');
+  let outcome: CompactOutcome | undefined;
+  try {
+    // Codex's own setup, read when the session is converted: it resumes a thread only under the provider it records.
+    fs.mkdirSync(home, { recursive: true });
+    writeLoopbackConfig(config, server.url);
+    outcome = await vscode.commands.executeCommand<CompactOutcome | undefined>(CommandIds.continueIn, vscode.Uri.file(file), { to: 'codex', decision: 'accept' });
+    assert.ok(outcome?.written && outcome.output, 'Accept wrote the session');
+    assert.equal(outcome.report.format, 'codex');
+    assert.equal(outcome.report.from, 'claude-code');
+    assert.ok(outcome.output.startsWith(path.join(home, 'sessions') + path.sep), outcome.output);
+    const [codex, verb, id, ...rest] = outcome.report.resumeCommand.split(' ');
+    assert.deepEqual([codex, verb, id, rest], ['codex', 'resume', outcome.report.sessionId, []]);
+    const run = await runAgent(bin, ['exec', '--skip-git-repo-check', verb!, id!, '--', RESUME_PROMPT], outcome.cwd ?? cwd, agentEnv(path.join(root, 'home'), { CODEX_HOME: home, LOOPBACK_API_KEY: KEY }));
+    const turn = turnOf('codex', server, run);
+    // The Claude session's latest request, verbatim, and its state snapshot.
+    assert.ok(mentions(turn.body, 'Task 2: investigate how npm handles "workspace", reproduce the missing-module error, and write notes in NOTES-2.md.'), 'the latest request was sent');
+    assert.ok(mentions(turn.body, 'state snapshot of the earlier part of this session'), 'the snapshot was sent');
   } finally {
     await server.close();
     fs.rmSync(config, { force: true });

@@ -18,13 +18,13 @@ let dir: string;
 before(async () => { fake = await startFakeAnthropic(KEY); fake.fallback = { kind: 'ok', text: SUMMARY }; dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cc-stages-')); });
 after(async () => { await fake.close(); fs.rmSync(dir, { recursive: true, force: true }); });
 
-async function runs(summary: boolean): Promise<Record<Stage, number>> {
+async function runs(summary: boolean, to?: 'codex'): Promise<Record<Stage, number>> {
   resetStageRuns();
   const prepared = await compactTranscript(CLAUDE_SAMPLE, {
-    cleanup: { keepRecentTurns: 6 },
+    cleanup: { keepRecentTurns: 6 }, to, env: { HOME: dir },
     summary: summary ? { provider: 'anthropic', model: 'claude-test', baseUrl: fake.url, apiKey: KEY, timeoutSeconds: 30, maxOutputTokens: 2000, maxInputTokens: 150_000 } : undefined,
   });
-  const out = path.join(dir, `${summary ? 'summary' : 'cleanup'}.jsonl`);
+  const out = path.join(dir, `${summary ? 'summary' : 'cleanup'}${to ? `-${to}` : ''}.jsonl`);
   await writeCompaction(prepared, out);
   const report = reportOf(prepared, out);
   if (summary) assert.equal(report.modelCalls, 1, 'the summary was made (so every stage ran)');
@@ -32,11 +32,15 @@ async function runs(summary: boolean): Promise<Record<Stage, number>> {
   return { ...stageRuns };
 }
 
-test('a summary compaction runs every stage exactly once', async () => {
-  const counts = await runs(true);
+test('a summary compaction for another agent (compact --to) runs every stage exactly once', async () => {
+  const counts = await runs(true, 'codex');
   assert.deepEqual(counts, Object.fromEntries(STAGES.map((s) => [s, 1])));
 });
 
-test('a cleanup-only compaction runs no split, fit or summary, and the rest once', async () => {
-  assert.deepEqual(await runs(false), { read: 1, clean: 1, split: 0, fit: 0, summary: 0, measure: 1, render: 1, write: 1 });
+test('a summary compaction for the same agent runs every stage but convert exactly once', async () => {
+  assert.deepEqual(await runs(true), { ...Object.fromEntries(STAGES.map((s) => [s, 1])), convert: 0 });
+});
+
+test('a cleanup-only compaction runs no split, fit, summary or convert, and the rest once', async () => {
+  assert.deepEqual(await runs(false), { read: 1, clean: 1, split: 0, fit: 0, summary: 0, measure: 1, convert: 0, render: 1, write: 1 });
 });

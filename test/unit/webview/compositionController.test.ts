@@ -15,7 +15,7 @@ function setup(load = loadCompositionModel, defaults: () => AnalysisDefaults = (
   const posted: ToWebview[] = [];
   const revealed: [string, number][] = [];
   const titles: string[] = [];
-  const diffs: [string, CleanupOptions][] = [];
+  const diffs: [string, CleanupOptions, boolean?][] = [];
   // Recomputations run when the test says so, like setImmediate firing after a burst of messages.
   const deferred: (() => void)[] = [];
   const c = new CompositionController(CLAUDE_SAMPLE, {
@@ -24,7 +24,7 @@ function setup(load = loadCompositionModel, defaults: () => AnalysisDefaults = (
     reveal: async (file, line) => { revealed.push([file, line]); },
     setTitle: (t) => titles.push(t),
     defaults,
-    openDiff: async (file, cleanup) => { diffs.push([file, cleanup]); },
+    openDiff: async (file, cleanup, continueIn) => { diffs.push(continueIn ? [file, cleanup, continueIn] : [file, cleanup]); },
     defer: (run) => deferred.push(run),
   });
   const flush = (): void => { while (deferred.length) deferred.shift()!(); };
@@ -220,6 +220,14 @@ test('openDiff runs the compaction with the panel\'s switches over the settings\
   assert.deepEqual(options.rules?.['tool-records'], { enabled: false, params: { headLines: 5 } });
   assert.deepEqual(options.rules?.['drop-reasoning'], { enabled: true });
   assert.equal(Object.keys(options.rules ?? {}).includes('bogus'), false);
+});
+
+test('Continue in another agent… runs the same flow for another agent, with the panel\'s options', async () => {
+  const { c, diffs, sessionId } = await loaded();
+  c.receive({ type: 'openDiff', sessionId, options: { keepRecentTurns: 4, keepRecentTokens: 0, rules: {} }, continueIn: true });
+  c.receive({ type: 'openDiff', sessionId, options: { keepRecentTurns: 4, keepRecentTokens: 0, rules: {} } });
+  assert.deepEqual(diffs.map((d) => d[2] === true), [true, false]);
+  assert.equal(diffs[0]![1].keepRecentTurns, 4);
 });
 
 test('an engine failure is answered with analysisFailed, not silence', async () => {

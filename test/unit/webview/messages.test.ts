@@ -16,6 +16,7 @@ const accepted = [
   { type: 'previewCleanup', sessionId: 's#1', requestId: 1, options: { keepRecentTurns: 6, keepRecentTokens: 0, rules: { 'tool-records': false, unknown: true } } },
   { type: 'openDiff', sessionId: 's#1', options: { keepRecentTurns: 6, keepRecentTokens: 20_000, rules: {} } },
   { type: 'focusShown', sessionId: 's#1', message: 0 },
+  { type: 'openDiff', sessionId: 's#1', options: { keepRecentTurns: 6, keepRecentTokens: 20_000, rules: {} }, continueIn: true },
 ] as const;
 
 const rejected = [
@@ -47,6 +48,7 @@ const rejected = [
   { type: 'previewCleanup', sessionId: 's#1', requestId: 1, options: { keepRecentTurns: 6, rules: {} } },
   { type: 'previewCleanup', sessionId: 's#1', requestId: 1, options: { keepRecentTurns: 6, keepRecentTokens: 0, rules: [] } },
   { type: 'openDiff', sessionId: 's#1' },
+  { type: 'openDiff', sessionId: 's#1', options: { keepRecentTurns: 6, keepRecentTokens: 0, rules: {} }, continueIn: 'yes' },
   { type: 'openDiff', sessionId: 's#1', options: { keepRecentTurns: NaN, keepRecentTokens: 0, rules: {} } },
 ] as const;
 

@@ -4,6 +4,7 @@ import { detectClaudeCode } from './detect';
 import { createClaudeCodeParser } from './read';
 import { applyClaudeRecord, claudeByModel, claudeClaims, claudeSteadyMarkers, claudeWants } from './usage';
 import { writeClaudeCode } from './write';
+import { claudeFromConversation } from './fromConversation';
 
 /** Claude Code's project folder name: every non-alphanumeric character becomes '-'. */
 export const claudeProjectSlug = (cwd: string): string => cwd.normalize('NFC').replace(/[^A-Za-z0-9]/g, '-').slice(0, 200);
@@ -26,6 +27,7 @@ export const claudeCode: AgentModule = {
   icon: 'sparkle',
   reading: { kind: 'lines', detect: detectClaudeCode, createParser: createClaudeCodeParser },
   write: (original, cleaned, ctx, insert) => ({ kind: 'lines', ...writeClaudeCode(original, cleaned, ctx, insert) }),
+  fromConversation: (conversation, ctx) => ({ kind: 'lines', ...claudeFromConversation(conversation, ctx) }),
   sessionIds: 'uuid-v4',
   fileName: (id) => `${id}.jsonl`,
   resumeCommand: (id) => (isSessionId(id) ? `claude --resume ${id}` : undefined),

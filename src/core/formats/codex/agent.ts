@@ -4,6 +4,7 @@ import { detectCodex } from './detect';
 import { createCodexParser } from './read';
 import { applyCodexRecord, codexByModel, codexClaims, codexSteadyMarkers, codexWants } from './usage';
 import { writeCodex } from './write';
+import { codexFromConversation } from './fromConversation';
 
 export function codexHome(host: HostEnv): string {
   return host.vars.CODEX_HOME || host.join(host.home, '.codex');
@@ -21,6 +22,7 @@ export const codex: AgentModule = {
   icon: 'terminal',
   reading: { kind: 'lines', detect: detectCodex, createParser: createCodexParser },
   write: (original, cleaned, ctx, insert) => ({ kind: 'lines', ...writeCodex(original, cleaned, ctx, insert) }),
+  fromConversation: (conversation, ctx) => ({ kind: 'lines', ...codexFromConversation(conversation, ctx) }),
   sessionIds: 'uuid-v7',
   fileName: codexFileName,
   resumeCommand: (id) => (isSessionId(id) ? `codex resume ${id}` : undefined),

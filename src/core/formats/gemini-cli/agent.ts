@@ -4,6 +4,7 @@ import { isRecordedCwd, isSessionId, requireSessionId, type AgentModule, type Ho
 import { chatsUnder, isGeminiChat } from './detect';
 import { parseGeminiChat } from './read';
 import { writeGemini } from './write';
+import { geminiFromConversation } from './fromConversation';
 
 /** The CLI's global folder: `<GEMINI_CLI_HOME or the home folder>/.gemini`, the same on Linux, macOS and Windows. */
 export function geminiDir(host: HostEnv): string {
@@ -41,6 +42,7 @@ export const geminiCli: AgentModule = {
     parse: parseGeminiChat,
   },
   write: (original, cleaned, ctx, insert) => ({ kind: 'lines', ...writeGemini(original, cleaned, ctx, insert) }),
+  fromConversation: (conversation, ctx) => ({ kind: 'lines', ...geminiFromConversation(conversation, ctx) }),
   sessionIds: 'uuid-v4',
   fileName: geminiFileName,
   resumeCommand: (id) => (isSessionId(id) ? `gemini --resume ${id}` : undefined),

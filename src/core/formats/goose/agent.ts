@@ -9,6 +9,7 @@ import { toSession } from './read';
 import { gooseUsageState } from './usage';
 import { checkGooseDb, dbSessions, fromDb, fromExport, fromJsonl } from './sources';
 import { gooseSessionId, writeGoose } from './write';
+import { gooseFromConversation } from './fromConversation';
 
 export function gooseSessionsDir(host: HostEnv): string {
   const root = host.vars.GOOSE_PATH_ROOT;
@@ -88,6 +89,7 @@ export const goose: AgentModule = {
     },
   },
   write: (original, cleaned, ctx, insert) => ({ kind: 'lines', ...writeGoose(original, cleaned, ctx, insert) }),
+  fromConversation: (conversation, ctx) => ({ kind: 'lines', ...gooseFromConversation(conversation, ctx) }),
   sessionIds: { fromUuidV7: (uuid) => gooseSessionId(uuid, new Date(parseInt(uuid.replace(/-/g, '').slice(0, 12), 16) || 0)) },
   fileName: (id) => `goose-${id}.json`,
   resumeCommand: (id, written, shell = 'sh') => {

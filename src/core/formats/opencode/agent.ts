@@ -7,6 +7,7 @@ import { isOpencodeId, sessionIdFrom } from './ids';
 import { toSession } from './read';
 import { checkOpencodeDb, dbSessions, fromDb, fromExport, fromStorage } from './sources';
 import { writeOpencode } from './write';
+import { opencodeFromConversation } from './fromConversation';
 
 /** OpenCode's data folder: $OPENCODE_DATA_DIR (as ccusage reads it), else $XDG_DATA_HOME/opencode, else ~/.local/share/opencode. */
 export function opencodeData(host: HostEnv): string {
@@ -111,6 +112,7 @@ export const opencode: AgentModule = {
     },
   },
   write: (original, cleaned, ctx, insert) => ({ kind: 'lines', ...writeOpencode(original, cleaned, ctx, insert) }),
+  fromConversation: (conversation, ctx) => ({ kind: 'lines', ...opencodeFromConversation(conversation, ctx) }),
   sessionIds: { fromUuidV7: sessionIdFrom },
   fileName: (id) => `${id}.json`,
   resumeCommand: (id, written, shell = 'sh') => {
