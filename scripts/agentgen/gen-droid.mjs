@@ -13,7 +13,7 @@ import { cliRunner, makeProject } from './project.mjs';
 const [bin, outDir] = process.argv.slice(2);
 if (!bin || !outDir) { console.error('usage: gen-droid.mjs DROID_BIN OUTDIR'); process.exit(2); }
 const { root, home, proj, f } = makeProject('droid',
-  ['src/core/cleanup/engine.ts', 'src/core/cleanup/protect.ts', 'src/core/cleanup/records.ts', 'src/core/read/pairs.ts'],
+  ['src/core/cleanup/engine.ts', 'src/core/cleanup/protect.ts', 'src/core/cleanup/records.ts', 'src/core/read/pairs.ts', 'src/core/read/turns.ts'],
   { 'brief.txt': 'Cart totals are wrong when a coupon applies twice.\nKeep the public API unchanged.\n' });
 
 const run = (command, summary) => ({ command, summary, riskLevel: 'low', riskLevelReason: 'read-only inspection' });
@@ -21,7 +21,7 @@ const tasks = [
   [
     { thinking: 'Start with the layout, then the engine.', say: 'I will look at the layout first.', tool: 'LS', input: { directory_path: f('src/core') } },
     { tool: 'Read', input: { file_path: f('src/core/cleanup/engine.ts') } },
-    { tool: 'Execute', input: run('cat logs/server.log', 'Show the server log') },
+    { tool: 'Read', input: { file_path: f('logs/server.log') } },
     { tool: 'Grep', input: { pattern: 'canChange', path: proj, output_mode: 'content', line_numbers: true } },
     { tool: 'Read', input: { file_path: f('src/core/cleanup/protect.ts') } },
     { tool: 'Glob', input: { patterns: ['**/*.ts'], folder: proj } },
@@ -35,7 +35,8 @@ const tasks = [
     { text: 'Raised retries from 3 to 5 in src/config.ts.' },
   ],
   [
-    { tool: 'Read', input: { file_path: f('logs/server.log') } },
+    { tool: 'Execute', input: run('tail -n 40 logs/server.log', 'Show the end of the server log') },
+    { tool: 'Read', input: { file_path: f('src/core/read/turns.ts') } },
     { tool: 'Create', input: { file_path: f('NOTES.md'), content: '# Notes\n\n- retries is 5 now (was 3)\n- coupon bug: see brief.txt\n' } },
     { tool: 'Execute', input: run('wc -l NOTES.md src/core/cleanup/*.ts', 'Count lines') },
     { text: 'Wrote NOTES.md with the two facts.' },
