@@ -14,11 +14,16 @@ export const droidSlug = (cwd: string): string => cwd.replace(/[\\/:]/g, '-');
 const FILE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.jsonl$/i;
 const HEAD = /^\{"type":"session_start","id":"[0-9a-f-]{36}"/;
 
-/** A Droid session file: a UUID-named .jsonl that opens with Droid's session_start event. */
+/**
+ * A Droid session file: a UUID-named .jsonl in Droid's store (~/.factory/sessions/<slug>/) by name and place alone —
+ * Claude Code names its sessions the same way, and the usage scan must not open every one of them — elsewhere by its
+ * first line, Droid's session_start event, when the view can read (`head`).
+ */
 function isDroidFile(p: string, fs: FsView): boolean {
-  if (!FILE.test(fs.basename(p)) || fs.isFolder(p)) return false;
-  const f = fs.open(p);
-  return f !== undefined && HEAD.test(new TextDecoder().decode(f.read(0, 128)));
+  if (!FILE.test(fs.basename(p))) return false;
+  const store = fs.dirname(fs.dirname(p));
+  if (/^(sessions|projects)$/.test(fs.basename(store)) && fs.basename(fs.dirname(store)) === '.factory') return !fs.isFolder(p);
+  return fs.head !== undefined && HEAD.test(fs.head(p));
 }
 
 export const droid: AgentModule = {
@@ -28,18 +33,17 @@ export const droid: AgentModule = {
   reading: {
     kind: 'document',
     select(p, fs) {
-      if (!p.endsWith('.jsonl') || !isDroidFile(p, fs)) return undefined;
-      const settings = p.replace(/\.jsonl$/, '.settings.json');
+      if (!isDroidFile(p, fs)) return undefined;
+      const settings = p.replace(/\.jsonl$/i, '.settings.json');
       return fs.open(settings) ? [p, settings] : [p];
     },
     sessionsUnder(root, fs) {
       return fs.list(root).flatMap((slug) => fs.list(fs.join(root, slug)).filter((n) => FILE.test(n)).map((n) => fs.join(root, slug, n)));
     },
     parse(files, options) {
-      const warnings: string[] = [];
       const [jsonl, settings] = files;
       if (!jsonl) throw new Error('no files');
-      return parseDroid(jsonl.text, settings?.text, options, warnings);
+      return parseDroid(jsonl.text, settings?.text, options, []);
     },
   },
   write: (original, cleaned, ctx, insert) => ({ kind: 'lines', ...writeDroid(original, cleaned, ctx, insert) }),
@@ -50,7 +54,7 @@ export const droid: AgentModule = {
   storePath(host, id, cwd, _at, original) {
     requireSessionId(id);
     const sessions = host.join(factoryDir(host), 'sessions');
-    // A session compacted from Droid's store goes to the same workspace folder; else the one its cwd names.
+    // A session compacted from Droid's store goes to the same workspace folder; else to the one its cwd names.
     const m = original === undefined ? undefined : /[\\/]\.factory[\\/](?:sessions|projects)[\\/]([^\\/]+)[\\/][^\\/]+$/.exec(original);
     const slug = m && m[1] !== '.' && m[1] !== '..' ? m[1] : undefined;
     if (slug !== undefined) return host.join(sessions, slug, `${id}.jsonl`);
