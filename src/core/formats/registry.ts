@@ -11,6 +11,7 @@ import { copilotChat } from './copilot-chat/agent';
 import { droid } from './droid/agent';
 import { geminiCli } from './gemini-cli/agent';
 import { goose } from './goose/agent';
+import { kilo } from './kilo/agent';
 import { opencode } from './opencode/agent';
 
 const AGENTS: Readonly<Record<AgentId, AgentModule>> = {
@@ -23,6 +24,7 @@ const AGENTS: Readonly<Record<AgentId, AgentModule>> = {
   'copilot-chat': copilotChat,
   cline,
   droid,
+  kilo,
 };
 
 // The ids live in model/ids.ts (the bottom layer); re-exported here for the composition points that take both.

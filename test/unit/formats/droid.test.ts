@@ -92,7 +92,7 @@ test("Droid's own compaction: the summary replaces what came before it (hand-mad
   const state = { type: 'compaction_state', id: 'c1', timestamp: '2026-12-06T07:30:00Z', summaryText: 'Summary: retries raised to 5.', summaryTokens: 9, removedCount: cut - 1 };
   fs.writeFileSync(file, [...events.slice(0, cut), state, ...events.slice(cut)].map((e) => JSON.stringify(e)).join('\n') + '\n');
   const match = documentSession(file, nodeFs)!;
-  const session = match.reading.parse([{ path: file, text: fs.readFileSync(file, 'utf8'), bytes: nodeFs.open(file)! }], {});
+  const session = match.reading.parse([{ path: file, text: fs.readFileSync(file, 'utf8'), bytes: nodeFs.open(file)! }], { keepRaw: false });
   assert.equal(session.messages[0]!.blocks[0]!.type, 'summary');
   assert.equal(session.messages.length, 1 + events.slice(cut).filter((e) => e.type === 'message').length);
   // Written, the summary is the user text the copy starts from.
