@@ -8,6 +8,7 @@ import { claudeCode } from './claude-code/agent';
 import { cline } from './cline/agent';
 import { codex } from './codex/agent';
 import { copilotChat } from './copilot-chat/agent';
+import { crush } from './crush/agent';
 import { droid } from './droid/agent';
 import { geminiCli } from './gemini-cli/agent';
 import { goose } from './goose/agent';
@@ -25,6 +26,7 @@ const AGENTS: Readonly<Record<AgentId, AgentModule>> = {
   cline,
   droid,
   kilo,
+  crush,
 };
 
 // The ids live in model/ids.ts (the bottom layer); re-exported here for the composition points that take both.
