@@ -35,5 +35,5 @@ fi
 bash "$repo/scripts/setup-vscode-host.sh" || stop "the VS Code test host did not install (see above); run: bash scripts/setup-vscode-host.sh"
 bash "$repo/scripts/install-agents.sh" || stop "the agent CLIs did not install (see above); run: bash scripts/install-agents.sh"
 bash "$repo/scripts/install-gemini.sh" || stop "the Gemini CLI did not install (see above); run: bash scripts/install-gemini.sh"
-bash "$repo/scripts/install-droid.sh" >/dev/null || stop "the Factory Droid CLI did not install (see above); run: bash scripts/install-droid.sh"
+for cli in droid kilo; do bash "$repo/scripts/install-platform-cli.sh" "$cli" >/dev/null || stop "the $cli CLI did not install (see above); run: bash scripts/install-platform-cli.sh $cli"; done
 echo "npm test: prerequisites ready"

@@ -16,17 +16,19 @@ export { allStrings, mentions } from '../../src/node/resume/agentHome';
 export const NEW_PROMPT = RESUME_PROMPT;
 
 /**
- * Path of a pinned agent CLI: CLAUDE_BIN / CODEX_BIN / GEMINI_BIN / OPENCODE_BIN / GOOSE_BIN / DROID_BIN when set, else
+ * Path of a pinned agent CLI: CLAUDE_BIN / CODEX_BIN / GEMINI_BIN / OPENCODE_BIN / GOOSE_BIN / DROID_BIN / KILO_BIN when set, else
  * `.cache/agents`, installed there by scripts/install-agents.sh (Gemini CLI: install-gemini.sh; Goose:
- * install-goose.sh and install-droid.sh, which print where their platform's binary is) (a sub-second no-op once present) so a fresh
+ * install-goose.sh; Droid and Kilo CLI: install-platform-cli.sh droid|kilo; these print where their platform's binary is)
+ * (a sub-second no-op once present) so a fresh
  * checkout runs these tests as is.
  */
-export function agentBin(name: 'claude' | 'codex' | 'gemini' | 'opencode' | 'goose' | 'droid'): string {
-  const override = { claude: process.env.CLAUDE_BIN, codex: process.env.CODEX_BIN, gemini: process.env.GEMINI_BIN, opencode: process.env.OPENCODE_BIN, goose: process.env.GOOSE_BIN, droid: process.env.DROID_BIN }[name];
+export function agentBin(name: 'claude' | 'codex' | 'gemini' | 'opencode' | 'goose' | 'droid' | 'kilo'): string {
+  const override = { claude: process.env.CLAUDE_BIN, codex: process.env.CODEX_BIN, gemini: process.env.GEMINI_BIN, opencode: process.env.OPENCODE_BIN, goose: process.env.GOOSE_BIN, droid: process.env.DROID_BIN, kilo: process.env.KILO_BIN }[name];
   if (override) return override;
-  const script = name === 'gemini' ? 'install-gemini.sh' : name === 'goose' || name === 'droid' ? `install-${name}.sh` : 'install-agents.sh';
-  const printed = execFileSync(path.join(REPO, 'scripts', script), { stdio: ['ignore', 'pipe', 'inherit'], timeout: 180_000, encoding: 'utf8' });
-  if (name === 'goose' || name === 'droid') return printed.trim().replace(/^.* at /, '');
+  const platformCli = name === 'droid' || name === 'kilo';
+  const script = name === 'gemini' ? 'install-gemini.sh' : name === 'goose' ? 'install-goose.sh' : platformCli ? 'install-platform-cli.sh' : 'install-agents.sh';
+  const printed = execFileSync(path.join(REPO, 'scripts', script), platformCli ? [name] : [], { stdio: ['ignore', 'pipe', 'inherit'], timeout: 180_000, encoding: 'utf8' });
+  if (name === 'goose' || platformCli) return printed.trim().replace(/^.* at /, '');
   return path.join(REPO, '.cache', 'agents', 'node_modules', '.bin', name);
 }
 

@@ -51,7 +51,7 @@ function withoutCopies(ours: readonly string[], extra: readonly string[]): strin
  */
 const KINDS = { 'claude-code': /\.jsonl$/, codex: /\.jsonl$/, 'gemini-cli': /\.jsonl?$/, aider: /\.md$/, 'copilot-chat': /\.jsonl?$/, cline: 'folders' } as const;
 
-export interface CorpusFile { readonly file: string; readonly label: string; readonly agent: keyof typeof KINDS | 'opencode' | 'goose' }
+export interface CorpusFile { readonly file: string; readonly label: string; readonly agent: keyof typeof KINDS | 'opencode' | 'goose' | 'droid' | 'kilo' | 'crush' }
 
 /**
  * Sessions the real agent CLIs wrote offline (no public files were found for these agents; test/fixtures/<agent>/README.md
@@ -60,6 +60,9 @@ export interface CorpusFile { readonly file: string; readonly label: string; rea
 const MADE_BY_REAL_CLI: readonly [CorpusFile['agent'], string][] = [
   ['opencode', 'opencode/opencode-1.18.33.db'], ['opencode', 'opencode/export-1.18.33.json'], ['opencode', 'opencode/export-1.1.65.json'],
   ['goose', 'goose/sessions-1.37.0/sessions.db'], ['goose', 'goose/export-1.37.0.json'],
+  ['droid', 'droid/bf09a340-8bf8-4f81-84fb-4ea7a0f3d05c.jsonl'], ['kilo', 'kilo/kilo-7.7.7.db'], ['kilo', 'kilo/export-7.7.7.json'],
+  // Not made here: a project's database committed to a public repository (test/fixtures/crush/README.md).
+  ['crush', 'crush/chex-mix-timer/.crush/crush.db'],
 ];
 
 /**

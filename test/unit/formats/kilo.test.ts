@@ -57,12 +57,17 @@ test("OpenCode's files stay OpenCode's and Kilo's Kilo's", (t) => {
   const oc = path.join(FIXTURES, 'opencode', 'opencode-1.18.33.db');
   assert.equal(documentSession(oc, nodeFs)?.agent, 'opencode');
   assert.equal(documentSession(DB, nodeFs)?.agent, 'kilo');
-  // An export is OpenCode's anywhere but in a folder named kilo (Kilo's data folder, where its copies go).
-  const opencodeCopy = path.join(home, 'opencode', 'compacted', 'x.json');
-  const kiloCopy = path.join(home, 'kilo', 'compacted', 'x.json');
-  for (const p of [opencodeCopy, kiloCopy]) { fs.mkdirSync(path.dirname(p), { recursive: true }); fs.copyFileSync(EXPORT, p); }
-  assert.equal(documentSession(opencodeCopy, nodeFs)?.agent, 'opencode');
-  assert.equal(documentSession(kiloCopy, nodeFs)?.agent, 'kilo');
+  // Exports have one shape: Kilo's by its agent (code, not OpenCode's build) anywhere, or in a folder named kilo.
+  const ocExport = path.join(FIXTURES, 'opencode', 'export-1.18.33.json');
+  const copies: [string, string, string][] = [
+    [ocExport, path.join(home, 'opencode', 'compacted', 'a.json'), 'opencode'], [EXPORT, path.join(home, 'elsewhere', 'b.json'), 'kilo'],
+    [ocExport, path.join(home, 'kilo', 'compacted', 'c.json'), 'kilo'], [EXPORT, path.join(home, 'opencode', 'compacted', 'd.json'), 'kilo'],
+  ];
+  for (const [from, to, agent] of copies) {
+    fs.mkdirSync(path.dirname(to), { recursive: true });
+    fs.copyFileSync(from, to);
+    assert.equal(documentSession(to, nodeFs)?.agent, agent, to);
+  }
   assert.deepEqual(kilo.reading.kind === 'document' && kilo.reading.sessionsUnder(DIR, nodeFs), [`${DB}#${raw.info.id}`]);
 });
 

@@ -16,13 +16,13 @@ const HEAD = /^\{"type":"session_start","id":"[0-9a-f-]{36}"/;
 
 /**
  * A Droid session file: a UUID-named .jsonl in Droid's store (~/.factory/sessions/<slug>/) by name and place alone —
- * Claude Code names its sessions the same way, and the usage scan must not open every one of them — elsewhere by its
- * first line, Droid's session_start event, when the view can read (`head`).
+ * Claude Code names its sessions the same way, and the usage scan must not open every one of them — any other .jsonl
+ * by its first line, Droid's session_start event, when the view can read (`head`).
  */
 function isDroidFile(p: string, fs: FsView): boolean {
-  if (!FILE.test(fs.basename(p))) return false;
+  if (!/\.jsonl$/i.test(p)) return false;
   const store = fs.dirname(fs.dirname(p));
-  if (/^(sessions|projects)$/.test(fs.basename(store)) && fs.basename(fs.dirname(store)) === '.factory') return !fs.isFolder(p);
+  if (FILE.test(fs.basename(p)) && /^(sessions|projects)$/.test(fs.basename(store)) && fs.basename(fs.dirname(store)) === '.factory') return !fs.isFolder(p);
   return fs.head !== undefined && HEAD.test(fs.head(p));
 }
 

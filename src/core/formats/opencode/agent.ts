@@ -20,8 +20,12 @@ export interface OpencodeFlavor {
   readonly name: string;
   /** The environment variable that names the data folder outright (OPENCODE_DATA_DIR, as ccusage reads it). */
   readonly dataVar?: string;
-  /** Export JSON and storage trees are the same for every fork: OpenCode's anywhere, a fork's in its own folder only. */
-  readonly exportsAnywhere: boolean;
+  /**
+   * How a fork's export JSON (and storage tree) is told from OpenCode's, which has the same shape: in a folder named
+   * after the fork (its data folder, where its copies go), or by its session info's first bytes (Kilo: its agents).
+   * Absent for OpenCode, which takes every other one.
+   */
+  readonly own?: { readonly infoMark: RegExp };
 }
 
 /** The data folder: $<dataVar>, else $XDG_DATA_HOME/<name>, else ~/.local/share/<name>. */
@@ -77,11 +81,11 @@ function selectStorage(p: string, fs: FsView): string[] | undefined {
 }
 
 /** The module of OpenCode or one of its forks. */
-export function opencodeFamily(flavor: OpencodeFlavor, others: readonly string[] = []): AgentModule {
+export function opencodeFamily(flavor: OpencodeFlavor, forks: readonly OpencodeFlavor[] = []): AgentModule {
   const dbName = new RegExp(`^${flavor.name}.*\\.db$`, 'i');
   const data = (host: HostEnv): string => flavorData(flavor, host);
-  // An export or storage tree in a fork's folder is that fork's (its compacted copies go there); OpenCode takes the rest.
-  const ownsPlace = (p: string): boolean => (flavor.exportsAnywhere ? !others.some((o) => under(p, o)) : under(p, flavor.name));
+  const forkOf = (f: OpencodeFlavor, p: string, fs: FsView): boolean => under(p, f.name) || (f.own !== undefined && f.own.infoMark.test(head(fs, p)));
+  const owns = (p: string, fs: FsView): boolean => (flavor.own ? forkOf(flavor, p, fs) : !forks.some((f) => forkOf(f, p, fs)));
   return {
   label: flavor.label,
   shortName: flavor.shortName,
@@ -92,8 +96,8 @@ export function opencodeFamily(flavor: OpencodeFlavor, others: readonly string[]
       if (splitDbPath(p).id !== undefined || /\.db$/i.test(p)) return selectDb(p, fs, dbName);
       // OpenCode writes no JSONL: every other agent's transcript passes here, and sniffing its head is a file read.
       if (fs.isFolder(p) || p.endsWith('.jsonl')) return undefined;
-      if (!ownsPlace(p)) return undefined;
-      return selectStorage(p, fs) ?? (EXPORT_HEAD.test(head(fs, p)) ? [p] : undefined);
+      const files = selectStorage(p, fs) ?? (EXPORT_HEAD.test(head(fs, p)) ? [p] : undefined);
+      return files && owns(p, fs) ? files : undefined;
     },
     sessionsUnder(root, fs) {
       const out: string[] = [];
@@ -157,4 +161,11 @@ export function opencodeFamily(flavor: OpencodeFlavor, others: readonly string[]
   };
 }
 
-export const opencode = opencodeFamily({ format: 'opencode', label: 'OpenCode', shortName: 'opencode', icon: 'code', name: 'opencode', dataVar: 'OPENCODE_DATA_DIR', exportsAnywhere: true }, ['kilo']);
+/** Kilo CLI (its module is formats/kilo): named here so OpenCode leaves Kilo's exports and copies to it. */
+export const KILO: OpencodeFlavor = {
+  format: 'kilo', label: 'Kilo CLI', shortName: 'kilo', icon: 'zap', name: 'kilo',
+  // Kilo's agents (its modes); OpenCode's are build and plan.
+  own: { infoMark: /"agent"\s*:\s*"(?:code|architect|ask|debug|orchestrator)"/ },
+};
+
+export const opencode = opencodeFamily({ format: 'opencode', label: 'OpenCode', shortName: 'opencode', icon: 'code', name: 'opencode', dataVar: 'OPENCODE_DATA_DIR' }, [KILO]);
