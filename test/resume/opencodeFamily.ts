@@ -32,14 +32,16 @@ export function opencodeFamilyResume({ name, label, exportFile: EXPORT }: Openco
    */
   function fingerprint(file: string): string {
     let messages: [string, Obj, [string, Obj][]][];
+    // Kilo's import leaves out the time of step-start parts (OpenCode's keeps it): not part of what is compared.
+    const part = (p: Obj): Obj => without(p, 'id', 'sessionID', 'messageID', ...(p.type === 'step-start' ? ['time'] : []));
     if (file.endsWith('.json')) {
-      messages = exported().messages.map((m: Obj) => [m.info.id, without(m.info, 'id', 'sessionID'), m.parts.map((p: Obj) => [p.id, without(p, 'id', 'sessionID', 'messageID')])]);
+      messages = exported().messages.map((m: Obj) => [m.info.id, without(m.info, 'id', 'sessionID'), m.parts.map((p: Obj) => [p.id, part(p)])]);
     } else {
       const db = file.slice(0, file.lastIndexOf('#'));
       const d = SqliteDatabase.open(nodeFs.open(db)!, nodeFs.open(`${db}-wal`));
       const parts = d.rowsWhere('part', 'session_id', SESSION).sort((a, b) => String(a.id).localeCompare(String(b.id)));
       messages = d.rowsWhere('message', 'session_id', SESSION).sort((a, b) => Number(a.time_created) - Number(b.time_created) || String(a.id).localeCompare(String(b.id)))
-        .map((m) => [String(m.id), JSON.parse(String(m.data)), parts.filter((p) => p.message_id === m.id).map((p) => [String(p.id), JSON.parse(String(p.data))])]);
+        .map((m) => [String(m.id), JSON.parse(String(m.data)), parts.filter((p) => p.message_id === m.id).map((p) => [String(p.id), part(JSON.parse(String(p.data)))])]);
     }
     return createHash('sha256').update(canonical(messages)).digest('hex');
   }
