@@ -2,17 +2,18 @@
 // Makes a real OpenCode session with the real CLI (npm `opencode-ai`), offline against a loopback Anthropic API:
 // four prompts with reads, greps, a failing command, an edit, a new file and an attached file, then copies what
 // OpenCode stored (opencode.db + WAL for ≥ 1.2, the storage/ JSON tree before) and `opencode export`'s JSON.
-// Usage: node scripts/agentgen/gen-opencode.mjs OPENCODE_BIN OUTDIR
+// Usage: node scripts/agentgen/gen-opencode.mjs OPENCODE_BIN OUTDIR [opencode|kilo]
+// `kilo`: the same with Kilo CLI (npm `@kilocode/cli`, a fork of OpenCode): kilo.json, ~/.local/share/kilo, kilo.db.
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { startToolFake } from './fake-anthropic-tools.mjs';
 import { cliRunner, makeProject } from './project.mjs';
 
-const [bin, outDir] = process.argv.slice(2);
-if (!bin || !outDir) { console.error('usage: gen-opencode.mjs OPENCODE_BIN OUTDIR'); process.exit(2); }
+const [bin, outDir, flavor = 'opencode'] = process.argv.slice(2);
+if (!bin || !outDir || !['opencode', 'kilo'].includes(flavor)) { console.error('usage: gen-opencode.mjs OPENCODE_BIN OUTDIR [opencode|kilo]'); process.exit(2); }
 // A small project: real source files to read and grep, one file to edit, a large log, a brief to attach.
-const { root, home, proj, f } = makeProject('opencode',
+const { root, home, proj, f } = makeProject(flavor,
   ['src/core/cleanup/engine.ts', 'src/core/cleanup/protect.ts', 'src/core/cleanup/fold.ts', 'src/core/cleanup/records.ts', 'src/core/read/pairs.ts', 'src/core/tokens/estimate.ts'],
   { 'brief.txt': 'Cart totals are wrong when a coupon applies twice.\nKeep the public API unchanged.\n' });
 
@@ -50,9 +51,10 @@ const tasks = [
 const fake = await startToolFake({ tasks });
 const config = { $schema: 'https://opencode.ai/config.json', model: 'anthropic/claude-sonnet-4-5', autoupdate: false, share: 'disabled',
   provider: { anthropic: { options: { baseURL: `${fake.url}/v1`, apiKey: 'sk-loopback' } } } };
-fs.mkdirSync(path.join(home, '.config', 'opencode'), { recursive: true });
-fs.writeFileSync(path.join(home, '.config', 'opencode', 'opencode.json'), JSON.stringify(config, null, 2));
-const env = { PATH: process.env.PATH, HOME: home, LANG: 'C.UTF-8', TMPDIR: os.tmpdir(), OPENCODE_DISABLE_MODELS_FETCH: '1', OPENCODE_DISABLE_AUTOUPDATE: '1' };
+fs.mkdirSync(path.join(home, '.config', flavor), { recursive: true });
+fs.writeFileSync(path.join(home, '.config', flavor, `${flavor}.json`), JSON.stringify(config, null, 2));
+const env = { PATH: process.env.PATH, HOME: home, LANG: 'C.UTF-8', TMPDIR: os.tmpdir(), OPENCODE_DISABLE_MODELS_FETCH: '1', OPENCODE_DISABLE_AUTOUPDATE: '1',
+  KILO_DISABLE_MODELS_FETCH: '1', KILO_DISABLE_AUTOUPDATE: '1', KILO_TELEMETRY_DISABLED: '1' };
 const oc = cliRunner(bin, proj, env);
 
 const prompts = [
@@ -71,9 +73,9 @@ fs.mkdirSync(outDir, { recursive: true });
 const version = (await oc(['--version'])).trim();
 const exportFile = path.join(outDir, `export-${version}.json`);
 fs.writeFileSync(exportFile, (await oc(['export', id], exportFile)).replace(/^[^{]*/, ''));
-const data = path.join(home, '.local', 'share', 'opencode');
+const data = path.join(home, '.local', 'share', flavor);
 for (const name of fs.readdirSync(data)) {
-  if (/^opencode.*\.db(-wal)?$/.test(name)) fs.copyFileSync(path.join(data, name), path.join(outDir, name.replace(/^opencode/, `opencode-${version}`)));
+  if (/^(opencode|kilo).*\.db(-wal)?$/.test(name)) fs.copyFileSync(path.join(data, name), path.join(outDir, name.replace(/^(opencode|kilo)/, `$1-${version}`)));
 }
 if (fs.existsSync(path.join(data, 'storage', 'session'))) {
   for (const kind of ['session', 'message', 'part', 'project']) {

@@ -16,17 +16,23 @@ export { allStrings, mentions } from '../../src/node/resume/agentHome';
 export const NEW_PROMPT = RESUME_PROMPT;
 
 /**
- * Path of a pinned agent CLI: CLAUDE_BIN / CODEX_BIN / GEMINI_BIN / OPENCODE_BIN / GOOSE_BIN / QWEN_BIN / COPILOT_BIN when set, else
- * `.cache/agents`, installed there by scripts/install-agents.sh (Gemini CLI: install-gemini.sh; Qwen Code and Copilot CLI: install-chat-agents.sh; Goose:
- * install-goose.sh, which prints where its platform's binary is) (a sub-second no-op once present) so a fresh
- * checkout runs these tests as is.
+ * Path of a pinned agent CLI: CLAUDE_BIN / CODEX_BIN / GEMINI_BIN / OPENCODE_BIN / GOOSE_BIN / QWEN_BIN / COPILOT_BIN /
+ * DROID_BIN / KILO_BIN when set, else `.cache/agents`, installed there by scripts/install-agents.sh (Gemini CLI:
+ * install-gemini.sh; Qwen Code and Copilot CLI: install-chat-agents.sh; Goose: install-goose.sh; Droid and Kilo CLI:
+ * install-platform-cli.sh droid|kilo; these last two print where their platform's binary is) (a sub-second no-op once
+ * present) so a fresh checkout runs these tests as is.
  */
-export function agentBin(name: 'claude' | 'codex' | 'gemini' | 'opencode' | 'goose' | 'qwen' | 'copilot'): string {
-  const override = { claude: process.env.CLAUDE_BIN, codex: process.env.CODEX_BIN, gemini: process.env.GEMINI_BIN, opencode: process.env.OPENCODE_BIN, goose: process.env.GOOSE_BIN, qwen: process.env.QWEN_BIN, copilot: process.env.COPILOT_BIN }[name];
+export function agentBin(name: 'claude' | 'codex' | 'gemini' | 'opencode' | 'goose' | 'qwen' | 'copilot' | 'droid' | 'kilo'): string {
+  const override = {
+    claude: process.env.CLAUDE_BIN, codex: process.env.CODEX_BIN, gemini: process.env.GEMINI_BIN, opencode: process.env.OPENCODE_BIN,
+    goose: process.env.GOOSE_BIN, qwen: process.env.QWEN_BIN, copilot: process.env.COPILOT_BIN, droid: process.env.DROID_BIN, kilo: process.env.KILO_BIN,
+  }[name];
   if (override) return override;
-  const script = name === 'gemini' ? 'install-gemini.sh' : name === 'qwen' || name === 'copilot' ? 'install-chat-agents.sh' : name === 'goose' ? 'install-goose.sh' : 'install-agents.sh';
-  const printed = execFileSync(path.join(REPO, 'scripts', script), { stdio: ['ignore', 'pipe', 'inherit'], timeout: 180_000, encoding: 'utf8' });
-  if (name === 'goose') return printed.trim().replace(/^.* at /, '');
+  const platformCli = name === 'droid' || name === 'kilo';
+  const script = name === 'gemini' ? 'install-gemini.sh' : name === 'qwen' || name === 'copilot' ? 'install-chat-agents.sh'
+    : name === 'goose' ? 'install-goose.sh' : platformCli ? 'install-platform-cli.sh' : 'install-agents.sh';
+  const printed = execFileSync(path.join(REPO, 'scripts', script), platformCli ? [name] : [], { stdio: ['ignore', 'pipe', 'inherit'], timeout: 180_000, encoding: 'utf8' });
+  if (name === 'goose' || platformCli) return printed.trim().replace(/^.* at /, '');
   return path.join(REPO, '.cache', 'agents', 'node_modules', '.bin', name);
 }
 

@@ -41,7 +41,7 @@ export interface Prepared { readonly env: NodeJS.ProcessEnv; readonly cwd: strin
 
 /** The agent-specific half: its store, its CLI arguments and its wire format. */
 export interface AgentSpec {
-  readonly agent: 'claude' | 'codex' | 'gemini' | 'opencode' | 'goose';
+  readonly agent: 'claude' | 'codex' | 'gemini' | 'opencode' | 'goose' | 'droid' | 'kilo';
   readonly title: string;
   readonly fixture: string;
   /** What the history in a request is made of, for the figures line ("messages", "input items"). */

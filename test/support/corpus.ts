@@ -51,7 +51,7 @@ function withoutCopies(ours: readonly string[], extra: readonly string[]): strin
  */
 const KINDS = { 'claude-code': /\.jsonl$/, codex: /\.jsonl$/, 'gemini-cli': /\.jsonl?$/, aider: /\.md$/, 'copilot-chat': /\.jsonl?$/, cline: 'folders' } as const;
 
-export interface CorpusFile { readonly file: string; readonly label: string; readonly agent: keyof typeof KINDS | 'opencode' | 'goose' | 'qwen-code' | 'copilot-cli' | 'continue' }
+export interface CorpusFile { readonly file: string; readonly label: string; readonly agent: keyof typeof KINDS | 'opencode' | 'goose' | 'qwen-code' | 'copilot-cli' | 'continue' | 'droid' | 'kilo' | 'crush' }
 
 /**
  * Sessions the real agent CLIs wrote offline (no public files were found for these agents; test/fixtures/<agent>/README.md
@@ -64,6 +64,9 @@ const MADE_BY_REAL_CLI: readonly [CorpusFile['agent'], string][] = [
   ['copilot-cli', 'copilot-cli/session-1.0.102/80dc1b16-a9b9-4c11-8066-9969904ca64a/events.jsonl'],
   ['continue', 'continue/cn-1.5.47/sessions/aa29d32c-514e-458d-82a8-a802ebc760a2.json'],
   ['continue', 'continue/cn-1.5.47-long/sessions/51a35ac9-380e-4107-a9bd-9621071ae929.json'],
+  ['droid', 'droid/bf09a340-8bf8-4f81-84fb-4ea7a0f3d05c.jsonl'], ['kilo', 'kilo/kilo-7.7.7.db'], ['kilo', 'kilo/export-7.7.7.json'],
+  // Not made here: a project's database committed to a public repository (test/fixtures/crush/README.md).
+  ['crush', 'crush/chex-mix-timer/.crush/crush.db'],
 ];
 
 /**

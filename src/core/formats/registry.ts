@@ -11,8 +11,11 @@ import { codex } from './codex/agent';
 import { continueCli } from './continue/agent';
 import { copilotChat } from './copilot-chat/agent';
 import { cursor } from './cursor/agent';
+import { crush } from './crush/agent';
+import { droid } from './droid/agent';
 import { geminiCli } from './gemini-cli/agent';
 import { goose } from './goose/agent';
+import { kilo } from './kilo/agent';
 import { opencode } from './opencode/agent';
 import { qwenCode } from './qwen-code/agent';
 import { copilotCli } from './copilot-cli/agent';
@@ -31,6 +34,9 @@ const AGENTS: Readonly<Record<AgentId, AgentModule>> = {
   cursor,
   continue: continueCli,
   auggie,
+  droid,
+  kilo,
+  crush,
 };
 
 // The ids live in model/ids.ts (the bottom layer); re-exported here for the composition points that take both.

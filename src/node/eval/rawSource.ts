@@ -52,10 +52,12 @@ export function readRawSource(file: string, session: Session): RawSource {
     const api = readdirSync(dir).find((f) => f === 'api_conversation_history.json');
     return { kind: 'records', records: api ? fileRecords(path.join(dir, api)) : [] };
   }
-  const raw: RawSource = { kind: 'records', records: (doc?.files ?? [file]).filter((f) => /\.jsonl?$/i.test(f)).flatMap(fileRecords) };
-  // OpenCode and Goose keep sessions in SQLite (or OpenCode in a file per message): there, and only there, the
-  // session's messages stand in as the records the generic walker reads.
-  // Cursor's text form is no JSON at all: its messages stand in the same way.
-  if ((session.format === 'goose' || session.format === 'opencode' || session.format === 'cursor') && probeEvents(raw).length === 0) return { kind: 'records', records: session.messages.map((m) => ({ role: m.role, content: m.blocks })) };
+  // A Droid session's .settings.json sidecar holds settings and usage, not conversation.
+  const raw: RawSource = { kind: 'records', records: (doc?.files ?? [file]).filter((f) => /\.jsonl?$/i.test(f) && !/\.settings\.json$/i.test(f)).flatMap(fileRecords) };
+  // OpenCode (and Kilo), Goose and Crush keep sessions in SQLite (or OpenCode in a file per message): there, and only
+  // there, the session's messages stand in as the records the generic walker reads. Cursor's text form is no JSON at
+  // all: its messages stand in the same way.
+  const fromMessages = ['goose', 'opencode', 'kilo', 'crush', 'cursor'].includes(session.format);
+  if (fromMessages && probeEvents(raw).length === 0) return { kind: 'records', records: session.messages.map((m) => ({ role: m.role, content: m.blocks })) };
   return raw;
 }

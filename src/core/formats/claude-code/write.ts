@@ -111,7 +111,7 @@ function zeroUsage(message: Obj): void {
   message.usage = zeroed;
 }
 
-function rebuildContent(o: Obj, was: readonly Block[], now: readonly Block[]): void {
+export function rebuildContent(o: Obj, was: readonly Block[], now: readonly Block[]): void {
   const msg = o.message as Obj | undefined;
   if (o.type === 'attachment' || !msg) return;
   const items: unknown[] = Array.isArray(msg.content) ? msg.content : [];

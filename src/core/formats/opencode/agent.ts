@@ -1,7 +1,9 @@
 // OpenCode: sessions in $XDG_DATA_HOME/opencode (~/.local/share/opencode on every OS): opencode.db (1.2 on) or the
 // storage/ JSON tree (before), plus `opencode export` files; a compacted copy is export JSON for `opencode import`.
+// Its forks (Kilo CLI) keep the same store under their own names: one module per fork from `opencodeFamily`.
 import { andThen, quoteArg } from '../../text/shellQuote';
 import type { AgentModule, DocumentFile, FsView, HostEnv } from '../../agents/agent';
+import type { AgentId } from '../../model/ids';
 import { SqliteDatabase } from '../../read/sqlite/database';
 import { isOpencodeId, sessionIdFrom } from './ids';
 import { toSession } from './read';
@@ -9,12 +11,34 @@ import { checkOpencodeDb, dbSessions, fromDb, fromExport, fromStorage } from './
 import { writeOpencode } from './write';
 import { opencodeFromConversation } from './fromConversation';
 
-/** OpenCode's data folder: $OPENCODE_DATA_DIR (as ccusage reads it), else $XDG_DATA_HOME/opencode, else ~/.local/share/opencode. */
-export function opencodeData(host: HostEnv): string {
-  return host.vars.OPENCODE_DATA_DIR || host.join(host.vars.XDG_DATA_HOME || host.join(host.home, '.local', 'share'), 'opencode');
+/** What tells an OpenCode fork from OpenCode: its names, its data folder's name and the variable that moves it. */
+export interface OpencodeFlavor {
+  readonly format: AgentId;
+  readonly label: string;
+  readonly shortName: string;
+  readonly icon: string;
+  /** The CLI's command and the name of its data folder and database (`kilo`: ~/.local/share/kilo/kilo.db). */
+  readonly name: string;
+  /** The environment variable that names the data folder outright (OPENCODE_DATA_DIR, as ccusage reads it). */
+  readonly dataVar?: string;
+  /**
+   * How a fork's export JSON (and storage tree) is told from OpenCode's, which has the same shape: in a folder named
+   * after the fork (its data folder, where its copies go), or by its session info's first bytes (Kilo: its agents).
+   * Absent for OpenCode, which takes every other one.
+   */
+  readonly own?: { readonly infoMark: RegExp };
 }
 
-const DB_NAME = /^opencode.*\.db$/i;
+/** The data folder: $<dataVar>, else $XDG_DATA_HOME/<name>, else ~/.local/share/<name>. */
+export function flavorData(flavor: Pick<OpencodeFlavor, 'name' | 'dataVar'>, host: HostEnv): string {
+  return (flavor.dataVar && host.vars[flavor.dataVar]) || host.join(host.vars.XDG_DATA_HOME || host.join(host.home, '.local', 'share'), flavor.name);
+}
+
+/** OpenCode's data folder: $OPENCODE_DATA_DIR (as ccusage reads it), else $XDG_DATA_HOME/opencode, else ~/.local/share/opencode. */
+export const opencodeData = (host: HostEnv): string => flavorData({ name: 'opencode', dataVar: 'OPENCODE_DATA_DIR' }, host);
+
+/** Whether a path lies in a folder named `name` (a fork's data folder, wherever XDG puts it). */
+const under = (p: string, name: string): boolean => p.split(/[\\/]/).slice(0, -1).includes(name);
 const EXPORT_HEAD = /^\s*\{\s*"info"\s*:\s*\{\s*"id"\s*:\s*"ses_/;
 const head = (fs: FsView, p: string, n = 512): string => {
   const f = fs.open(p);
@@ -36,9 +60,9 @@ function openDb(files: readonly DocumentFile[]): SqliteDatabase {
   return SqliteDatabase.open(files[0]!.bytes, files[1]?.bytes);
 }
 
-function selectDb(p: string, fs: FsView): string[] | undefined {
+function selectDb(p: string, fs: FsView, dbName: RegExp): string[] | undefined {
   const { db, id } = splitDbPath(p);
-  if (!DB_NAME.test(fs.basename(db)) || (id !== undefined && !isOpencodeId(id, 'ses'))) return undefined;
+  if (!dbName.test(fs.basename(db)) || (id !== undefined && !isOpencodeId(id, 'ses'))) return undefined;
   if (!head(fs, db, 16).startsWith('SQLite format 3')) return undefined;
   const wal = walOf(db, fs);
   return fs.open(wal) ? [db, wal] : [db];
@@ -57,22 +81,29 @@ function selectStorage(p: string, fs: FsView): string[] | undefined {
   return [p, ...messages.map((m) => fs.join(msgDir, m)), ...parts];
 }
 
-export const opencode: AgentModule = {
-  label: 'OpenCode',
-  shortName: 'opencode',
-  icon: 'code',
+/** The module of OpenCode or one of its forks. */
+export function opencodeFamily(flavor: OpencodeFlavor, forks: readonly OpencodeFlavor[] = []): AgentModule {
+  const dbName = new RegExp(`^${flavor.name}.*\\.db$`, 'i');
+  const data = (host: HostEnv): string => flavorData(flavor, host);
+  const forkOf = (f: OpencodeFlavor, p: string, fs: FsView): boolean => under(p, f.name) || (f.own !== undefined && f.own.infoMark.test(head(fs, p)));
+  const owns = (p: string, fs: FsView): boolean => (flavor.own ? forkOf(flavor, p, fs) : !forks.some((f) => forkOf(f, p, fs)));
+  return {
+  label: flavor.label,
+  shortName: flavor.shortName,
+  icon: flavor.icon,
   reading: {
     kind: 'document',
     select(p, fs) {
-      if (splitDbPath(p).id !== undefined || /\.db$/i.test(p)) return selectDb(p, fs);
+      if (splitDbPath(p).id !== undefined || /\.db$/i.test(p)) return selectDb(p, fs, dbName);
       // OpenCode writes no JSONL: every other agent's transcript passes here, and sniffing its head is a file read.
       if (fs.isFolder(p) || p.endsWith('.jsonl')) return undefined;
-      return selectStorage(p, fs) ?? (EXPORT_HEAD.test(head(fs, p)) ? [p] : undefined);
+      const files = selectStorage(p, fs) ?? (EXPORT_HEAD.test(head(fs, p)) ? [p] : undefined);
+      return files && owns(p, fs) ? files : undefined;
     },
     sessionsUnder(root, fs) {
       const out: string[] = [];
       const inDb = new Set<string>();
-      for (const name of fs.list(root).filter((n) => DB_NAME.test(n))) {
+      for (const name of fs.list(root).filter((n) => dbName.test(n))) {
         const db = fs.join(root, name);
         const bytes = fs.open(db);
         if (!bytes) continue;
@@ -108,7 +139,7 @@ export const opencode: AgentModule = {
       } else {
         oc = fromExport(first.text);
       }
-      return toSession(oc, options, warnings);
+      return toSession(oc, options, warnings, flavor.format);
     },
   },
   write: (original, cleaned, ctx, insert) => ({ kind: 'lines', ...writeOpencode(original, cleaned, ctx, insert) }),
@@ -118,15 +149,25 @@ export const opencode: AgentModule = {
   resumeCommand: (id, written, shell = 'sh') => {
     if (!isOpencodeId(id, 'ses')) return undefined;
     // A copy we wrote is export JSON: OpenCode lists and continues it once imported (in the project folder).
-    if (!written) return `opencode --session ${id}`;
+    if (!written) return `${flavor.name} --session ${id}`;
     const file = quoteArg(written, shell);
-    return file === undefined ? undefined : andThen(`opencode import ${file}`, `opencode --session ${id}`, shell);
+    return file === undefined ? undefined : andThen(`${flavor.name} import ${file}`, `${flavor.name} --session ${id}`, shell);
   },
-  roots: (host) => [opencodeData(host)],
+  roots: (host) => [data(host)],
   // OpenCode keeps sessions in its database; a copy goes beside it as export JSON, to be imported from there.
   storePath(host, id) {
-    if (!isOpencodeId(id, 'ses')) throw new Error(`not an OpenCode session id: ${JSON.stringify(id.slice(0, 80))}`);
-    return host.join(opencodeData(host), 'compacted', `${id}.json`);
+    if (!isOpencodeId(id, 'ses')) throw new Error(`not ${flavor.label === 'OpenCode' ? 'an' : 'a'} ${flavor.label} session id: ${JSON.stringify(id.slice(0, 80))}`);
+    return host.join(data(host), 'compacted', `${id}.json`);
   },
   usage: { kind: 'from-session' },
+  };
+}
+
+/** Kilo CLI (its module is formats/kilo): named here so OpenCode leaves Kilo's exports and copies to it. */
+export const KILO: OpencodeFlavor = {
+  format: 'kilo', label: 'Kilo CLI', shortName: 'kilo', icon: 'zap', name: 'kilo',
+  // Kilo's agents (its modes); OpenCode's are build and plan.
+  own: { infoMark: /"agent"\s*:\s*"(?:code|architect|ask|debug|orchestrator)"/ },
 };
+
+export const opencode = opencodeFamily({ format: 'opencode', label: 'OpenCode', shortName: 'opencode', icon: 'code', name: 'opencode', dataVar: 'OPENCODE_DATA_DIR' }, [KILO]);

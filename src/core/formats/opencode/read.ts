@@ -1,6 +1,6 @@
 // OpenCode session → the model: what OpenCode sends on resume (its toModelMessages and filterCompacted): each
 // step of an assistant message becomes an assistant message followed by the results of its tool calls.
-import type { Block, Message, RawRecord, Session, Usage } from '../../model/transcript';
+import type { Block, FormatId, Message, RawRecord, Session, Usage } from '../../model/transcript';
 import type { ReadOptions } from '../../read/formatReader';
 import { repairToolPairs } from '../../read/pairs';
 import { buildTurns } from '../../read/turns';
@@ -55,7 +55,7 @@ function mediaBytes(url: string): number {
   return url.startsWith('data:') && comma > 0 ? Math.floor(((url.length - comma - 1) * 3) / 4) : 0;
 }
 
-export function toSession(oc: OcSession, options: ReadOptions, warnings: string[]): Session {
+export function toSession(oc: OcSession, options: ReadOptions, warnings: string[], format: FormatId = 'opencode'): Session {
   const records: RawRecord[] = [{ kind: 'session', inContext: false }];
   const refs: OcRef[] = [{ m: -1, p: -1 }];
   const messages: Message[] = [];
@@ -140,7 +140,7 @@ export function toSession(oc: OcSession, options: ReadOptions, warnings: string[
   const lastUsage = [...live].reverse().find((m) => m.usage)?.usage;
   const lastModel = [...models].pop() ?? '';
   return {
-    format: 'opencode', id: str(oc.info.id), cwd: str(oc.info.directory) || undefined, title: namedTitle(str(oc.info.title)) || titleFromMessages(live),
+    format, id: str(oc.info.id), cwd: str(oc.info.directory) || undefined, title: namedTitle(str(oc.info.title)) || titleFromMessages(live),
     models: [...models], records, messages: live, turns: buildTurns(live),
     recordedContext: lastUsage ? lastUsage.inputTokens + lastUsage.cacheReadTokens + lastUsage.cacheCreationTokens : undefined,
     contextWindow: contextWindowOf(lastModel), warnings, ...absurdUsageField(absurd), endsWithNewline: true,
