@@ -43,7 +43,7 @@ function replacedPart(ctx: RuleContext, until: number): { at: number; drop: { m:
 }
 
 /** Share of the replaced turns' identifiers always listed: what keeps identifier recall ≥ 0.9 on real sessions. */
-const IDENTIFIER_FLOOR = 0.9;
+const IDENTIFIER_FLOOR = 0.95;
 /** Upper bound of a snapshot that carries an earlier one forward (the facts it drops first are the oldest). */
 const MAX_WITH_EARLIER = 12_000;
 /** Share of the snapshot's room cleanup spends (the summary's snapshot spends all of it); requests keep REQUEST_SHARE of the room. */
