@@ -76,9 +76,10 @@ export const stateSnapshot: CleanupRule = {
     // An earlier summary of ours is already compact: its facts keep their room, so five compactions in a row keep them.
     const room = Math.min(MAX_WITH_EARLIER, snapshotBudget(tokens) + earlier + Math.min(AGENT_SUMMARY_ROOM, Math.round(agent * 0.4)));
     // The user's requests and constraints keep the room they have in a full budget; the rest (plan, errors, files,
-    // commands, identifiers beyond the floor) gets a share of it: the middle band's records and the recent part
-    // follow, and what fills a whole budget is mostly older commands and identifiers.
-    const budget = p.budgetTokens || Math.round(room * CLEANUP_BUDGET_SHARE);
+    // commands, identifiers beyond the floor) gets a share of the fresh turns' part of it (an earlier summary's facts
+    // keep theirs): the middle band's records and the recent part follow, and what fills a whole budget is mostly
+    // older commands and identifiers.
+    const budget = p.budgetTokens || Math.min(MAX_WITH_EARLIER, Math.round(snapshotBudget(tokens) * CLEANUP_BUDGET_SHARE) + earlier + Math.min(AGENT_SUMMARY_ROOM, Math.round(agent * 0.4)));
     const requestTokens = p.budgetTokens ? undefined : Math.floor(room * REQUEST_SHARE);
     const snap = buildSnapshot(part.originals, { cwd: ctx.session.cwd, budgetTokens: budget, kept, identifierChars: Math.round((tokens * p.identifierShare!) / 100), identifierFloor: IDENTIFIER_FLOOR, requestTokens });
     if (!snap.text || snap.tokens >= tokens + earlier) return;
