@@ -125,8 +125,8 @@ export function protectedPart(session: Session, options: CleanupOptions): Protec
   if (promptContext !== undefined) for (const b of messages[promptContext]!.blocks) count('latest-prompt', b);
 
   // Inside the recent part the agent's words, reasoning and small calls stay. Its results stay newest first within a
-  // budget; large call arguments (whole files, patches) become records of their shape; the calls and results of a
-  // last turn the model has not answered yet always stay. After a final reply they were read and answered.
+  // budget (those of a last turn the model has not answered yet first); large call arguments (whole files, patches)
+  // become records of their shape; calls still waiting for a result always stay.
   // Only the newest model turn keeps its reasoning: earlier thinking led to words and calls that stay.
   const latestTurnFrom = [...turns].reverse().find((t) => t.kind === 'model')?.start ?? messages.length;
   const tools: { b: Block & { type: 'tool_result' | 'tool_call' }; turn: number }[] = [];
@@ -147,17 +147,19 @@ export function protectedPart(session: Session, options: CleanupOptions): Protec
   let history = 0;
   for (const m of messages) for (const b of m.blocks) history += b.tokens;
   let budget = options.keepRecentResultTokens || Math.min(DEFAULT_RECENT_RESULT_TOKENS, Math.round(history * RECENT_SHARE));
+  // A turn the model has not answered yet (an agent compacts mid-loop) has its results first in line, newest first,
+  // within the same budget: what it read beyond it becomes records (status, first and last lines, errors, every
+  // identifier) rather than staying whole — ten files read in that turn were most of a compaction's output.
   for (let k = tools.length - 1; k >= 0; k--) {
     const { b, turn } = tools[k]!;
     const keep = b.type === 'tool_result' ? keptResults : keptCalls;
-    if (midLoop && turn === lastTurn!.index) { keep.add(b.id); count('latest-results', b); continue; }
     // A large argument (a file written, a patch applied) is the agent's own output, already on disk: it keeps its
     // shape as a record; the budget is for what the agent read.
     if (b.type === 'tool_call') continue;
     if (b.tokens > budget) continue; // a big one does not fit; smaller, older ones may still
     budget -= b.tokens;
     keep.add(b.id);
-    count('recent-results', b);
+    count(midLoop && turn === lastTurn!.index ? 'latest-results' : 'recent-results', b);
   }
   const order: ProtectReason[] = ['latest-prompt', 'todo-list', 'pending-calls', 'latest-results', 'recent-results', 'recent-turns'];
   return {

@@ -15,8 +15,8 @@ export interface CleanupOptions {
   readonly keepRecentTokens?: number;
   /**
    * Verbatim budget for tool data inside the recent part, newest first; 0 or absent: automatic (4,000 tokens, or a
-   * tenth of the history when that is less). The results of a model turn still waiting for its reply are always
-   * kept; older recent results become records.
+   * tenth of the history when that is less). The results of a model turn still waiting for its reply come first;
+   * what does not fit becomes records.
    */
   readonly keepRecentResultTokens?: number;
   /** Per-rule overrides; missing rules use their defaults. */

@@ -19,6 +19,8 @@ export interface SnapshotOptions {
   readonly identifierChars?: number;
   /** At least this share (0–1) of the identifiers not shown elsewhere is listed, whatever the budget (default 0). */
   readonly identifierFloor?: number;
+  /** Room the user's requests and constraints have first, whatever `budgetTokens` (default: their share of it). */
+  readonly requestTokens?: number;
 }
 
 export interface Snapshot {
@@ -42,7 +44,7 @@ export function buildSnapshot(messages: readonly Message[], options: SnapshotOpt
     }
   }
   const header = SNAPSHOT_HEADER;
-  const r = renderSnapshot(collectFacts(messages), Math.max(0, options.budgetTokens - 20), options.cwd, shown, later, options.identifierChars ?? 0, options.identifierFloor ?? 0);
+  const r = renderSnapshot(collectFacts(messages), Math.max(0, options.budgetTokens - 20), options.cwd, shown, later, options.identifierChars ?? 0, options.identifierFloor ?? 0, options.requestTokens);
   if (!r.text) return { text: '', tokens: 0, sections: {} };
   const text = `${header}\n${r.text}`;
   return { text, tokens: r.tokens + 20, sections: r.sections };

@@ -7,7 +7,7 @@ import { IdentifierListing } from '../cleanup/listing';
 import { findSubstrings } from '../compact/substringIndex';
 import { codeSpan, fenced } from '../text/markdown';
 import { estimateTokens } from '../tokens/estimate';
-import type { Facts, FileFact } from './collect';
+import type { ErrorFact, Facts, FileFact } from './collect';
 import { ID_KINDS, KIND_LABELS, type IdKind } from './kinds';
 import { partsOfOthers } from './idParts';
 
@@ -37,7 +37,7 @@ const PRINTED_PER_KIND = 12;
 
 const CLIPPABLE: ReadonlySet<SnapshotSection> = new Set(['requests', 'earlier']);
 
-interface Item {
+export interface Item {
   readonly text: string;
   readonly tokens: number;
   readonly at: number;
@@ -116,6 +116,25 @@ function requestItems(f: Facts, later: readonly string[], listing: IdentifierLis
   return out;
 }
 
+const clipWhat = (w: string): string => (w.length > 160 ? `${w.slice(0, 160)}…` : w);
+const outcome = (e: ErrorFact, listing: IdentifierListing): string => (e.fixed ? `fixed (${listing.relativize(e.fixed)})` : 'not fixed in this part');
+
+/**
+ * One item per distinct error line, at its newest occurrence: the same line from many commands (a shell profile's
+ * warning printed by every call) says it once, with the newest command and how many others printed it.
+ */
+export function errorItems(errors: readonly ErrorFact[], listing: IdentifierListing): Item[] {
+  const byLine = new Map<string, ErrorFact[]>();
+  for (const e of errors) { const same = byLine.get(e.line); if (same) same.push(e); else byLine.set(e.line, [e]); }
+  return [...byLine.values()].map((same) => {
+    const e = same[same.length - 1]!;
+    const others = new Set(same.map((x) => x.what)).size - 1;
+    const open = same.filter((x) => !x.fixed).length;
+    const state = others === 0 ? outcome(e, listing) : open === 0 ? 'fixed' : open === same.length ? 'not fixed in this part' : `${open} of ${same.length} not fixed in this part (the newest ${e.fixed ? 'fixed' : 'not'})`;
+    return item(`- ${codeSpan(listing.relativize(clipWhat(e.what)))}${others ? ` (and ${others} other command(s))` : ''}: ${codeSpan(listing.relativize(e.line))} — ${state}`, e.at);
+  });
+}
+
 /** An earlier summary: whole when it fits, else its opening and the rule lines it quotes (the user's constraints). */
 function earlierItem(text: string): Item {
   const r = request(text);
@@ -141,7 +160,7 @@ function sectionItems(f: Facts, later: readonly string[], listing: IdentifierLis
     // The first request states the goal: it outranks the middle ones when the budget is short.
     requests: requestItems(f, later, listing),
     plan: plan.length ? plan : carried(f.carried.plan, []),
-    errors: withCarried(f.carried.errors, f.errors.map((e) => item(`- ${codeSpan(listing.relativize(e.what.length > 160 ? `${e.what.slice(0, 160)}…` : e.what))}: ${codeSpan(listing.relativize(e.line))} — ${e.fixed ? `fixed (${listing.relativize(e.fixed)})` : 'not fixed in this part'}`, e.at))),
+    errors: withCarried(f.carried.errors, errorItems(f.errors, listing)),
     files: withCarried(f.carried.files, files),
     commands: withCarried(f.carried.commands, [...f.commands.values()].map((c) => item(`- ${commandText(listing.relativize(c.command))} → ${c.ok ? 'ok' : c.exit !== undefined ? `exit ${c.exit}` : 'failed'}${c.runs > 1 ? ` (${c.runs} runs)` : ''}${measured(c.measured, listing)}`, c.last))),
     earlier: f.summaries.slice(-1).map((s) => earlierItem(s.text.replace(/^\[context-compactor\][^\n]*\n+/, '').trim())),
@@ -181,7 +200,7 @@ function clipped(it: Item, budget: number): Item | undefined {
 export interface RenderedSnapshot { readonly text: string; readonly tokens: number; readonly sections: Partial<Record<SnapshotSection, number>> }
 
 /** `shown`: identifiers the kept transcript already holds (never listed again); `later`: its prompts. */
-export function renderSnapshot(f: Facts, budgetTokens: number, cwd: string | undefined, shown: Iterable<string>, later: readonly string[] = [], extraIdentifierChars = 0, identifierFloor = 0): RenderedSnapshot {
+export function renderSnapshot(f: Facts, budgetTokens: number, cwd: string | undefined, shown: Iterable<string>, later: readonly string[] = [], extraIdentifierChars = 0, identifierFloor = 0, requestTokens = Math.floor(budgetTokens * SHARE.requests)): RenderedSnapshot {
   const listing = new IdentifierListing(cwd);
   const items = sectionItems(f, later, listing);
   const taken = new Set<Item>();
@@ -190,7 +209,7 @@ export function renderSnapshot(f: Facts, budgetTokens: number, cwd: string | und
   let left = budgetTokens - reserve;
   let carry = 0;
   for (const s of order) {
-    const share = Math.floor(budgetTokens * SHARE[s]) + carry;
+    const share = (s === 'requests' ? requestTokens : Math.floor(budgetTokens * SHARE[s])) + carry;
     const rest = pick(items[s], share, taken, false);
     carry = rest;
     left -= share - rest;
@@ -231,14 +250,15 @@ function identifierLines(f: Facts, listing: IdentifierListing, text: string, sho
   const parts = partsOfOthers(found.map(rel));
   const open = parts.size ? found.filter((id) => !parts.has(rel(id))) : found;
   const size = (id: string): number => rel(id).length + 2;
-  // Room for at least `floor` of it (the recall a reader is promised), whatever the budget.
+  // At least `floor` of them (the recall a reader is promised) whatever the budget: the shortest ones, as a count is
+  // promised and a 150-character signed URL costs what ten hashes do; the budget then adds the rest, newest first.
+  const promised = floor > 0 ? shortest(open, Math.ceil(open.length * floor), size) : new Set<string>();
   let budget = chars;
-  if (floor > 0) { let needed = 0; for (const id of open.slice(0, Math.ceil(open.length * floor))) needed += size(id); budget = Math.max(budget, needed); }
+  for (const id of promised) budget -= size(id);
   const byKind = new Map<IdKind, string[]>();
   const rest: string[] = [];
   for (const id of open) {
-    budget -= size(id);
-    if (budget < 0) break;
+    if (!promised.has(id)) { if (budget - size(id) < 0) continue; budget -= size(id); }
     const k = kindOf.get(id);
     if (!k) rest.push(id);
     else { const list = byKind.get(k); if (list) list.push(id); else byKind.set(k, [id]); }
@@ -253,4 +273,10 @@ function identifierLines(f: Facts, listing: IdentifierListing, text: string, sho
   const out = ID_KINDS.filter((k) => byKind.has(k)).map((k) => `- ${KIND_LABELS[k]}: ${byKind.get(k)!.map(rel).join(', ')}`);
   if (rest.length) out.push(`- other: ${rest.map(rel).join(', ')}`);
   return out;
+}
+
+/** The `n` shortest of `ids` as written (the earlier, newer one first among equals). */
+export function shortest(ids: readonly string[], n: number, size: (id: string) => number): Set<string> {
+  if (n >= ids.length) return new Set(ids);
+  return new Set(ids.map((id, k) => ({ id, k, s: size(id) })).sort((a, b) => a.s - b.s || a.k - b.k).slice(0, n).map((x) => x.id));
 }

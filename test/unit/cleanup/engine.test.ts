@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { cleanupSession, ruleSettings } from '../../../src/core/cleanup/engine';
 import { compactSession } from '../../../src/core/compact/compactSession';
+import { pairsIntact } from '../../../src/core/compact/fidelity';
 import type { Message, Session } from '../../../src/core/model/transcript';
 import { buildTurns } from '../../../src/core/read/turns';
 import { readTranscriptFile } from '../../../src/node/readTranscriptFile';
@@ -38,15 +39,30 @@ test('the recent part keeps the work verbatim: its words and small calls, the ne
   }
 });
 
-test('a session that stops mid-loop keeps the results its last turn has not answered, whatever their size', async () => {
+test('a session that stops mid-loop keeps the results its last turn has not answered first, within the budget', async () => {
   const s = await read(CLAUDE_SAMPLE);
-  const lastResults = s.messages.map((m, i) => ({ m, i })).filter(({ m }) => m.toolResultsOnly).pop()!;
+  // Cut right after results the model has not answered, one of them large (an agent compacting mid-loop).
+  const lastResults = s.messages.map((m, i) => ({ m, i })).filter(({ m }) => m.toolResultsOnly && m.blocks.some((b) => b.type === 'tool_result' && b.tokens > 200)).pop()!;
   const messages = s.messages.slice(0, lastResults.i + 1);
   const cut: Session = { ...s, messages, turns: buildTurns(messages) };
-  const r = cleanupSession(cut, { keepRecentTurns: 3, keepRecentResultTokens: 0 });
-  const out = new Set(r.session.messages.flatMap((m) => m.blocks));
-  for (const b of lastResults.m.blocks) assert.ok(out.has(b), 'the results being acted on stay');
-  assert.ok(r.protection.parts.some((p) => p.reason === 'latest-results'));
+  const pending = lastResults.m.blocks.filter((b) => b.type === 'tool_result');
+  const total = pending.reduce((a, b) => a + b.tokens, 0);
+  // Room for all of them: they stay, counted as the results being acted on.
+  const roomy = cleanupSession(cut, { keepRecentTurns: 3, keepRecentResultTokens: Math.ceil(total) + 1 });
+  const kept = new Set(roomy.session.messages.flatMap((m) => m.blocks));
+  for (const b of pending) assert.ok(kept.has(b), 'the results being acted on stay when they fit');
+  assert.ok(roomy.protection.parts.some((p) => p.reason === 'latest-results'));
+  // No room: a large one becomes a record like any recent result over the budget (it used to stay whole whatever its size).
+  const large = pending.filter((b) => b.tokens > 200);
+  assert.ok(large.length > 0, 'the sample\'s last turn read something large');
+  const tight = cleanupSession(cut, { keepRecentTurns: 3, keepRecentResultTokens: 1 });
+  const out = new Set(tight.session.messages.flatMap((m) => m.blocks));
+  for (const b of large) {
+    assert.ok(!out.has(b), 'a result over the budget does not stay whole');
+    const record = tight.session.messages.flatMap((m) => m.blocks).find((x) => x.type === 'tool_result' && x.id === (b as { id: string }).id);
+    assert.ok(record && record.tokens < b.tokens, 'it stays as a smaller record, paired with its call');
+  }
+  assert.ok(pairsIntact(tight.session.messages, cut.messages));
 });
 
 test('a token budget protects the recent part instead of a turn count', async () => {

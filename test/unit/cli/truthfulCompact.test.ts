@@ -111,7 +111,7 @@ test("compact's message count is the one inspect gives the written file (Codex f
 
 test('identifier recall is labelled with what it measures, apart from eval probes', async (t) => {
   const r = await run({}, 'compact', CLAUDE, '--out', path.join(tmpDir(t), 'o.jsonl'));
-  assert.ok(r.stdout.includes(`identifier recall: 98.1 % of 52 (${RECALL_NOTE})`), r.stdout);
+  assert.ok(r.stdout.includes(`identifier recall: 98.2 % of 54 (${RECALL_NOTE})`), r.stdout);
   assert.match(r.stdout, /messages 50 → 19 \(messages as inspect counts them\)/);
   assert.match(r.stdout, /- harness = system prompt \+ tool definitions, re-sent every request; compaction cannot cut it; history = /);
 });

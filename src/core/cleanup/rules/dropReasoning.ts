@@ -8,5 +8,12 @@ export const dropReasoning: CleanupRule = {
   defaults: {},
   apply(ctx) {
     eachChangeable(ctx, (m, i, b) => { if (b.type === 'reasoning') ctx.replace(m, i, undefined); });
+    // The reply the latest prompt answers stays verbatim for its words (its question, its options); the thinking
+    // that led to them is as old as any other before the recent part.
+    for (const m of ctx.pinned) {
+      const msg = ctx.messages[m];
+      if (m >= ctx.protectedFrom || msg?.role !== 'assistant') continue;
+      msg.blocks.forEach((b, i) => { if (b.type === 'reasoning') ctx.replace(m, i, undefined); });
+    }
   },
 };

@@ -43,9 +43,12 @@ function replacedPart(ctx: RuleContext, until: number): { at: number; drop: { m:
 }
 
 /** Share of the replaced turns' identifiers always listed: what keeps identifier recall ≥ 0.9 on real sessions. */
-const IDENTIFIER_FLOOR = 0.9;
+const IDENTIFIER_FLOOR = 0.95;
 /** Upper bound of a snapshot that carries an earlier one forward (the facts it drops first are the oldest). */
 const MAX_WITH_EARLIER = 12_000;
+/** Share of the snapshot's room cleanup spends (the summary's snapshot spends all of it); requests keep REQUEST_SHARE of the room. */
+const CLEANUP_BUDGET_SHARE = 0.5;
+const REQUEST_SHARE = 0.45;
 /** Most tokens the snapshot's budget grows by for an agent's own summary among the replaced turns. */
 const AGENT_SUMMARY_ROOM = 1500;
 
@@ -71,8 +74,14 @@ export const stateSnapshot: CleanupRule = {
     if (tokens + earlier < p.minTokens!) return; // a short old part reads better as it is
     const kept = ctx.session.messages.filter((_, m) => m >= until || ctx.pinned.has(m));
     // An earlier summary of ours is already compact: its facts keep their room, so five compactions in a row keep them.
-    const budget = p.budgetTokens || Math.min(MAX_WITH_EARLIER, snapshotBudget(tokens) + earlier + Math.min(AGENT_SUMMARY_ROOM, Math.round(agent * 0.4)));
-    const snap = buildSnapshot(part.originals, { cwd: ctx.session.cwd, budgetTokens: budget, kept, identifierChars: Math.round((tokens * p.identifierShare!) / 100), identifierFloor: IDENTIFIER_FLOOR });
+    const room = Math.min(MAX_WITH_EARLIER, snapshotBudget(tokens) + earlier + Math.min(AGENT_SUMMARY_ROOM, Math.round(agent * 0.4)));
+    // The user's requests and constraints keep the room they have in a full budget; the rest (plan, errors, files,
+    // commands, identifiers beyond the floor) gets a share of the fresh turns' part of it (an earlier summary's facts
+    // keep theirs): the middle band's records and the recent part follow, and what fills a whole budget is mostly
+    // older commands and identifiers.
+    const budget = p.budgetTokens || Math.min(MAX_WITH_EARLIER, Math.round(snapshotBudget(tokens) * CLEANUP_BUDGET_SHARE) + earlier + Math.min(AGENT_SUMMARY_ROOM, Math.round(agent * 0.4)));
+    const requestTokens = p.budgetTokens ? undefined : Math.floor(room * REQUEST_SHARE);
+    const snap = buildSnapshot(part.originals, { cwd: ctx.session.cwd, budgetTokens: budget, kept, identifierChars: Math.round((tokens * p.identifierShare!) / 100), identifierFloor: IDENTIFIER_FLOOR, requestTokens });
     if (!snap.text || snap.tokens >= tokens + earlier) return;
     for (const d of part.drop) ctx.replace(d.m, d.i, undefined);
     // The summary header: every reader takes the message back as our summary, so a later run carries it forward.
