@@ -10,6 +10,8 @@ import { toSession } from './read';
 import { checkOpencodeDb, dbSessions, fromDb, fromExport, fromStorage } from './sources';
 import { writeOpencode } from './write';
 import { opencodeFromConversation } from './fromConversation';
+import type { Conversation } from '../../convert/conversation';
+import type { WriteContext } from '../../write/blockMap';
 
 /** What tells an OpenCode fork from OpenCode: its names, its data folder's name and the variable that moves it. */
 export interface OpencodeFlavor {
@@ -143,7 +145,8 @@ export function opencodeFamily(flavor: OpencodeFlavor, forks: readonly OpencodeF
     },
   },
   write: (original, cleaned, ctx, insert) => ({ kind: 'lines', ...writeOpencode(original, cleaned, ctx, insert) }),
-  fromConversation: (conversation, ctx) => ({ kind: 'lines', ...opencodeFromConversation(conversation, ctx) }),
+  // A target of `compact --to` for OpenCode only: Kilo's model config is not read and no real Kilo resumed a conversion.
+  ...(flavor.format === 'opencode' ? { fromConversation: (conversation: Conversation, ctx: WriteContext) => ({ kind: 'lines' as const, ...opencodeFromConversation(conversation, ctx) }) } : {}),
   sessionIds: { fromUuidV7: sessionIdFrom },
   fileName: (id) => `${id}.json`,
   resumeCommand: (id, written, shell = 'sh') => {
