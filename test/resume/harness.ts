@@ -107,10 +107,10 @@ export function codexLoopbackHome(root: string, apiUrl: string, key: string): { 
   return { cwd, env };
 }
 
-/** OpenCode's global config in HOME: the Anthropic provider pointed at the loopback Messages API, nothing shared. */
-export function writeOpencodeLoopbackConfig(home: string, apiUrl: string, key: string): void {
-  fs.mkdirSync(path.join(home, '.config', 'opencode'), { recursive: true });
-  fs.writeFileSync(path.join(home, '.config', 'opencode', 'opencode.json'), JSON.stringify({
+/** OpenCode's (or its fork Kilo's) global config in HOME: the Anthropic provider pointed at the loopback Messages API, nothing shared. */
+export function writeOpencodeLoopbackConfig(home: string, apiUrl: string, key: string, cli: 'opencode' | 'kilo' = 'opencode'): void {
+  fs.mkdirSync(path.join(home, '.config', cli), { recursive: true });
+  fs.writeFileSync(path.join(home, '.config', cli, `${cli}.json`), JSON.stringify({
     model: 'anthropic/claude-sonnet-4-5', autoupdate: false, share: 'disabled',
     provider: { anthropic: { options: { baseURL: `${apiUrl}/v1`, apiKey: key } } },
   }));

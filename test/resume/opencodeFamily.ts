@@ -8,7 +8,7 @@ import * as path from 'node:path';
 import { SqliteDatabase } from '../../src/core/read/sqlite/database';
 import { nodeFs } from '../../src/node/documentSessions';
 import { startFakeAnthropic } from '../support/fakeAnthropic';
-import { agentEnv, describeRun, NEW_PROMPT, runAgent } from './harness';
+import { agentEnv, describeRun, NEW_PROMPT, runAgent, writeOpencodeLoopbackConfig } from './harness';
 import { KEY, pickFacts, resumeSuite, type Located } from './resumeSuite';
 import { messagesApi } from './wire';
 
@@ -74,11 +74,7 @@ export function opencodeFamilyResume({ name, label, exportFile: EXPORT }: Openco
       const cwd = path.join(root, 'work');
       const home = path.join(root, 'home');
       fs.mkdirSync(cwd);
-      fs.mkdirSync(path.join(home, '.config', name), { recursive: true });
-      fs.writeFileSync(path.join(home, '.config', name, `${name}.json`), JSON.stringify({
-        model: 'anthropic/claude-sonnet-4-5', autoupdate: false, share: 'disabled',
-        provider: { anthropic: { options: { baseURL: `${fake.url}/v1`, apiKey: KEY } } },
-      }));
+      writeOpencodeLoopbackConfig(home, fake.url, KEY, name);
       const env = agentEnv(home, { OPENCODE_DISABLE_MODELS_FETCH: '1', OPENCODE_DISABLE_AUTOUPDATE: '1', KILO_DISABLE_MODELS_FETCH: '1', KILO_DISABLE_AUTOUPDATE: '1', KILO_TELEMETRY_DISABLED: '1' });
       // The original enters the CLI's own database the way a user's session would be there.
       const imported = await runAgent(bin, ['import', EXPORT], cwd, env);
