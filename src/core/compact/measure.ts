@@ -33,19 +33,35 @@ export interface Measurement {
   readonly identifiers: { readonly total: number; readonly missing: string[] };
 }
 
+/**
+ * Meta blocks that are the agent's own initial context, which its harness sends again whatever compaction did (Codex
+ * re-injects its base and developer instructions, AGENTS.md and environment context beside its own compaction's
+ * summary; Copilot CLI its system prompt): harness, not history, on every side of a comparison.
+ */
+const HARNESS_CONTEXT = new Set(['instructions', 'developer', 'system', 'harness', 'system-prompt']);
+
+/**
+ * The harness a session holds as messages: the leading system messages made of meta blocks, and every initial-context
+ * block (above) wherever it stands. Counted on each side from what that side holds, so the rule is the same for the
+ * original, our output and the agent's own compaction (which holds it elsewhere, or not at all and re-sends it).
+ */
+export function harnessMessageTokens(session: Pick<Session, 'messages'>, scale: number): number {
+  let tokens = 0, leading = true;
+  for (const m of session.messages) {
+    if (leading && (m.role !== 'system' || !m.blocks.every((b) => b.type === 'meta'))) leading = false;
+    for (const b of m.blocks) if (b.type === 'meta' && (leading || HARNESS_CONTEXT.has(b.subtype))) tokens += b.tokens * scale;
+  }
+  return tokens;
+}
+
 /** `changed`: the original blocks the compaction replaced or dropped (identifier recall is measured over them). */
 export function measureCompaction(original: Session, result: Session, changed: readonly Block[], extraText = '', calibration?: Calibration): Measurement {
   const cal = calibration ?? calibrate(original);
-  // The system prompt is harness too where the transcript holds it as messages (Codex base and developer instructions).
-  let systemMessages = 0;
-  for (const m of original.messages) {
-    if (m.role !== 'system' || !m.blocks.every((b) => b.type === 'meta')) break;
-    for (const b of m.blocks) systemMessages += b.tokens * cal.scale;
-  }
-  const harness = Math.round(cal.overhead + systemMessages);
+  const harness = Math.round(cal.overhead + harnessMessageTokens(original, cal.scale));
+  const harnessAfter = Math.round(cal.overhead + harnessMessageTokens(result, cal.scale));
   const before = composeTotal(original, cal);
   const after = composeTotal(result, cal);
-  const hb = Math.max(0, before - harness), ha = Math.max(0, after - harness);
+  const hb = Math.max(0, before - harness), ha = Math.max(0, after - harnessAfter);
   const recall = identifierRecall(changed, result.messages, extraText, original.cwd);
   return {
     before: { tokens: before, historyTokens: hb, messages: original.messages.length },
