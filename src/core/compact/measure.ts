@@ -80,5 +80,5 @@ export function measureCompaction(original: Session, result: Session, changed: r
 export function harnessNote(m: Pick<Measurement, 'harnessTokens' | 'before' | 'historyReduction'>): string | undefined {
   const share = m.before.tokens > 0 ? m.harnessTokens / m.before.tokens : 0;
   if (share < 0.2) return undefined;
-  return `The agent's harness (system prompt + tool definitions, ${m.harnessTokens.toLocaleString('en-US')} tokens) is ${Math.round(share * 100)} % of every request and is sent as is; compaction acts on the history, which shrank ${(m.historyReduction * 100).toFixed(1)} %.`;
+  return `The agent's harness (system prompt, tool definitions and the initial context it re-sends, ${m.harnessTokens.toLocaleString('en-US')} tokens) is ${Math.round(share * 100)} % of every request and is sent as is; compaction acts on the history, which shrank ${(m.historyReduction * 100).toFixed(1)} %.`;
 }

@@ -35,7 +35,7 @@ export const segmentLabel = (s: StrategyId): string => (s === 'vendor' ? "vendor
 export function segmentsLine(s: SegmentsSummary): string {
   const agents = Object.entries(s.byAgent).map(([a, n]) => `${AGENT_NAMES[a as FormatId] ?? a} ${n}`).join(', ');
   const enc = s.encrypted ? `; ${s.encrypted} with an encrypted summary (Codex remote compaction): the vendor's probes there are looked for in the messages it kept, a lower bound` : '';
-  return `${s.compactions} of the agents' own compactions in ${s.sessions} session(s)${agents ? ` (${agents})` : ''}, each measured on the segment before it: the history the agent held when it compacted${enc}. Output size: tokens of history after (the harness is the same on both sides).`;
+  return `${s.compactions} of the agents' own compactions in ${s.sessions} session(s)${agents ? ` (${agents})` : ''}, each measured on the segment before it: the history the agent held when it compacted${enc}. Output size: tokens of history after. Harness (system prompt, tools, and the initial context the agent re-sends after its own compaction: Codex's instructions, AGENTS.md, environment context) is counted out on both sides, from what each side holds.`;
 }
 
 export const SEGMENT_HEAD = ['on the same segments', 'ran', 'history cut (median)', 'probes kept (median)', 'probes kept (all)', 'output size (median)'];
