@@ -44,10 +44,31 @@ export interface SummaryInsert { readonly text: string }
 export function summarizedMessages(session: Session, cleanup: CleanupResult, text: string, summaryRecords: number[] = []): { messages: Message[]; dropped: Block[]; beforeRecord: number } {
   const split = splitOf(session, cleanup);
   const kept = [...split.harness, ...split.pinned, ...split.recent];
-  const dropped = split.aging.filter((m) => !kept.includes(m)).flatMap((m) => m.blocks);
+  const recent = withoutSettledReasoning(split.recent);
+  const dropped = [...split.aging.filter((m) => !kept.includes(m)).flatMap((m) => m.blocks), ...recent.dropped];
   const summaryMessage: Message = { role: 'user', records: summaryRecords, blocks: [{ type: 'summary', text, origin: 'context-compactor', ref: { record: -1 }, tokens: estimateTokens(text) }] };
-  const next = split.pinned[0] ?? split.recent[0];
-  return { messages: [...split.harness, summaryMessage, ...split.pinned, ...split.recent], dropped, beforeRecord: next?.records[0] ?? Number.MAX_SAFE_INTEGER };
+  const next = split.pinned[0] ?? recent.messages[0];
+  return { messages: [...split.harness, summaryMessage, ...split.pinned, ...recent.messages], dropped, beforeRecord: next?.records[0] ?? Number.MAX_SAFE_INTEGER };
+}
+
+/**
+ * The thinking in the verbatim recent part: the resumed session goes on with a new prompt, before which the API
+ * accepts assistant turns without their thinking (as drop-reasoning does for older ones), and the summary stands for
+ * how the model got there. A part that ends on a tool result (a tool loop the agent may continue) keeps the thinking
+ * of its last assistant message: it must go back with the tool calls it led to. Reasoning that costs nothing on
+ * resume (Codex, Gemini CLI: 0 tokens) stays as it is.
+ */
+export function withoutSettledReasoning(recent: readonly Message[]): { messages: Message[]; dropped: Block[] } {
+  const dropped: Block[] = [];
+  const inLoop = recent[recent.length - 1]?.blocks.some((b) => b.type === 'tool_result') ?? false;
+  let lastAssistant = recent.length - 1;
+  while (lastAssistant >= 0 && recent[lastAssistant]!.role !== 'assistant') lastAssistant--;
+  const messages = recent.flatMap((m, k) => {
+    if (m.role !== 'assistant' || (inLoop && k === lastAssistant) || !m.blocks.some((b) => b.type === 'reasoning' && b.tokens > 0)) return [m];
+    const blocks = m.blocks.filter((b) => { const drop = b.type === 'reasoning' && b.tokens > 0; if (drop) dropped.push(b); return !drop; });
+    return blocks.length ? [{ ...m, blocks }] : [];
+  });
+  return { messages, dropped };
 }
 
 /**
