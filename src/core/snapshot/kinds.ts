@@ -106,8 +106,12 @@ export const PACKAGE_VERSION = [
  * Each pattern then runs sticky at those starts only, so the matches are exactly `text.matchAll(pattern)`'s.
  */
 const ANCHORS: readonly RegExp[] = [/\sv\d+\.\d/, /@[\^~]?\d+\.\d+\.\d/, /(?:===?|>=|~=|\^)\s*\d+\.\d/];
-/** Where the anchor itself begins inside an ANCHORS match (the `v` after the space). */
-const ANCHOR_AT = [1, 0, 0];
+/**
+ * The anchors as searched: the first without its leading space, tested apart at the character before (`v` is far
+ * rarer than white space, where the search began at every white space: ~45 % less time on the bench sessions). The
+ * positions an anchor begins at are the same: ` v1.2` at the space ⇔ `v1.2` after a space.
+ */
+const ANCHOR_TEXT: readonly RegExp[] = [/v\d+\.\d/, ANCHORS[1]!, ANCHORS[2]!];
 /** What each pattern cannot match without (in order): a cheap test before the search of the last two (unanchored). */
 const NEEDS = [/\sv\d/, /@[\^~]?\d/, /(?:=|\^)\s*\d/, /"\s*:\s*"/, /"[\^~=]*\d/];
 const STICKY = PACKAGE_VERSION.map((re) => new RegExp(re.source, `${re.flags.replace('g', '')}y`));
@@ -151,8 +155,8 @@ export function packageMatches(t: string, i: number): RegExpExecArray[] {
 }
 
 /** Any of the anchors: one search for the three (a search per anchor cost more on the real sessions). */
-const ANY_ANCHOR = new RegExp(ANCHORS.map((re) => re.source).join('|'), 'g');
-const ANCHOR_HERE = ANCHORS.map((re) => new RegExp(re.source, 'y'));
+const ANY_ANCHOR = new RegExp(ANCHOR_TEXT.map((re) => re.source).join('|'), 'g');
+const ANCHOR_HERE = ANCHOR_TEXT.map((re) => new RegExp(re.source, 'y'));
 
 /** The matches of each anchored pattern, exactly `text.matchAll(PACKAGE_VERSION[i])`'s. */
 function anchoredMatches(t: string): RegExpExecArray[][] {
@@ -165,7 +169,8 @@ function anchoredMatches(t: string): RegExpExecArray[][] {
     for (let i = 0; i < ANCHORS.length; i++) {
       const re = ANCHOR_HERE[i]!;
       re.lastIndex = q;
-      if (re.test(t)) startsBefore(t, q + ANCHOR_AT[i]!, i, starts[i]!);
+      // ` v1.2`: the space the first anchor begins with, before its `v`.
+      if (re.test(t) && (i !== 0 || (q > 0 && isSpace(t, q - 1)))) startsBefore(t, q, i, starts[i]!);
     }
     ANY_ANCHOR.lastIndex = q + 1;
   }
