@@ -36,6 +36,11 @@ export type TextSource = 'prose' | 'args' | 'output';
 /** Characters of a tool output's start and of its end read for hashes and tickets (git output names them there). */
 const OUTPUT_EDGE = 4000;
 
+/** `id` into `into` unless there already (first seen first); a function of the module, not a closure made per text. */
+function addNew(into: Map<string, IdKind>, id: string, kind: IdKind): void {
+  if (!into.has(id)) into.set(id, kind);
+}
+
 /**
  * Adds issue numbers and ticket keys of `text` to `into`, first seen first; in prose and output hashes too (the
  * scanner misses `49cb30f2..74760c61` and JSON-escaped `\n72de8ada`), and in prose versions and numbers with units.
@@ -44,17 +49,16 @@ const OUTPUT_EDGE = 4000;
 export function idsByKind(text: string, into: Map<string, IdKind>, source: TextSource = 'prose'): void {
   const max = source === 'output' ? 2 * OUTPUT_EDGE : 100_000;
   const t = stripAnsi(text.length > max ? `${text.slice(0, max / 2)}\n${text.slice(-max / 2)}` : text);
-  const add = (id: string, kind: IdKind): void => { if (!into.has(id)) into.set(id, kind); };
   // Without URLs: a number inside one is already carried by the URL.
   const rest = t.includes('://') ? t.replace(URL, ' ') : t;
   // Each pattern only where what it cannot match without is there (a search without its costly alternatives).
-  if (HAS_ISSUE.test(rest)) for (const m of rest.matchAll(ISSUE)) add(m[0].slice(m[0].indexOf('#')), 'issue');
-  if (HAS_TICKET.test(rest)) for (const m of rest.matchAll(TICKET)) if (!NOT_AN_ID.test(m[0])) add(m[0], 'issue');
+  if (HAS_ISSUE.test(rest)) for (const m of rest.matchAll(ISSUE)) addNew(into, m[0].slice(m[0].indexOf('#')), 'issue');
+  if (HAS_TICKET.test(rest)) for (const m of rest.matchAll(TICKET)) if (!NOT_AN_ID.test(m[0])) addNew(into, m[0], 'issue');
   if (source === 'args') return;
-  for (const h of hashesIn(rest)) add(h, 'hash');
+  for (const h of hashesIn(rest)) addNew(into, h, 'hash');
   if (source === 'output') return;
-  for (const m of rest.matchAll(VERSION)) if (/[a-z-]|\d+\.\d+\.\d+/i.test(m[0])) add(m[0], 'version'); // 1.5 alone is a number
-  for (const m of rest.matchAll(QUANTITY)) add(m[0], 'quantity');
+  for (const m of rest.matchAll(VERSION)) if (/[a-z-]|\d+\.\d+\.\d+/i.test(m[0])) addNew(into, m[0], 'version'); // 1.5 alone is a number
+  for (const m of rest.matchAll(QUANTITY)) addNew(into, m[0], 'quantity');
 }
 
 /** Characters of a tool output's end read for the figures it printed: the latest lines say how the run ended. */
@@ -207,15 +211,15 @@ export function packageVersions(text: string): Map<string, string> {
   // Every pattern needs `digits.digits`: texts without them (most tool output) skip the patterns.
   if (!/\d\.\d/.test(t)) return new Map();
   const anchored = anchoredMatches(t);
-  PACKAGE_VERSION.forEach((_re, i) => {
-    if (i >= ANCHORS.length && !NEEDS[i]!.test(t)) return;
+  for (let i = 0; i < PACKAGE_VERSION.length; i++) {
+    if (i >= ANCHORS.length && !NEEDS[i]!.test(t)) continue;
     for (const m of anchored[i] ?? packageMatches(t, i)) {
       if (NOT_A_PACKAGE.test(m[1]!) || /^\d/.test(m[1]!)) continue;
       // `serde = { version = "1.0", features = […] }` is told as `serde = "1.0"`.
       const as = m[0].includes('{') ? `${m[1]} = "${m[2]}"` : m[0].trim().replace(/\s+/g, ' ').replace(/^\+\s*/, '');
       found.push({ at: m.index, name: m[1]!.toLowerCase(), text: as });
     }
-  });
+  }
   found.sort((a, b) => a.at - b.at);
   const out = new Map<string, string>();
   for (const f of found.slice(-VERSIONS_PER_TEXT)) { out.delete(f.name); out.set(f.name, f.text); }
