@@ -134,12 +134,15 @@ export function stripAnsi(text: string): string {
   return text.includes('\x1b') ? text.replace(ANSI, '') : text;
 }
 
+const FIRST_WORD = /\S+/;
+
 /** The command name of a shell-like tool call (first word), for the identifier set. */
 export function commandName(input: unknown): string | undefined {
   const o = typeof input === 'object' && input !== null ? (input as Record<string, unknown>) : {};
   const cmd = o.command ?? o.cmd;
   const s = Array.isArray(cmd) ? cmd.map(String).join(' ') : typeof cmd === 'string' ? cmd : undefined;
-  const word = s?.trim().split(/\s+/)[0];
+  // The first word without splitting the rest (a heredoc command is thousands of words).
+  const word = s === undefined ? undefined : FIRST_WORD.exec(s)?.[0];
   return word && /^[\w./-]+$/.test(word) ? word : undefined;
 }
 

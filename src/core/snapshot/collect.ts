@@ -110,6 +110,8 @@ function noteChanges(f: Facts, call: ToolCallBlock, resultText: string, at: numb
   return [];
 }
 
+const unquote = (p: string): string => p.replace(/^['"]|['"]$/g, '');
+
 /** `rm`, `mv` and `git mv|rm` in a shell command: the shape a file change took outside the edit tools. */
 function noteShellChanges(f: Facts, cmd: string, at: number): string[] {
   const out: string[] = [];
@@ -120,7 +122,6 @@ function noteShellChanges(f: Facts, cmd: string, at: number): string[] {
   }
   // A file written from the shell (`> f`, `cat <<EOF > f`, `tee f`) or edited in place (`sed -i … f`).
   const first = cmd.split('\n')[0]!;
-  const unquote = (p: string): string => p.replace(/^['"]|['"]$/g, '');
   for (const m of cmd.matchAll(/(?<![0-9&>])>>?\s*(['"]?[^\s'";&|<>()]+['"]?)|\btee\s+(?:-a\s+)?(['"]?[^\s'";&|<>()-][^\s'";&|<>()]*['"]?)/g)) {
     const path = unquote(m[1] ?? m[2]!);
     if (/^\/dev\/|^&/.test(path) || !/[./]/.test(path)) continue;

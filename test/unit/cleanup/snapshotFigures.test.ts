@@ -120,11 +120,13 @@ test('package versions: the anchored search finds exactly what each pattern find
       if (r) collect(r.session);
     }
   }
-  // The bench's 8 MB session: build logs, manifests and lockfiles read whole.
-  const bench = path.join(FIXTURES, '..', '..', 'bench', 'data', 'claude-8mb.jsonl.gz');
-  const tmp = path.join(fs.mkdtempSync(path.join(tmpdir(), 'cc-pv-')), 'claude-8mb.jsonl');
-  fs.writeFileSync(tmp, gunzipSync(fs.readFileSync(bench)));
-  try { collect((await readTranscriptFile(tmp)).session); } finally { fs.rmSync(path.dirname(tmp), { recursive: true, force: true }); }
+  // The bench's sessions: build logs, manifests and lockfiles read whole (Claude Code), shell output (Codex).
+  for (const name of ['claude-8mb.jsonl', 'codex-4mb.jsonl']) {
+    const bench = path.join(FIXTURES, '..', '..', 'bench', 'data', `${name}.gz`);
+    const tmp = path.join(fs.mkdtempSync(path.join(tmpdir(), 'cc-pv-')), name);
+    fs.writeFileSync(tmp, gunzipSync(fs.readFileSync(bench)));
+    try { collect((await readTranscriptFile(tmp)).session); } finally { fs.rmSync(path.dirname(tmp), { recursive: true, force: true }); }
+  }
   const key = (m: RegExpMatchArray): string => `${m.index}|${m[0]}|${m[1]}|${m[2]}`;
   let matched = 0;
   for (const text of texts) {
