@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Produces a REAL Qwen Code or GitHub Copilot CLI session: the real CLI (pinned, scripts/install-chat-agents.sh) runs
+# Produces a REAL Qwen Code or GitHub Copilot CLI session: the real CLI (pinned, scripts/install-npm-cli.sh) runs
 # two scripted prompts (the second resumes the first) in a small git repo against a loopback Chat Completions API
 # (fake-openai-chat.mjs), executing every tool call itself. Usage: gen-chat-agent.sh qwen|copilot OUTDIR [--compress]
 #   --compress: a third run, `--resume <id> -p /compress` (Qwen Code) or `-p /compact` (Copilot CLI), makes the agent
@@ -13,7 +13,7 @@ agent=${1:?usage: gen-chat-agent.sh qwen|copilot OUTDIR}
 compress=${3:-}
 out=$(realpath -m "${2:?usage: gen-chat-agent.sh qwen|copilot OUTDIR}")
 here=$(cd "$(dirname "$0")" && pwd)
-installed() { bash "$here/../install-chat-agents.sh" | sed -n "s/^$1 .* at //p"; }
+installed() { bash "$here/../install-npm-cli.sh" "$1" | sed -n "s/^$1 .* at //p"; }
 work=$(mktemp -d); port=$((19500 + RANDOM % 400))
 mkdir -p "$work/home" "$work/repo"
 cd "$work/repo"
