@@ -6,7 +6,9 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { test } from 'node:test';
+import { renderEvalText } from '../../../src/core/eval/render';
 import { agentSummaryText } from '../../../src/core/eval/vendorOutput';
+import { runEval } from '../../../src/node/eval/runEval';
 import { agentCompactions } from '../../../src/node/eval/segments';
 import { evalFile } from '../../../src/node/eval/strategies';
 import { readTranscriptFile } from '../../../src/node/readTranscriptFile';
@@ -92,4 +94,10 @@ test('Continue rewrites its session with the summary alone: nothing to cut at, t
   const rows = await evalFile(CONTINUE, config, signal());
   assert.deepEqual(rows.filter((r) => r.strategy === 'vendor').map((r) => [r.status, r.skipped]),
     [['skipped', "the agent's own compaction is read from Claude Code, Codex, Qwen Code, Copilot CLI and Factory Droid transcripts only"]]);
+});
+
+test("the report names each agent whose compactions it measured", async () => {
+  const report = await runEval({ files: [QWEN, COPILOT, DROID], jobs: 1, signal: signal(), config });
+  assert.deepEqual(report.segments!.byAgent, { 'qwen-code': 1, 'copilot-cli': 1, droid: 4 });
+  assert.match(renderEvalText(report), /6 of the agents' own compactions in 3 session\(s\) \(Qwen Code 1, Copilot CLI 1, Factory Droid 4\)/);
 });
