@@ -5,7 +5,7 @@
 // Usage: node scripts/agentgen/gen-droid.mjs DROID_BIN OUTDIR [--compact]
 //   --compact: Droid's own compaction: `compactionTokenLimit: 6000` in its settings makes it compact between requests
 //   (a `compaction_state` event each time; the fake answers its summary request with a scripted summary), and a
-//   fourth prompt runs after the last one.
+//   fourth prompt runs after the last one. REQUESTS_OUT=FILE keeps the requests the fake received.
 import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
@@ -82,6 +82,8 @@ const [slug] = fs.readdirSync(sessions);
 const id = fs.readdirSync(path.join(sessions, slug)).find((n) => n.endsWith('.jsonl'))?.slice(0, -6);
 if (!id) throw new Error('no session written');
 await fake.close();
+// REQUESTS_OUT=FILE keeps what the fake received (one JSON line per request), to compare with what a reader rebuilds.
+if (process.env.REQUESTS_OUT) fs.writeFileSync(process.env.REQUESTS_OUT, fake.requests.map((r) => JSON.stringify(r)).join('\n') + '\n');
 
 fs.mkdirSync(outDir, { recursive: true });
 const version = (await droid(['--version'])).trim();

@@ -15,8 +15,10 @@ import { readTranscriptFile } from '../../../src/node/readTranscriptFile';
 import { tmpDir } from '../../support/tmp';
 
 const FIX = path.join(__dirname, '..', '..', 'fixtures');
-const QWEN = path.join(FIX, 'qwen-code', 'session-0.24.4-compress', 'a2d5ea65-e20c-4d3c-8e2d-24aba2f2f1c9.jsonl');
-const DROID = path.join(FIX, 'droid', 'compacted-0.215.0', 'f0641339-998e-4fe1-8e6e-348a3496533c.jsonl');
+const QWEN = path.join(FIX, 'qwen-code', 'session-0.24.4-compress', 'ad299598-9801-4fd9-83b1-30df3767f542.jsonl');
+const DROID = path.join(FIX, 'droid', 'compacted-0.215.0', 'd9194f00-eb8f-44a0-a7e3-d98881f34176.jsonl');
+/** The first turn request Droid sent after each of its compactions (but the last, which ended the session). */
+const AFTER: { messages: Obj[] }[] = JSON.parse(fs.readFileSync(path.join(path.dirname(DROID), 'requests-after-compaction.json'), 'utf8'));
 const COPILOT = path.join(FIX, 'copilot-cli', 'session-1.0.102-compact', '76ae0091-1634-401f-bf07-15d02d0543bc', 'events.jsonl');
 const CONTINUE = path.join(FIX, 'continue', 'cn-1.5.47', 'sessions', 'aa29d32c-514e-458d-82a8-a802ebc760a2.json');
 type Obj = Record<string, any>;
@@ -38,6 +40,15 @@ test("Qwen Code: cut at its chat_compression record; after it, Qwen holds the co
   assert.equal(held.messages.length, history.length);
   assert.equal(agentSummaryText(held), history[0]!.parts[0].text, "the vendor output starts with Qwen's own summary");
   assert.match(agentSummaryText(held), /^<state_snapshot>/);
+  // What Qwen really sent next (its first turn request after /compress, kept by gen-chat-agent.sh): the compressed
+  // history message by message (Qwen adds its reminders to the user turns), the new prompt in the last one.
+  const sent = (JSON.parse(fs.readFileSync(path.join(path.dirname(QWEN), 'request-after-compression.json'), 'utf8')).messages as Obj[]).filter((m) => m.role !== 'system');
+  assert.equal(sent.length, held.messages.length);
+  held.messages.forEach((m, i) => {
+    assert.equal(sent[i]!.role, m.role);
+    for (const b of m.blocks) assert.ok(JSON.stringify(sent[i]!.content).includes(JSON.stringify('text' in b ? b.text : '').slice(1, -1)), `message ${i + 1}: ${b.type} not in the request`);
+  });
+  assert.ok(JSON.stringify(sent.at(-1)).includes('Which rate does price.js apply now?'));
 
   const rows = (await evalFile(QWEN, config, signal())).filter((r) => r.segment);
   assert.deepEqual(rows.map((r) => [r.strategy, r.status, r.format]), [['cleanup', 'ok', 'qwen-code'], ['vendor', 'ok', 'qwen-code']]);
@@ -64,6 +75,20 @@ test('Factory Droid: cut at each compaction_state; after it, Droid holds its sum
     const resultsOnly = (i: number): boolean => recs[i]!.message.content.every((c: Obj) => c.type === 'tool_result');
     while (kept.length && resultsOnly(kept[0]!)) kept = kept.slice(1);
     assert.deepEqual(held.messages.slice(1).map((m) => m.records[0]), kept, `#${k + 1}: the messages Droid keeps`);
+    // What Droid really sent next (its first turn request after this compaction, kept by gen-droid.mjs): the summary
+    // first, then the same tool calls and prompts (Droid adds its context reminders again, harness to our reader).
+    const sent = AFTER[k];
+    if (!sent) continue;
+    assert.ok(JSON.stringify(sent.messages[0]).includes(recs[s]!.summaryText), `#${k + 1}: the request starts with the summary`);
+    const sentBlocks: Obj[] = sent.messages.flatMap((m) => (Array.isArray(m.content) ? m.content : []));
+    const sentCalls = sentBlocks.filter((b) => b.type === 'tool_use').map((b) => b.id as string);
+    const heldBlocks = held.messages.flatMap((m) => m.blocks);
+    const heldCalls = heldBlocks.flatMap((b) => (b.type === 'tool_call' ? [b.id] : []));
+    // Only what the file held when the request was made: the records up to the compaction.
+    assert.ok(heldCalls.length > 0, `#${k + 1}: Droid kept calls after its anchor`);
+    assert.deepEqual(sentCalls.slice(0, heldCalls.length), heldCalls, `#${k + 1}: the calls Droid sent`);
+    const isPrompt = (t: string): boolean => /^\[task \d\]/.test(t);
+    assert.deepEqual(sentBlocks.map((b) => String(b.text ?? '')).filter(isPrompt), heldBlocks.flatMap((b) => (b.type === 'text' && isPrompt(b.text) ? [b.text] : [])), `#${k + 1}: the prompts Droid sent`);
   }
   assert.ok(found.compactions.length > 0);
   const rows = (await evalFile(DROID, config, signal())).filter((r) => r.segment && r.strategy === 'vendor');
@@ -82,6 +107,11 @@ test('Copilot CLI: cut at its session.compaction_complete; after it, Copilot sen
   const { session: held } = await readTranscriptFile(files.vendor);
   assert.deepEqual(held.messages.map((m) => m.role), ['system', 'user']);
   assert.equal(agentSummaryText(held), recs[at]!.data.summaryContent);
+  // What Copilot really sent next (its first turn request after /compact, kept by gen-chat-agent.sh): its system
+  // prompt, the summary in a user message of its own wording, the new prompt; nothing from before the compaction.
+  const sent = JSON.parse(fs.readFileSync(path.join(path.dirname(path.dirname(COPILOT)), 'request-after-compaction.json'), 'utf8')).messages as Obj[];
+  assert.deepEqual(sent.map((m) => m.role), ['system', 'user', 'user']);
+  assert.ok(String(sent[1]!.content).includes(agentSummaryText(held)));
   // The whole log: the prompt after the compaction follows the summary, as in the request Copilot sent then.
   const { session: whole } = await readTranscriptFile(COPILOT);
   assert.deepEqual(whole.messages.map((m) => m.role), ['system', 'user', 'user', 'assistant']);
