@@ -1,4 +1,4 @@
-// Makes a real Gemini CLI chat: the pinned CLI (scripts/install-gemini.sh) runs offline against the loopback fake
+// Makes a real Gemini CLI chat: the pinned CLI (`scripts/install-npm-cli.sh gemini`) runs offline against the loopback fake
 // (test/support/fakeGemini.ts), which scripts tool calls the CLI really executes over a copy of this repository's
 // src/core. Usage: node --import tsx scripts/gen-gemini.ts OUTDIR [TASKS]   (writes session-*.jsonl + requests.jsonl)
 import * as fs from 'node:fs';

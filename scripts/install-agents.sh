@@ -2,6 +2,7 @@
 # Installs the pinned real agent CLIs (Claude Code, Codex, OpenCode) into .cache/agents for test/resume; a fast no-op when present.
 # Usage: scripts/install-agents.sh   (prints the binary paths; tests also accept CLAUDE_BIN / CODEX_BIN / OPENCODE_BIN)
 set -euo pipefail
+source "$(dirname "$0")/lib/pinned-npm.sh"
 CLAUDE_VERSION=2.1.328
 CODEX_VERSION=0.169.0
 OPENCODE_VERSION=1.18.33
@@ -19,11 +20,7 @@ works() {
     && "$opencode" --version 2>/dev/null | grep -qF "$OPENCODE_VERSION"
 }
 
-if ! works; then
-  mkdir -p "$dir"
-  [ -f "$dir/package.json" ] || echo '{"name":"context-compactor-agents","private":true}' > "$dir/package.json"
-  npm install --prefix "$dir" --no-audit --no-fund --save-exact \
-    "@anthropic-ai/claude-code@$CLAUDE_VERSION" "@openai/codex@$CODEX_VERSION" "opencode-ai@$OPENCODE_VERSION" >&2
+after() {
   # Codex ships its native binary as an aliased optional dependency; make sure this platform's one landed.
   if [ ! -d "$mods/@openai/codex-$plat" ]; then
     npm install --prefix "$dir" --no-audit --no-fund --save-exact \
@@ -38,8 +35,10 @@ if ! works; then
   if ! "$opencode" --version >/dev/null 2>&1; then
     (cd "$mods/opencode-ai" && node postinstall.mjs) >&2
   fi
-  works || { echo "install-agents: the installed CLIs do not run (claude: $claude, codex: $codex, opencode: $opencode)" >&2; exit 1; }
-fi
+}
+
+pinned_install install-agents "$dir" works after \
+  "@anthropic-ai/claude-code@$CLAUDE_VERSION" "@openai/codex@$CODEX_VERSION" "opencode-ai@$OPENCODE_VERSION"
 echo "claude $("$claude" --version) at $claude"
 echo "codex $("$codex" --version) at $codex"
 echo "opencode $("$opencode" --version) at $opencode"

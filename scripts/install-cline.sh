@@ -3,6 +3,7 @@
 # .cache/agents/cline for test/resume and scripts/agentgen/gen-cline.mjs; a fast no-op when present.
 # Usage: scripts/install-cline.sh   (prints the entry point; tests also accept CLINE_BIN)
 set -euo pipefail
+source "$(dirname "$0")/lib/pinned-npm.sh"
 CLINE_VERSION=2.18.0
 root=$(cd "$(dirname "$0")/.." && pwd)
 dir="$root/.cache/agents/cline"
@@ -12,14 +13,9 @@ entry="$dir/node_modules/cline/dist/cli.mjs"
 home=$(mktemp -d); trap 'rm -rf "$home"' EXIT
 works() { [ -f "$entry" ] && HOME="$home" node "$entry" --version 2>/dev/null | grep -qF "$CLINE_VERSION"; }
 
-if ! works; then
-  mkdir -p "$dir"
-  [ -f "$dir/package.json" ] || echo '{"name":"context-compactor-cline","private":true}' > "$dir/package.json"
-  # --ignore-scripts: @vscode/ripgrep's postinstall downloads a binary from outside the npm registry; the
-  # scenarios use no search tool, and the CLI runs without it.
-  npm install --prefix "$dir" --no-audit --no-fund --save-exact --ignore-scripts "cline@$CLINE_VERSION" >&2
-  works || { echo "install-cline: the installed CLI does not run ($entry)" >&2; exit 1; }
-fi
+# --ignore-scripts: @vscode/ripgrep's postinstall downloads a binary from outside the npm registry; the
+# scenarios use no search tool, and the CLI runs without it.
+pinned_install install-cline "$dir" works : --ignore-scripts "cline@$CLINE_VERSION"
 
 # A start-up race in this CLI: `cline -T <id> <prompt>` hands the prompt to the resumed task 100 ms after loading it,
 # but the task clears any answer when it starts asking "resume?" — on a busy machine the ask comes later and the

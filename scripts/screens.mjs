@@ -18,6 +18,7 @@ const DOCS = {
   'composition.png': 'light-composition-crop.png', 'composition-dark.png': 'dark-composition-crop.png', 'simulator.png': 'light-simulator-crop.png',
   'compact-diff.png': 'light-compact-diff-crop.png', 'compact-report-dark.png': 'dark-compact-report-crop.png',
   'search.png': 'light-search-crop.png', 'search-match-dark.png': 'dark-search-match-crop.png',
+  'continue-in-pick.png': 'light-continue-in-pick-crop.png', 'continue-in.png': 'light-continue-in.png',
 };
 const arg = (name) => { const i = process.argv.indexOf(`--${name}`); return i > 0 ? process.argv[i + 1] : undefined; };
 const themes = arg('theme') ? [arg('theme')] : Object.keys(THEMES);

@@ -34,8 +34,6 @@ fi
 # The VS Code the integration tests run in, and the real agent CLIs the resume tests drive (npm registry only).
 bash "$repo/scripts/setup-vscode-host.sh" || stop "the VS Code test host did not install (see above); run: bash scripts/setup-vscode-host.sh"
 bash "$repo/scripts/install-agents.sh" || stop "the agent CLIs did not install (see above); run: bash scripts/install-agents.sh"
-bash "$repo/scripts/install-gemini.sh" || stop "the Gemini CLI did not install (see above); run: bash scripts/install-gemini.sh"
-bash "$repo/scripts/install-chat-agents.sh" || stop "the Qwen Code and Copilot CLIs did not install (see above); run: bash scripts/install-chat-agents.sh"
-bash "$repo/scripts/install-continue.sh" >/dev/null || stop "the Continue CLI did not install (see above); run: bash scripts/install-continue.sh"
-for cli in droid kilo; do bash "$repo/scripts/install-platform-cli.sh" "$cli" >/dev/null || stop "the $cli CLI did not install (see above); run: bash scripts/install-platform-cli.sh $cli"; done
+for cli in gemini qwen copilot continue; do bash "$repo/scripts/install-npm-cli.sh" "$cli" >/dev/null || stop "the $cli CLI did not install (see above); run: bash scripts/install-npm-cli.sh $cli"; done
+for cli in goose droid kilo; do bash "$repo/scripts/install-platform-cli.sh" "$cli" >/dev/null || stop "the $cli CLI did not install (see above); run: bash scripts/install-platform-cli.sh $cli"; done
 echo "npm test: prerequisites ready"

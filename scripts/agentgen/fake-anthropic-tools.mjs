@@ -31,8 +31,11 @@ export function sse(res, id, model, blocks, usage) {
   res.end();
 }
 
-/** Starts the fake on a free loopback port. `tasks[n]` is the list of steps of the prompt tagged "[task n]". */
-export function startToolFake({ tasks, log }) {
+/**
+ * Starts the fake on a free loopback port. `tasks[n]` is the list of steps of the prompt tagged "[task n]";
+ * `summary(body)`, when given, answers a side request that asks for a summary (the agent's own compaction).
+ */
+export function startToolFake({ tasks, log, summary }) {
   let n = 0;
   const requests = [];
   const server = http.createServer((req, res) => {
@@ -49,7 +52,7 @@ export function startToolFake({ tasks, log }) {
       const usage = { input: 3, cacheRead: Math.max(0, approx - 2000), cacheWrite: Math.min(approx, 2000) };
       const id = `msg_gen${String(n).padStart(5, '0')}`;
       // Side requests (titles, summaries) carry no tools.
-      if (!(b.tools?.length)) return sse(res, id, b.model, [{ type: 'text', text: 'Generated session' }], usage);
+      if (!(b.tools?.length)) return sse(res, id, b.model, [{ type: 'text', text: summary && /summar/i.test(body) ? summary(body) : 'Generated session' }], usage);
       const messages = b.messages ?? [];
       let last = messages.length - 1;
       // The prompt is the latest user turn naming a task (agents such as Goose add user text of their own after results).

@@ -2,13 +2,15 @@
 // through a scripted session: each request with tools gets the next step of SCENARIO.json (a tool call the agent then
 // really runs, or a text answer); requests without tools (titles, side questions) get a short text.
 // Usage: node fake-openai-chat.mjs PORT SCENARIO.json REQUEST_LOG
-//   SCENARIO.json: { "steps": [ { "tool": "run_shell_command", "args": { "command": "ls" } } | { "text": "…" } ] }
+//   SCENARIO.json: { "steps": [ { "tool": "run_shell_command", "args": { "command": "ls" } } | { "text": "…" } ],
+//                    "compression": "<state_snapshot>…</state_snapshot>" } (optional: the answer to the agent's own
+//                    compaction request)
 //   REQUEST_LOG gets one JSON line per request with its whole body.
 import fs from 'node:fs';
 import http from 'node:http';
 
 const [port, scenarioPath, logPath] = process.argv.slice(2);
-const steps = JSON.parse(fs.readFileSync(scenarioPath, 'utf8')).steps;
+const { steps, compression } = JSON.parse(fs.readFileSync(scenarioPath, 'utf8'));
 let step = 0;
 let n = 0;
 
@@ -22,7 +24,10 @@ http.createServer((req, res) => {
     if (logPath) fs.appendFileSync(logPath, JSON.stringify({ n, url: req.url, body: b }) + '\n');
     if (!req.url.endsWith('/chat/completions')) { res.writeHead(404, { 'content-type': 'application/json' }); return res.end('{"error":{"message":"no route"}}'); }
     const side = !(b.tools?.length);
-    const s = side ? { text: 'Session title' } : steps[step++] ?? { text: 'Done with this task.' };
+    // The agent's own compaction: Qwen Code's is a side request asking for a <state_snapshot>, Copilot CLI's a turn
+    // whose last message asks for a summary of the conversation.
+    const asksSummary = compression && (side ? body.includes('state_snapshot') : /summary of the conversation/i.test(JSON.stringify(b.messages?.at(-1) ?? '')));
+    const s = asksSummary ? { text: compression } : side ? { text: 'Session title' } : steps[step++] ?? { text: 'Done with this task.' };
     const prompt = Math.ceil(body.length / 4);
     const usage = { prompt_tokens: prompt, completion_tokens: 30, total_tokens: prompt + 30, prompt_tokens_details: { cached_tokens: Math.max(0, prompt - 1500) } };
     const call = s.tool ? { index: 0, id: `call_gen${String(n).padStart(4, '0')}`, type: 'function', function: { name: s.tool, arguments: JSON.stringify(s.args ?? {}) } } : undefined;

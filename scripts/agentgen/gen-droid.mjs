@@ -2,7 +2,10 @@
 // Makes a real Factory Droid session with the real CLI (npm `@factory/cli`), offline against a loopback Anthropic API
 // (a BYOK custom model in ~/.factory/settings.json): three prompts with listings, reads, greps, a failing command, an
 // edit and a new file, then copies the session's JSONL and its .settings.json sidecar (token usage).
-// Usage: node scripts/agentgen/gen-droid.mjs DROID_BIN OUTDIR
+// Usage: node scripts/agentgen/gen-droid.mjs DROID_BIN OUTDIR [--compact]
+//   --compact: Droid's own compaction: `compactionTokenLimit: 6000` in its settings makes it compact between requests
+//   (a `compaction_state` event each time; the fake answers its summary request with a scripted summary), and a
+//   fourth prompt runs after the last one. REQUESTS_OUT=FILE keeps the requests the fake received.
 import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
@@ -10,7 +13,8 @@ import * as path from 'node:path';
 import { startToolFake } from './fake-anthropic-tools.mjs';
 import { cliRunner, makeProject } from './project.mjs';
 
-const [bin, outDir] = process.argv.slice(2);
+const [bin, outDir, flag] = process.argv.slice(2);
+const compact = flag === '--compact';
 if (!bin || !outDir) { console.error('usage: gen-droid.mjs DROID_BIN OUTDIR'); process.exit(2); }
 const { root, home, proj, f } = makeProject('droid',
   ['src/core/cleanup/engine.ts', 'src/core/cleanup/protect.ts', 'src/core/cleanup/records.ts', 'src/core/read/pairs.ts', 'src/core/read/turns.ts'],
@@ -41,13 +45,17 @@ const tasks = [
     { tool: 'Execute', input: run('wc -l NOTES.md src/core/cleanup/*.ts', 'Count lines') },
     { text: 'Wrote NOTES.md with the two facts.' },
   ],
+  [{ text: 'retries is 5 (src/config.ts), raised from 3.' }],
 ];
 
-const fake = await startToolFake({ tasks });
+// The compaction's summary names only the requests the summarised history holds (a model's summary knows no more).
+const summary = (body) => `Summary of the session so far. The user asked: ${[...new Set(body.match(/\[task \d\][^"\\.?]*[.?]/g) ?? [])].join(' / ')}. Work continues from the latest request.`;
+const fake = await startToolFake({ tasks, ...(compact ? { summary } : {}) });
 fs.mkdirSync(path.join(home, '.factory'), { recursive: true });
 // BYOK: the model Droid calls is this custom model; `-m custom:<model>` selects it.
 fs.writeFileSync(path.join(home, '.factory', 'settings.json'), JSON.stringify({
   customModels: [{ model: 'claude-sonnet-4-5', displayName: 'Loopback', baseUrl: fake.url, apiKey: 'sk-loopback', provider: 'anthropic', maxOutputTokens: 8192 }],
+  ...(compact ? { compactionTokenLimit: 6000 } : {}),
 }, null, 2));
 const env = { PATH: process.env.PATH, HOME: home, LANG: 'C.UTF-8', TMPDIR: os.tmpdir() };
 const droid = cliRunner(bin, proj, env);
@@ -58,6 +66,7 @@ const prompts = [
   '[task 0] How does the cleanup engine decide what to change? See brief.txt for the bug.',
   '[task 1] Check the build and raise the retries setting.',
   '[task 2] Write down what we changed in NOTES.md.',
+  ...(compact ? ['[task 3] Which retries value holds now?'] : []),
 ];
 await new Promise((resolve, reject) => {
   const child = spawn(bin, ['exec', '--auto', 'high', '-m', 'custom:claude-sonnet-4-5', '--input-format', 'stream-json', '-o', 'stream-json'],
@@ -73,6 +82,8 @@ const [slug] = fs.readdirSync(sessions);
 const id = fs.readdirSync(path.join(sessions, slug)).find((n) => n.endsWith('.jsonl'))?.slice(0, -6);
 if (!id) throw new Error('no session written');
 await fake.close();
+// REQUESTS_OUT=FILE keeps what the fake received (one JSON line per request), to compare with what a reader rebuilds.
+if (process.env.REQUESTS_OUT) fs.writeFileSync(process.env.REQUESTS_OUT, fake.requests.map((r) => JSON.stringify(r)).join('\n') + '\n');
 
 fs.mkdirSync(outDir, { recursive: true });
 const version = (await droid(['--version'])).trim();

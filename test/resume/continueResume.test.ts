@@ -17,10 +17,10 @@ const ORIGINAL = fs.readdirSync(DIR).find((n) => n !== 'sessions.json')!;
 const KEY = 'sk-loopback-continue';
 type Obj = Record<string, any>;
 
-/** `cn`: CN_BIN, else the pinned CLI scripts/install-continue.sh puts in .cache/continue. */
+/** `cn`: CN_BIN, else the pinned CLI `scripts/install-npm-cli.sh continue` puts in .cache/continue. */
 function cnBin(): string {
   if (process.env.CN_BIN) return process.env.CN_BIN;
-  const printed = execFileSync(path.join(REPO, 'scripts', 'install-continue.sh'), { stdio: ['ignore', 'pipe', 'inherit'], timeout: 180_000, encoding: 'utf8' });
+  const printed = execFileSync(path.join(REPO, 'scripts', 'install-npm-cli.sh'), ['continue'], { stdio: ['ignore', 'pipe', 'inherit'], timeout: 180_000, encoding: 'utf8' });
   return printed.trim().replace(/^.* at /, '');
 }
 

@@ -12,7 +12,7 @@ import { startFakeCodexResponses } from '../support/fakeCodexResponses';
 import { isGeminiTurn, startFakeGemini } from '../support/fakeGemini';
 import type { FakeServer, RecordedRequest } from '../support/fakeHttp';
 import { GEMINI_MODEL, geminiProject } from '../support/geminiRun';
-import { agentBin, agentEnv, COMPACTOR_MARK, describeRun, freshDir, jsonl, mentions, NEW_PROMPT, resumeAndRecord, runAgent, sha256, codexLoopbackHome, writeOpencodeLoopbackConfig, type AgentRun } from './harness';
+import { agentBin, agentEnv, COMPACTOR_MARK, describeRun, freshDir, jsonl, mentions, NEW_PROMPT, resumeAndRecord, runAgent, sha256, codexLoopbackHome, gooseLoopbackHome, opencodeLoopbackHome, type AgentRun } from './harness';
 import { assertGeminiPairs, chatMessages, contentsOf } from './geminiWire';
 import { KEY } from './resumeSuite';
 import { assertCodexPairs, inputOf, isUserMessage, messagesApi, type CodexItem, type ResponsesBody } from './wire';
@@ -103,13 +103,7 @@ export const TARGETS: Record<Target, TargetSide> = {
   },
   opencode: {
     ...messagesSide,
-    prepare: (root, fake) => {
-      const cwd = path.join(root, 'work');
-      const home = path.join(root, 'home');
-      fs.mkdirSync(cwd);
-      writeOpencodeLoopbackConfig(home, fake.url, KEY);
-      return { cwd, env: agentEnv(home, { OPENCODE_DISABLE_MODELS_FETCH: '1', OPENCODE_DISABLE_AUTOUPDATE: '1' }) };
-    },
+    prepare: (root, fake) => opencodeLoopbackHome(root, fake.url, KEY),
     importFirst: async (report, run) => {
       assert.match(report.resumeCommand, /^opencode import .+ && opencode --session ses_/);
       const imported = await run(['import', report.output!]);
@@ -121,17 +115,7 @@ export const TARGETS: Record<Target, TargetSide> = {
   },
   goose: {
     ...messagesSide,
-    prepare: (root, fake) => {
-      const cwd = path.join(root, 'work');
-      const home = path.join(root, 'home');
-      fs.mkdirSync(cwd);
-      const env = agentEnv(home, {
-        XDG_CONFIG_HOME: path.join(home, '.config'), XDG_DATA_HOME: path.join(home, '.local', 'share'), XDG_STATE_HOME: path.join(home, '.local', 'state'),
-        GOOSE_DISABLE_KEYRING: '1', GOOSE_PROVIDER: 'anthropic', GOOSE_MODEL: 'claude-sonnet-4-5', GOOSE_MODE: 'auto', GOOSE_TELEMETRY_ENABLED: 'false',
-        ANTHROPIC_API_KEY: KEY, ANTHROPIC_HOST: fake.url,
-      });
-      return { cwd, env };
-    },
+    prepare: (root, fake) => gooseLoopbackHome(root, fake.url, KEY),
     importFirst: async (report, run) => {
       assert.match(report.resumeCommand, /^goose session import .+ && goose session --resume$/);
       const imported = await run(['session', 'import', report.output!]);

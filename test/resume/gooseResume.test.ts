@@ -8,7 +8,7 @@ import { SqliteDatabase } from '../../src/core/read/sqlite/database';
 import { nodeFs } from '../../src/node/documentSessions';
 import { startFakeAnthropic } from '../support/fakeAnthropic';
 import { FIXTURES } from '../support/fixtures';
-import { agentEnv, describeRun, NEW_PROMPT } from './harness';
+import { describeRun, gooseLoopbackHome, NEW_PROMPT } from './harness';
 import { KEY, pickFacts, resumeSuite, type Located } from './resumeSuite';
 import { messagesApi } from './wire';
 
@@ -53,18 +53,11 @@ resumeSuite({
     return pickFacts(SESSION, prompts, results);
   },
   prepare: (root, fake) => {
-    const cwd = path.join(root, 'work');
-    const home = path.join(root, 'home');
+    const { cwd, home, env } = gooseLoopbackHome(root, fake.url, KEY);
     const sessions = path.join(home, '.local', 'share', 'goose', 'sessions');
-    fs.mkdirSync(cwd);
     fs.mkdirSync(sessions, { recursive: true });
     // The store as Goose left it, where a user's sessions are.
     for (const f of fs.readdirSync(DIR)) fs.copyFileSync(path.join(DIR, f), path.join(sessions, f));
-    const env = agentEnv(home, {
-      XDG_CONFIG_HOME: path.join(home, '.config'), XDG_DATA_HOME: path.join(home, '.local', 'share'), XDG_STATE_HOME: path.join(home, '.local', 'state'),
-      GOOSE_DISABLE_KEYRING: '1', GOOSE_PROVIDER: 'anthropic', GOOSE_MODEL: 'claude-sonnet-4-5', GOOSE_MODE: 'auto', GOOSE_TELEMETRY_ENABLED: 'false',
-      ANTHROPIC_API_KEY: KEY, ANTHROPIC_HOST: fake.url,
-    });
     return { env, cwd, stored: `${path.join(sessions, 'sessions.db')}#${SESSION}` };
   },
   // Beside the database, as the JSON `goose session import` reads.

@@ -17,10 +17,9 @@ export const NEW_PROMPT = RESUME_PROMPT;
 
 /**
  * Path of a pinned agent CLI: CLAUDE_BIN / CODEX_BIN / GEMINI_BIN / OPENCODE_BIN / GOOSE_BIN / QWEN_BIN / COPILOT_BIN /
- * DROID_BIN / KILO_BIN when set, else `.cache/agents`, installed there by scripts/install-agents.sh (Gemini CLI:
- * install-gemini.sh; Qwen Code and Copilot CLI: install-chat-agents.sh; Goose: install-goose.sh; Droid and Kilo CLI:
- * install-platform-cli.sh droid|kilo; these last two print where their platform's binary is) (a sub-second no-op once
- * present) so a fresh checkout runs these tests as is.
+ * DROID_BIN / KILO_BIN when set, else `.cache/agents`, installed there by scripts/install-agents.sh (Claude Code, Codex,
+ * OpenCode), `install-npm-cli.sh gemini|qwen|copilot` or `install-platform-cli.sh goose|droid|kilo` (these two print
+ * where the CLI is) (a sub-second no-op once present) so a fresh checkout runs these tests as is.
  */
 export function agentBin(name: 'claude' | 'codex' | 'gemini' | 'opencode' | 'goose' | 'qwen' | 'copilot' | 'droid' | 'kilo'): string {
   const override = {
@@ -28,12 +27,11 @@ export function agentBin(name: 'claude' | 'codex' | 'gemini' | 'opencode' | 'goo
     goose: process.env.GOOSE_BIN, qwen: process.env.QWEN_BIN, copilot: process.env.COPILOT_BIN, droid: process.env.DROID_BIN, kilo: process.env.KILO_BIN,
   }[name];
   if (override) return override;
-  const platformCli = name === 'droid' || name === 'kilo';
-  const script = name === 'gemini' ? 'install-gemini.sh' : name === 'qwen' || name === 'copilot' ? 'install-chat-agents.sh'
-    : name === 'goose' ? 'install-goose.sh' : platformCli ? 'install-platform-cli.sh' : 'install-agents.sh';
-  const printed = execFileSync(path.join(REPO, 'scripts', script), platformCli ? [name] : [], { stdio: ['ignore', 'pipe', 'inherit'], timeout: 180_000, encoding: 'utf8' });
-  if (name === 'goose' || platformCli) return printed.trim().replace(/^.* at /, '');
-  return path.join(REPO, '.cache', 'agents', 'node_modules', '.bin', name);
+  const script = name === 'gemini' || name === 'qwen' || name === 'copilot' ? 'install-npm-cli.sh'
+    : name === 'goose' || name === 'droid' || name === 'kilo' ? 'install-platform-cli.sh' : 'install-agents.sh';
+  const one = script !== 'install-agents.sh';
+  const printed = execFileSync(path.join(REPO, 'scripts', script), one ? [name] : [], { stdio: ['ignore', 'pipe', 'inherit'], timeout: 180_000, encoding: 'utf8' });
+  return one ? printed.trim().replace(/^.* at /, '') : path.join(REPO, '.cache', 'agents', 'node_modules', '.bin', name);
 }
 
 /** A fresh folder, realpath'd: agents key their stores on the resolved cwd. */
@@ -114,4 +112,27 @@ export function writeOpencodeLoopbackConfig(home: string, apiUrl: string, key: s
     model: 'anthropic/claude-sonnet-4-5', autoupdate: false, share: 'disabled',
     provider: { anthropic: { options: { baseURL: `${apiUrl}/v1`, apiKey: key } } },
   }));
+}
+
+/** A working folder and a home under ROOT where OpenCode (or Kilo) runs offline against the loopback Messages API. */
+export function opencodeLoopbackHome(root: string, apiUrl: string, key: string, cli: 'opencode' | 'kilo' = 'opencode'): { cwd: string; home: string; env: NodeJS.ProcessEnv } {
+  const cwd = path.join(root, 'work');
+  const home = path.join(root, 'home');
+  fs.mkdirSync(cwd);
+  writeOpencodeLoopbackConfig(home, apiUrl, key, cli);
+  const env = agentEnvOf(home, { OPENCODE_DISABLE_MODELS_FETCH: '1', OPENCODE_DISABLE_AUTOUPDATE: '1', KILO_DISABLE_MODELS_FETCH: '1', KILO_DISABLE_AUTOUPDATE: '1', KILO_TELEMETRY_DISABLED: '1' });
+  return { cwd, home, env };
+}
+
+/** A working folder and a home under ROOT where Goose runs offline against the loopback Messages API (no keyring). */
+export function gooseLoopbackHome(root: string, apiUrl: string, key: string): { cwd: string; home: string; env: NodeJS.ProcessEnv } {
+  const cwd = path.join(root, 'work');
+  const home = path.join(root, 'home');
+  fs.mkdirSync(cwd);
+  const env = agentEnvOf(home, {
+    XDG_CONFIG_HOME: path.join(home, '.config'), XDG_DATA_HOME: path.join(home, '.local', 'share'), XDG_STATE_HOME: path.join(home, '.local', 'state'),
+    GOOSE_DISABLE_KEYRING: '1', GOOSE_PROVIDER: 'anthropic', GOOSE_MODEL: 'claude-sonnet-4-5', GOOSE_MODE: 'auto', GOOSE_TELEMETRY_ENABLED: 'false',
+    ANTHROPIC_API_KEY: key, ANTHROPIC_HOST: apiUrl,
+  });
+  return { cwd, home, env };
 }

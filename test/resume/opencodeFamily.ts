@@ -8,7 +8,7 @@ import * as path from 'node:path';
 import { SqliteDatabase } from '../../src/core/read/sqlite/database';
 import { nodeFs } from '../../src/node/documentSessions';
 import { startFakeAnthropic } from '../support/fakeAnthropic';
-import { agentEnv, describeRun, NEW_PROMPT, runAgent, writeOpencodeLoopbackConfig } from './harness';
+import { describeRun, NEW_PROMPT, opencodeLoopbackHome, runAgent } from './harness';
 import { KEY, pickFacts, resumeSuite, type Located } from './resumeSuite';
 import { messagesApi } from './wire';
 
@@ -71,11 +71,7 @@ export function opencodeFamilyResume({ name, label, exportFile: EXPORT }: Openco
       return pickFacts(SESSION, prompts, results);
     },
     prepare: async (root, fake, _facts, bin) => {
-      const cwd = path.join(root, 'work');
-      const home = path.join(root, 'home');
-      fs.mkdirSync(cwd);
-      writeOpencodeLoopbackConfig(home, fake.url, KEY, name);
-      const env = agentEnv(home, { OPENCODE_DISABLE_MODELS_FETCH: '1', OPENCODE_DISABLE_AUTOUPDATE: '1', KILO_DISABLE_MODELS_FETCH: '1', KILO_DISABLE_AUTOUPDATE: '1', KILO_TELEMETRY_DISABLED: '1' });
+      const { cwd, home, env } = opencodeLoopbackHome(root, fake.url, KEY, name);
       // The original enters the CLI's own database the way a user's session would be there.
       const imported = await runAgent(bin, ['import', EXPORT], cwd, env);
       assert.equal(imported.code, 0, describeRun(imported));

@@ -10,10 +10,10 @@ export const GEMINI_TIMEOUT_MS = 120_000;
 /** The model every run names (`-m`), so the CLI's model router does not pick one. */
 export const GEMINI_MODEL = 'gemini-3-flash-preview';
 
-/** GEMINI_BIN, else the pinned CLI in .cache/agents, installed by scripts/install-gemini.sh (a no-op once there). */
+/** GEMINI_BIN, else the pinned CLI in .cache/agents, installed by `scripts/install-npm-cli.sh gemini` (a no-op once there). */
 export function geminiBin(): string {
   if (process.env.GEMINI_BIN) return process.env.GEMINI_BIN;
-  execFileSync(path.join(REPO, 'scripts', 'install-gemini.sh'), { stdio: ['ignore', 'ignore', 'inherit'], timeout: 180_000 });
+  execFileSync(path.join(REPO, 'scripts', 'install-npm-cli.sh'), ['gemini'], { stdio: ['ignore', 'ignore', 'inherit'], timeout: 180_000 });
   return path.join(REPO, '.cache', 'agents', 'node_modules', '.bin', 'gemini');
 }
 

@@ -21,7 +21,8 @@ export function summarizeSegments(rows: readonly EvalRow[], strategies: readonly
   return { compactions: vendor.length, sessions: new Set(vendor.map((r) => r.file)).size, byAgent, encrypted: vendor.filter((r) => r.segment!.encrypted).length, strategies: order, byStrategy };
 }
 
-const AGENT_NAMES: Partial<Record<FormatId, string>> = { 'claude-code': 'Claude Code', codex: 'Codex' };
+/** The agents whose compactions eval cuts at (vendorCompactions), by name; the registry is not imported this low. */
+const AGENT_NAMES: Partial<Record<FormatId, string>> = { 'claude-code': 'Claude Code', codex: 'Codex', 'qwen-code': 'Qwen Code', 'copilot-cli': 'Copilot CLI', droid: 'Factory Droid' };
 const k = (n: number | null): string => (n === null ? '–' : n >= 1000 ? `${(n / 1000).toFixed(1)}k` : String(Math.round(n)));
 const pooled = (t: Partial<Record<ProbeKind, { kept: number; total: number }>>): string => {
   const all = Object.values(t).reduce((a, x) => ({ kept: a.kept + x!.kept, total: a.total + x!.total }), { kept: 0, total: 0 });

@@ -29,7 +29,8 @@ export async function vendorRow(seg: SegmentFiles, segment: Session, probes: rea
 
 export interface WholeFile { readonly file: string; readonly format: FormatId | 'unknown'; readonly title?: string }
 
-const AGENTS_READ = new Set<string>(['claude-code', 'codex', 'unknown']);
+/** The agents whose transcript keeps what came before their compaction, in lines our cut can end at (segments.ts). */
+const AGENTS_READ = new Set<string>(['claude-code', 'codex', 'qwen-code', 'droid', 'copilot-cli', 'unknown']);
 
 /**
  * One row per strategy and compaction, named after the whole file (`segment` says which compaction); a session the
@@ -38,7 +39,7 @@ const AGENTS_READ = new Set<string>(['claude-code', 'codex', 'unknown']);
 export async function vendorRows(whole: WholeFile, dir: string | undefined, signal: AbortSignal, run: (s: SegmentFiles) => Promise<EvalRow[]>): Promise<EvalRow[]> {
   const t0 = performance.now();
   const one = (status: 'skipped' | 'failed', why: string): EvalRow[] => [{ ...emptyRow(whole.file, whole.format, 'vendor', status, why, performance.now() - t0), ...(whole.title ? { title: whole.title } : {}) }];
-  if (!AGENTS_READ.has(whole.format)) return one('skipped', "the agent's own compaction is read from Claude Code and Codex transcripts only");
+  if (!AGENTS_READ.has(whole.format)) return one('skipped', "the agent's own compaction is read from Claude Code, Codex, Qwen Code, Copilot CLI and Factory Droid transcripts only");
   let found;
   try { found = await agentCompactions(whole.file); } catch (e) {
     return one('failed', `cannot cut at the agent's compactions: ${e instanceof Error ? e.message.split('\n')[0] : String(e)}`);

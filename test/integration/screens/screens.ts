@@ -1,8 +1,10 @@
-// The screens `npm run screens` photographs, in order: one entry per screen; add a screen here and nowhere else.
+// The screens `npm run screens` photographs, in order: one entry per screen; add a screen here (or in a module of
+// screens listed here, as continueIn.ts) and nowhere else.
 import * as vscode from 'vscode';
 import { CommandIds } from '../../../src/vscode/commandIds.js';
 import { checkScreen, type ScreenView } from '../harness.js';
-import { allNodes, closeEditors, extensionApi, firstSession, openTabs, revealTree, sessionsView, settle, treeLabel, waitFor, whenSettled } from './workbench.js';
+import { continueInScreens } from './continueIn.js';
+import { allNodes, closeEditors, diffTabs, extensionApi, firstSession, openTabs, revealTree, sessionsView, settle, treeLabel, waitFor, whenSettled } from './workbench.js';
 
 /**
  * What to photograph once `show` has run: texts that must be on the page first (the screen is checked, too), and
@@ -43,8 +45,6 @@ let accepted: { output?: string; report?: { resumeCommand?: string; sessionId?: 
 async function whenSettledValue(p: Thenable<unknown> | undefined, ms: number): Promise<unknown> {
   return Promise.race([Promise.resolve(p), settle(ms).then(() => undefined)]);
 }
-
-const diffTabs = (): vscode.Tab[] => openTabs().filter((t) => t.input instanceof vscode.TabInputTextDiff);
 
 /** Runs Compact on the featured session as a user does (no decision), and waits for its diff. */
 async function compactWaiting(): Promise<void> {
@@ -264,6 +264,7 @@ export const SCREENS: readonly Screen[] = [
       }
     },
   },
+  ...continueInScreens(FEATURED),
   {
     // Evaluate compaction on the Claude Code node, rules only (no provider, no model call): the report's preview.
     name: 'eval-report',

@@ -59,6 +59,9 @@ export async function revealTree(view: any, featured: readonly string[]): Promis
 
 export const openTabs = (): vscode.Tab[] => vscode.window.tabGroups.all.flatMap((g) => g.tabs);
 
+/** The open diff editors (a compaction's preview is one). */
+export const diffTabs = (): vscode.Tab[] => openTabs().filter((t) => t.input instanceof vscode.TabInputTextDiff);
+
 export async function closeEditors(): Promise<void> {
   await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   await vscode.commands.executeCommand('workbench.action.closeQuickOpen');

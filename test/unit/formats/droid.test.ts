@@ -1,6 +1,6 @@
 // Factory Droid sessions written by the real CLI 0.215.0 (test/fixtures/droid): messages with calls paired to results,
 // the title and model, usage from the .settings.json sidecar, detection that takes no other agent's JSONL, a written
-// copy that reads back with fresh ids, Droid's own compaction (hand-made: no offline run compacts), store paths.
+// copy that reads back with fresh ids, Droid's own compaction without an anchor (hand-made; anchored: vendorNewAgents), store paths.
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';

@@ -1,7 +1,8 @@
 // Copilot CLI reader: the event log in order. The system prompt (`system.message`), prompts (`user.message`, as the
 // model got them: `transformedContent`), replies with their tool requests (`assistant.message`, reasoning and its
 // opaque blobs counted) and tool results (`tool.execution_complete`, joined by toolCallId); each reply's usage from
-// the `session.usage_record` of the same request (apiCallId).
+// the `session.usage_record` of the same request (apiCallId); a `session.compaction_complete` replaces the history
+// before it with its summary.
 import type { DocumentFile } from '../../agents/agent';
 import type { Block, Message, RawRecord, Session, Usage } from '../../model/transcript';
 import type { LineParser, ReadOptions } from '../../read/formatReader';
@@ -42,11 +43,11 @@ export function parseCopilotCli(files: readonly DocumentFile[], options: ReadOpt
 
 export function createCopilotCliParser(options: ReadOptions): LineParser {
   const records: RawRecord[] = [];
-  const messages: Message[] = [];
+  let messages: Message[] = [];
   const usageByCall = new Map<string, { usage: Usage; window?: number }>();
   const notes = newReadNotes();
   const onTooDeep = (): void => { notes.tooDeep++; };
-  let id = '', cwd: string | undefined, title: string | undefined, compactions = 0, lastWindow: number | undefined;
+  let id = '', cwd: string | undefined, title: string | undefined, lastWindow: number | undefined;
   const models: string[] = [];
   const events = new Map<number, Record<string, unknown>>();
   return {
@@ -61,7 +62,15 @@ export function createCopilotCliParser(options: ReadOptions): LineParser {
       switch (type) {
         case 'session.start': id ||= str(d.sessionId) ?? ''; cwd ??= isObj(d.context) ? str(d.context.cwd) : undefined; break;
         case 'session.title_changed': title = str(d.title) ?? title; break;
-        case 'session.compaction_complete': compactions++; break;
+        case 'session.compaction_complete': {
+          // Copilot CLI's own compaction (1.0.102, seen against a loopback model): the next request sends the system
+          // prompt, the summary as a user message, then what came after; a failed attempt changes nothing.
+          const text = str(d.summaryContent);
+          if (d.success !== true || !text) break;
+          messages = messages.filter((m) => m.role === 'system');
+          messages.push({ role: 'user', blocks: [{ type: 'summary', text, origin: text.includes('[context-compactor]') ? 'context-compactor' : 'agent', ref: ref(), tokens: estimateTokens(text) }], records: [index], timestamp });
+          break;
+        }
         case 'session.usage_record': {
           const u = isObj(d.usage) ? d.usage : undefined;
           const call = str(u?.apiCallId);
@@ -117,7 +126,6 @@ export function createCopilotCliParser(options: ReadOptions): LineParser {
       const system = messages.filter((m) => m.role === 'system').slice(-1);
       const live = repairToolPairs([...system, ...messages.filter((m) => m.role !== 'system')], warnings);
       for (const m of live) for (const r of m.records) records[r]!.inContext = true;
-      if (compactions) warnings.push(`the log records ${compactions} compaction(s) by Copilot CLI; the history before them is shown whole`);
       warnings.push(...noteWarnings(notes));
       const last = [...live].reverse().find((m) => m.usage)?.usage;
       return {

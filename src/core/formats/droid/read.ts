@@ -44,6 +44,8 @@ export function parseDroid(jsonl: string, settingsText: string | undefined, _opt
   let start: Obj | undefined;
   let bad = 0;
   let messages: Message[] = [];
+  /** Every message event in file order, with its id: a compaction's anchor is looked up here. */
+  const all: { id: string; message: Message }[] = [];
   const models = new Set<string>();
   lines.forEach((line, record) => {
     let v: unknown;
@@ -55,9 +57,15 @@ export function parseDroid(jsonl: string, settingsText: string | undefined, _opt
     if (!o) { if (line.trim()) bad++; return; }
     if (type === 'session_start') { start ??= o; return; }
     if (type === 'compaction_state') {
-      // Droid's own compaction: the model continues from its summary, not from what came before it.
+      // Droid's own compaction: the model continues from its summary and the messages after its anchor (0.215's
+      // history rebuild: the anchor found by id among all messages, tool-result-only ones right after it skipped, an
+      // id it cannot find keeps them all); a summary without an anchor replaces everything before it.
       const text = str(o.summaryText);
-      messages = text ? [{ role: 'user', blocks: [{ type: 'summary', text, origin: text.includes('[context-compactor]') ? 'context-compactor' : 'agent', ref: { record }, tokens: estimateTokens(text) }], records: [record], timestamp: str(o.timestamp) || undefined }] : [];
+      const summary: Message[] = text ? [{ role: 'user', blocks: [{ type: 'summary', text, origin: text.includes('[context-compactor]') ? 'context-compactor' : 'agent', ref: { record }, tokens: estimateTokens(text) }], records: [record], timestamp: str(o.timestamp) || undefined }] : [];
+      const anchorId = isObj(o.anchorMessage) ? str(o.anchorMessage.id) : '';
+      let from = anchorId ? all.findIndex((m) => m.id === anchorId) + 1 : all.length;
+      while (from < all.length && all[from]!.message.toolResultsOnly) from++;
+      messages = [...summary, ...all.slice(from).map((m) => m.message)];
       return;
     }
     if (type !== 'message' || !isObj(o.message)) return;
@@ -70,7 +78,9 @@ export function parseDroid(jsonl: string, settingsText: string | undefined, _opt
     if (blocks.length === 0) return;
     const model = modelName(m.modelId);
     if (model) models.add(model);
-    messages.push({ role, blocks, records: [record], timestamp: str(o.timestamp) || undefined, ...(model ? { model } : {}), toolResultsOnly: role === 'user' && blocks.every((b) => b.type === 'tool_result') });
+    const message: Message = { role, blocks, records: [record], timestamp: str(o.timestamp) || undefined, ...(model ? { model } : {}), toolResultsOnly: role === 'user' && blocks.every((b) => b.type === 'tool_result') };
+    messages.push(message);
+    all.push({ id: str(o.id), message });
   });
   if (!start) throw new Error('not a Factory Droid session (no session_start event)');
   if (bad) warnings.push(`${bad} line(s) are not JSON and were skipped`);
