@@ -83,6 +83,11 @@ async function compact(arg: unknown, args: CompactArgs | undefined, deps: Compac
   }
 }
 
+/** A session title short enough for the quick pick's title bar (~600 px) beside "Continue … in…". */
+function shortTitle(title: string): string {
+  return title.length <= 48 ? title : `${title.slice(0, 47)}…`;
+}
+
 /**
  * "Continue in…": the same compaction, written for another agent the user picks (`args.to` skips the question). Its
  * own agent picked is a plain compaction.
@@ -93,7 +98,7 @@ async function continueIn(arg: unknown, args: CompactArgs | undefined, deps: Com
   let to = args?.to;
   if (to === undefined) {
     const items = AGENT_IDS.filter((id) => agentModule(id).fromConversation).map((id) => ({ label: agentModule(id).label, description: agentModule(id).shortName, id }));
-    const choice = await vscode.window.showQuickPick(items, { title: `Continue ${picked.title} in…`, placeHolder: 'The agent to continue this session in (its latest request, the state snapshot and the recent turns)' });
+    const choice = await vscode.window.showQuickPick(items, { title: `Continue “${shortTitle(picked.title)}” in…`, placeHolder: 'Agent to continue in: latest request, state snapshot, recent turns' });
     if (!choice) return undefined;
     to = choice.id;
   }

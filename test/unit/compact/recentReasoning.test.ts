@@ -12,7 +12,7 @@ import { FIXTURES } from '../../support/fixtures';
 import { tmpDir } from '../../support/tmp';
 
 const ref = { record: 0 };
-const think = (tokens: number): Block => ({ type: 'reasoning', text: 'why '.repeat(tokens), ref, tokens });
+const think = (tokens: number): Block => ({ type: 'reasoning', text: 'why '.repeat(tokens), ref, tokens, opaqueBytes: 0 });
 const say = (t: string): Block => ({ type: 'text', text: t, ref, tokens: 1 });
 const call = (id: string): Block => ({ type: 'tool_call', id, name: 'Bash', input: {}, inputText: '{}', ref, tokens: 8 });
 const result = (id: string): Block => ({ type: 'tool_result', id, text: 'ok', isError: false, mediaCount: 0, persisted: false, ref, tokens: 4 });
