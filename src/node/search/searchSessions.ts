@@ -4,15 +4,15 @@ import { statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { searchEntries } from '../../core/search/extract';
-import { findAll, type Query } from '../../core/search/match';
-import { snippet, type Snippet } from '../../core/search/snippet';
+import type { Query } from '../../core/search/match';
 import { documentSession, documentStamp } from '../documentSessions';
 import { readTranscriptFile } from '../readTranscriptFile';
 import { cacheFolder } from '../usage/cacheFolder';
 import type { WorkerMode } from '../usage/parseJobs';
 import { scanUsage } from '../usage/scanner';
 import type { SessionUsage } from '../../core/usage/types';
-import { encodeIndex, INDEX_VERSION, kindOf, memoryHandle, openIndex, type OpenIndex, type Stamp } from './indexFormat';
+import { encodeIndex, INDEX_VERSION, memoryHandle, openIndex, type OpenIndex, type Stamp } from './indexFormat';
+import { type Found, planOf, type SearchHit, searchIndex } from './searchIndex';
 import { indexStore, type IndexStore } from './store';
 
 export interface SearchOptions {
@@ -43,14 +43,11 @@ export interface SearchOptions {
   prune?: boolean;
   /** Checked before each session: true stops the search (a newer query replaced it); what was found so far is returned. */
   cancelled?: () => boolean;
+  /** false: every block of text is searched, as if the index had no trigram filters (the tests compare the two). */
+  filter?: boolean;
 }
 
-export interface SearchHit {
-  readonly kind: ReturnType<typeof kindOf>;
-  readonly message: number;
-  readonly record: number;
-  readonly snippet: Snippet;
-}
+export type { SearchHit };
 
 export interface SessionHits {
   readonly file: string;
@@ -71,12 +68,11 @@ export interface SearchStats {
   reused: number;
   /** Index files of sessions no longer found, deleted. */
   pruned: number;
+  /** Bytes of text read and searched: the blocks the trigram filters let through. */
   bytesSearched: number;
 }
 
 export interface SearchResult { sessions: SessionHits[]; warnings: string[]; stats: SearchStats }
-
-const PER_SESSION_MAX = 10_000;
 
 export function defaultIndexDir(env: NodeJS.ProcessEnv): string {
   return join(cacheFolder(env, homedir), `search-v${INDEX_VERSION}`);
@@ -137,70 +133,6 @@ function safe<T>(fn: () => T, warnings: string[], what: string): T | undefined {
   }
 }
 
-interface Found { count: number; hits: SearchHit[] }
-
-/**
- * An ASCII literal is searched and counted as bytes in the folded texts (no decoding; for an ASCII query that is
- * what the case-insensitive regex counts too, since without the u flag it folds ASCII letters only to each other);
- * only the entries whose matches are listed are decoded, where the query itself places them.
- */
-function searchFolded(idx: OpenIndex, q: Query, needle: Buffer, room: number): Found {
-  const out: Found = { count: 0, hits: [] };
-  const fold = idx.fold();
-  if (!fold) return out;
-  let p = fold.indexOf(needle);
-  if (p === -1) return out;
-  const table = idx.table() ?? [];
-  let at = 0;
-  for (const [code, message, record, len] of table) {
-    const end = at + len;
-    let inEntry = 0;
-    while (p !== -1 && p + needle.length <= end) {
-      inEntry++;
-      p = fold.indexOf(needle, p + needle.length);
-    }
-    if (inEntry > 0) {
-      if (out.hits.length < room) collect({ count: 0, hits: out.hits }, q, idx.entry(at, len) ?? '', code, message, record, room);
-      out.count += inEntry;
-      if (out.count >= PER_SESSION_MAX) break;
-    }
-    if (p === -1) break;
-    if (p < end + 1) p = fold.indexOf(needle, end + 1); // a match across the end of an entry is none
-    if (p === -1) break;
-    at = end + 1;
-  }
-  return out;
-}
-
-function collect(out: Found, q: Query, text: string, code: string, message: number, record: number, room: number): void {
-  for (const [s, e] of findAll(q, text, PER_SESSION_MAX - out.count)) {
-    out.count++;
-    if (out.hits.length < room) out.hits.push({ kind: kindOf(code), message, record, snippet: snippet(text, s, e) });
-  }
-}
-
-/** A regex (or a literal with non-ASCII letters, whose case only the query knows) runs over the decoded texts. */
-function searchDecoded(idx: OpenIndex, q: Query, room: number, deadline: number, warnings: string[]): Found {
-  const out: Found = { count: 0, hits: [] };
-  const body = idx.body();
-  if (!body) return out;
-  q.re.lastIndex = 0;
-  const any = q.re.test(body.toString('utf8'));
-  q.re.lastIndex = 0;
-  if (!any) return out;
-  let at = 0;
-  for (const [code, message, record, len] of idx.table() ?? []) {
-    collect(out, q, body.toString('utf8', at, at + len), code, message, record, room);
-    at += len + 1;
-    if (out.count >= PER_SESSION_MAX) break;
-    if (Date.now() > deadline) {
-      warnings.push(`${idx.header.path}: the search stopped after its time bound; later matches not counted`);
-      break;
-    }
-  }
-  return out;
-}
-
 const activeAt = (s: SessionUsage): number => {
   const t = s.lastTimestamp ? Date.parse(s.lastTimestamp) : NaN;
   return Number.isFinite(t) ? t : 0;
@@ -224,8 +156,7 @@ export async function searchSessions(opts: SearchOptions): Promise<SearchResult>
     .filter((s) => opts.since === undefined || activeAt(s) >= opts.since)
     .sort((a, b) => activeAt(b) - activeAt(a) || a.file.localeCompare(b.file));
   const store = useCache ? indexStore(opts.indexDir ?? defaultIndexDir(opts.env)) : undefined;
-  const q = opts.query;
-  const needle = !q.regex && /^[\x00-\x7f]+$/.test(q.source) ? Buffer.from(q.source.toLowerCase(), 'latin1') : undefined;
+  const plan = planOf(opts.query, opts.filter ?? true);
   const stats: SearchStats = { sessions: chosen.length, indexed: 0, reused: 0, pruned: 0, bytesSearched: 0 };
   const limit = opts.limit ?? Infinity;
   const out: SessionHits[] = [];
@@ -243,9 +174,8 @@ export async function searchSessions(opts: SearchOptions): Promise<SearchResult>
     if (!opened) continue;
     let found: Found;
     try {
-      const { idx } = opened;
-      stats.bytesSearched += idx.header.body;
-      found = needle ? searchFolded(idx, q, needle, limit) : searchDecoded(idx, q, limit, Date.now() + (opts.perSessionMs ?? 2000), warnings);
+      found = searchIndex(opened.idx, plan, limit, Date.now() + (opts.perSessionMs ?? 2000), warnings);
+      stats.bytesSearched += found.bytesSearched;
     } finally {
       opened.close();
     }
