@@ -1,14 +1,12 @@
-// The literal bytes every match of a query must contain: what lets the index's trigram filters skip blocks.
+// The literal bytes every match of a query must contain: what lets the index's quadgram filters skip blocks.
 import type { Query } from './match';
-
-/** Runs shorter than this have no trigram: they filter nothing. */
-export const MIN_RUN = 3;
+import { GRAM } from './quadgrams';
 
 const isAscii = (c: string): boolean => c.charCodeAt(0) < 0x80;
 
-/** Keeps the runs long enough to have a trigram, lower-cased (only ASCII letters fold, as the query's `i` flag does). */
+/** Keeps the runs long enough to have a key (quadgrams.ts), lower-cased (only ASCII letters fold, as the query's `i` flag does). */
 function kept(runs: string[]): string[] {
-  return [...new Set(runs.filter((r) => r.length >= MIN_RUN).map((r) => r.toLowerCase()))];
+  return [...new Set(runs.filter((r) => r.length >= GRAM).map((r) => r.toLowerCase()))];
 }
 
 /** The length of the quantifier at `i` (`*`, `+`, `?`, `{n}`, `{n,}`, `{n,m}`, then a lazy `?`), or 0 when none. */
@@ -85,7 +83,7 @@ function regexRuns(p: string): string[] {
 }
 
 /**
- * What every match of `q` holds: lower-cased ASCII runs of 3 or more bytes (none: every block must be searched). A
+ * What every match of `q` holds: lower-cased ASCII runs of 4 or more bytes (none: every block must be searched). A
  * literal's runs are its ASCII stretches (a non-ASCII letter may match other bytes in another case).
  */
 export function requiredRuns(q: Query): string[] {

@@ -1,11 +1,11 @@
-// One session's index file: a header line, then the blocks' directory, their trigram filters, the entries' table and
+// One session's index file: a header line, then the blocks' directory, their quadgram filters, the entries' table and
 // the texts as written. A search reads the header, directory and filters, then only the blocks that may match.
 import { KIND_BY_CODE, KIND_CODES, type SearchEntry } from '../../core/search/extract';
-import { FilterBuilder } from '../../core/search/trigrams';
+import { FilterBuilder } from '../../core/search/quadgrams';
 import type { IndexHandle } from './store';
 
 /** Bump when the extraction or the layout changes: every index is then rebuilt once. */
-export const INDEX_VERSION = 3;
+export const INDEX_VERSION = 4;
 
 export interface Stamp { readonly size: number; readonly mtimeMs: number }
 
@@ -24,7 +24,7 @@ export interface IndexHeader extends Stamp {
 
 /**
  * Texts are grouped into blocks of about this many bytes (whole entries; a longer entry is a block alone): a filter
- * per block costs ~15 % of its text, and a block that may match is read and searched whole.
+ * per block costs ~13 % of its text, and a block that may match is read and searched whole.
  */
 const BLOCK_BYTES = 64 * 1024;
 /** Per block: the entry after its last, the body offset after its last byte, its filter's bytes (u32 each). */

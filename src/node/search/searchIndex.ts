@@ -1,8 +1,8 @@
-// Searches one session's index: the blocks' trigram filters first, then only the blocks that may hold a match.
+// Searches one session's index: the blocks' quadgram filters first, then only the blocks that may hold a match.
 import { requiredRuns } from '../../core/search/literals';
 import { findAll, type Query } from '../../core/search/match';
 import { snippet, type Snippet } from '../../core/search/snippet';
-import { mayHold, runSlots } from '../../core/search/trigrams';
+import { mayHold, runSlots } from '../../core/search/quadgrams';
 import { type Block, kindOf, type OpenIndex, type TableRow } from './indexFormat';
 
 export interface SearchHit {
@@ -25,7 +25,7 @@ export interface Plan {
    * in `q` also lists the matches of an entry.
    */
   readonly latin1?: RegExp;
-  /** The trigram slots every match holds (literals.ts); none: every block is searched. */
+  /** The quadgram slots every match holds (literals.ts); none: every block is searched. */
   readonly slots: readonly number[];
 }
 

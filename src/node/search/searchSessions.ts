@@ -5,7 +5,6 @@ import { join } from 'node:path';
 import { searchEntries } from '../../core/search/extract';
 import type { Query } from '../../core/search/match';
 import { documentSession, documentStamp } from '../documentSessions';
-import { readTranscriptFile } from '../readTranscriptFile';
 import { cacheFolder } from '../usage/cacheFolder';
 import type { WorkerMode } from '../usage/parseJobs';
 import { scanUsage } from '../usage/scanner';
@@ -42,7 +41,7 @@ export interface SearchOptions {
   prune?: boolean;
   /** Checked before each session: true stops the search (a newer query replaced it); what was found so far is returned. */
   cancelled?: () => boolean;
-  /** false: every block of text is searched, as if the index had no trigram filters (the tests compare the two). */
+  /** false: every block of text is searched, as if the index had no quadgram filters (the tests compare the two). */
   filter?: boolean;
 }
 
@@ -67,7 +66,7 @@ export interface SearchStats {
   reused: number;
   /** Index files of sessions no longer found, deleted. */
   pruned: number;
-  /** Bytes of text read and searched: the blocks the trigram filters let through. */
+  /** Bytes of text read and searched: the blocks the quadgram filters let through. */
   bytesSearched: number;
 }
 
@@ -92,21 +91,25 @@ function stampOf(path: string): Stamp | undefined {
 }
 
 /**
- * A session's index file name: 128 bits from four seeded 32-bit FNV-1a lanes of its path, each finished with
- * murmur3's mix (node:crypto would cost a search's start-up ~10 ms). Neither secret nor trusted: the header names
- * the path it holds, checked on every read.
+ * A session's index file name: 128 bits from four seeded 32-bit FNV-1a lanes of its path in one pass, each finished
+ * with murmur3's mix (node:crypto would cost a search's start-up ~10 ms). Neither secret nor trusted: the header
+ * names the path it holds, checked on every read.
  */
 function nameOf(path: string): string {
-  const lanes = [0x811c9dc5, 0x01000193, 0x9e3779b9, 0x85ebca6b];
-  let hex = '';
-  for (const [k, seed] of lanes.entries()) {
-    let h = seed;
-    for (let i = 0; i < path.length; i++) h = Math.imul(h ^ path.charCodeAt(i) ^ (k << 16), 0x01000193);
+  let a = 0x811c9dc5, b = 0x01000193, c = 0x9e3779b9, d = 0x85ebca6b;
+  for (let i = 0; i < path.length; i++) {
+    const x = path.charCodeAt(i);
+    a = Math.imul(a ^ x, 0x01000193);
+    b = Math.imul(b ^ x, 0x01000193);
+    c = Math.imul(c ^ x, 0x01000193);
+    d = Math.imul(d ^ x, 0x01000193);
+  }
+  const mix = (h: number): string => {
     h = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
     h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
-    hex += ((h ^ (h >>> 16)) >>> 0).toString(16).padStart(8, '0');
-  }
-  return `${hex}.idx`;
+    return ((h ^ (h >>> 16)) >>> 0).toString(16).padStart(8, '0');
+  };
+  return `${mix(a)}${mix(b)}${mix(c)}${mix(d)}.idx`;
 }
 
 /** The session's index, opened: the stored one when its stamp still holds, else built from the session and stored. */
@@ -126,6 +129,8 @@ async function indexOf(path: string, stamp: Stamp, store: IndexStore | undefined
   stats.indexed++;
   let encoded: Buffer;
   try {
+    // Loaded only when a session must be (re-)indexed: its stream modules are a warm search's start-up otherwise.
+    const { readTranscriptFile } = await import('../readTranscriptFile.js');
     const { session } = await readTranscriptFile(path);
     encoded = encodeIndex(path, stamp, searchEntries(session));
   } catch (e) {
@@ -155,7 +160,7 @@ const activeAt = (s: SessionUsage): number => {
 
 export async function searchSessions(opts: SearchOptions): Promise<SearchResult> {
   const useCache = opts.useCache ?? true;
-  const { report } = await scanUsage({
+  const { report, stamps } = await scanUsage({
     env: opts.env,
     extraDirs: opts.extraDirs ?? [],
     includeDefaults: opts.includeDefaults ?? true,
@@ -178,7 +183,8 @@ export async function searchSessions(opts: SearchOptions): Promise<SearchResult>
   const out: SessionHits[] = [];
   for (const [n, s] of chosen.entries()) {
     if (opts.cancelled?.()) return { sessions: out, warnings, stats };
-    const stamp = stampOf(s.file);
+    // The scan's own stat of it (a second one per session is a warm search's time); stat here when it has none.
+    const stamp = stamps.get(s.file) ?? stampOf(s.file);
     if (!stamp) {
       warnings.push(`${s.file}: gone since it was listed, skipped`);
       continue;

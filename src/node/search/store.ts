@@ -2,7 +2,7 @@
 // and only when the folder and file pass the caches' trust rule (usage/trustedCache.ts): ours, private, no link.
 import { closeSync, fstatSync, readdirSync, readSync, unlinkSync } from 'node:fs';
 import { join } from 'node:path';
-import { folderProblem, openTrusted, untrustedText, writeTrusted } from '../usage/trustedCache';
+import { folderProblem, openFileTrusted, untrustedText, writeTrusted } from '../usage/trustedCache';
 
 export interface IndexHandle {
   readonly size: number;
@@ -26,10 +26,16 @@ export interface IndexStore {
  * check can wrap it in one place. The folder is made private (0700) when first written to.
  */
 export function indexStore(folder: string): IndexStore {
+  // The folder is checked once per store (a search): 2 lstat calls per session otherwise. Each file is still opened
+  // without following a link and its descriptor checked; a write checks the folder again (writeTrusted).
+  let checked: string | undefined | null = null;
+  const folderChecked = (): string | undefined => (checked === null ? (checked = folderProblem(folder)) : checked);
   return {
     open(name) {
       // Untrusted: an error the caller turns into one warning (the index is then neither read nor written).
-      const opened = openTrusted(join(folder, name));
+      const problem = folderChecked();
+      if (problem) throw new Error(untrustedText(problem));
+      const opened = openFileTrusted(join(folder, name));
       if ('problem' in opened) throw new Error(untrustedText(opened.problem));
       if ('missing' in opened) return undefined;
       const fd = opened.fd;
