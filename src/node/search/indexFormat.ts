@@ -1,11 +1,12 @@
-// One session's index file: a header line, then the blocks' directory, their quadgram filters, the entries' table and
-// the texts as written. A search reads the header, directory and filters, then only the blocks that may match.
+// One session's index file: a header line, the session's quadgram filter, the blocks' directory and filters, the
+// entries' table and the texts as written. A search reads the header and the session's filter; only when that lets
+// the query through, the blocks' filters; then only the blocks that may match.
 import { KIND_BY_CODE, KIND_CODES, type SearchEntry } from '../../core/search/extract';
 import { FilterBuilder } from '../../core/search/quadgrams';
 import type { IndexHandle } from './store';
 
 /** Bump when the extraction or the layout changes: every index is then rebuilt once. */
-export const INDEX_VERSION = 4;
+export const INDEX_VERSION = 5;
 
 export interface Stamp { readonly size: number; readonly mtimeMs: number }
 
@@ -15,6 +16,8 @@ export interface IndexHeader extends Stamp {
   /** Why the session could not be read, when it could not (kept so it is not re-read until it changes). */
   readonly error?: string;
   readonly entries: number;
+  /** Bytes of the session's own filter (every key of its texts: ~3 % of them, where the blocks' filters are ~13 %). */
+  readonly summary: number;
   readonly blocks: number;
   /** Bytes of all the blocks' filters. */
   readonly filters: number;
@@ -46,6 +49,7 @@ export interface Block {
 export interface TableRow { readonly code: string; readonly message: number; readonly record: number; readonly bytes: number }
 
 const builder = new FilterBuilder();
+const sessionBuilder = new FilterBuilder();
 
 export function encodeIndex(path: string, stamp: Stamp, entries: readonly SearchEntry[], error?: string): Buffer {
   const texts = entries.map((e) => Buffer.from(`${e.text}\n`, 'utf8'));
@@ -67,14 +71,16 @@ export function encodeIndex(path: string, stamp: Stamp, entries: readonly Search
     filters.push(filter);
     dir.push(i, at, filter.length);
   }
+  sessionBuilder.add(body, 0, body.length);
+  const summary = sessionBuilder.finish();
   const directory = Buffer.alloc(dir.length * 4);
   dir.forEach((n, i) => directory.writeUInt32LE(n, i * 4));
   const filterBytes = filters.reduce((n, f) => n + f.length, 0);
   const header: IndexHeader = {
     v: INDEX_VERSION, path, size: stamp.size, mtimeMs: stamp.mtimeMs, ...(error ? { error } : {}),
-    entries: entries.length, blocks: dir.length / 3, filters: filterBytes, body: body.length,
+    entries: entries.length, summary: summary.length, blocks: dir.length / 3, filters: filterBytes, body: body.length,
   };
-  return Buffer.concat([Buffer.from(`${JSON.stringify(header)}\n`), directory, ...filters, table, body]);
+  return Buffer.concat([Buffer.from(`${JSON.stringify(header)}\n`), summary, directory, ...filters, table, body]);
 }
 
 function readFully(h: IndexHandle, into: Buffer, offset: number, length: number, position: number): boolean {
@@ -87,19 +93,20 @@ function readFully(h: IndexHandle, into: Buffer, offset: number, length: number,
 }
 
 /** Read buffers lent from file to file (a fresh one per file would touch new memory for every session). */
-const pools = { head: Buffer.allocUnsafe(64 * 1024), filters: Buffer.allocUnsafe(1 << 20), body: Buffer.allocUnsafe(1 << 20) };
-function lend(which: 'filters' | 'body', bytes: number): Buffer {
+const pools = { head: Buffer.allocUnsafe(64 * 1024), summary: Buffer.allocUnsafe(256 * 1024), filters: Buffer.allocUnsafe(1 << 20), body: Buffer.allocUnsafe(1 << 20) };
+function lend(which: 'summary' | 'filters' | 'body', bytes: number): Buffer {
   if (pools[which].length < bytes) pools[which] = Buffer.allocUnsafe(Math.max(bytes, pools[which].length * 2));
   return pools[which];
 }
 const HEAD = 4096;
 
-/** An index opened for search: its header and blocks, the rest read only when needed. */
+/** An index opened for search: its header and the session's filter, the rest read only when needed. */
 export interface OpenIndex {
   readonly header: IndexHeader;
-  readonly blocks: readonly Block[];
-  /** Every block's filter (lent: valid until the next index is opened). */
-  readonly filters: Buffer;
+  /** The session's filter (lent: valid until the next index is opened). */
+  readonly summary: Buffer;
+  /** The blocks and every block's filter (lent likewise), or undefined when the file is damaged. */
+  blocks(): { blocks: Block[]; filters: Buffer } | undefined;
   /** The texts body[start, end) (lent: valid until the next call). */
   body(start: number, end: number): Buffer | undefined;
   table(): TableRow[] | undefined;
@@ -127,28 +134,33 @@ export function openIndex(h: IndexHandle): OpenIndex | undefined {
   const parsed = parseHeader(h);
   if (!parsed) return undefined;
   const { header, start } = parsed;
-  if (header?.v !== INDEX_VERSION || typeof header.path !== 'string' || ![header.entries, header.blocks, header.filters, header.body].every(whole)) return undefined;
+  if (header?.v !== INDEX_VERSION || typeof header.path !== 'string' || ![header.entries, header.summary, header.blocks, header.filters, header.body].every(whole)) return undefined;
+  const dirAt = start + header.summary;
   const dirBytes = header.blocks * DIR_ROW;
-  const tableAt = start + dirBytes + header.filters;
+  const tableAt = dirAt + dirBytes + header.filters;
   const bodyAt = tableAt + header.entries * TABLE_ROW;
   if (bodyAt + header.body !== h.size) return undefined;
-  const head = lend('filters', dirBytes + header.filters);
-  if (!readFully(h, head, 0, dirBytes + header.filters, start)) return undefined;
-  const blocks: Block[] = [];
-  for (let b = 0, entry = 0, at = 0, filterAt = dirBytes; b < header.blocks; b++) {
-    const endEntry = head.readUInt32LE(b * DIR_ROW);
-    const end = head.readUInt32LE(b * DIR_ROW + 4);
-    const filterBytes = head.readUInt32LE(b * DIR_ROW + 8);
-    if (endEntry <= entry || endEntry > header.entries || end < at || end > header.body || filterAt + filterBytes > dirBytes + header.filters) return undefined;
-    blocks.push({ firstEntry: entry, endEntry, start: at, end, filterAt, filterBytes });
-    entry = endEntry;
-    at = end;
-    filterAt += filterBytes;
-  }
+  const summary = lend('summary', header.summary).subarray(0, header.summary);
+  if (!readFully(h, summary, 0, header.summary, start)) return undefined;
   return {
     header,
-    blocks,
-    filters: head,
+    summary,
+    blocks: () => {
+      const head = lend('filters', dirBytes + header.filters);
+      if (!readFully(h, head, 0, dirBytes + header.filters, dirAt)) return undefined;
+      const blocks: Block[] = [];
+      for (let b = 0, entry = 0, at = 0, filterAt = dirBytes; b < header.blocks; b++) {
+        const endEntry = head.readUInt32LE(b * DIR_ROW);
+        const end = head.readUInt32LE(b * DIR_ROW + 4);
+        const filterBytes = head.readUInt32LE(b * DIR_ROW + 8);
+        if (endEntry <= entry || endEntry > header.entries || end < at || end > header.body || filterAt + filterBytes > dirBytes + header.filters) return undefined;
+        blocks.push({ firstEntry: entry, endEntry, start: at, end, filterAt, filterBytes });
+        entry = endEntry;
+        at = end;
+        filterAt += filterBytes;
+      }
+      return { blocks, filters: head };
+    },
     body: (from, to) => {
       const b = lend('body', to - from);
       return readFully(h, b, 0, to - from, bodyAt + from) ? b.subarray(0, to - from) : undefined;

@@ -104,8 +104,14 @@ export function searchIndex(idx: OpenIndex, plan: Plan, room: number, deadline: 
   let table: TableRow[] | undefined;
   const rows = (): TableRow[] | undefined => (table ??= idx.table());
   const late = (): void => { warnings.push(`${idx.header.path}: the search stopped after its time bound; later matches not counted`); };
-  for (const block of idx.blocks) {
-    if (plan.slots.length > 0 && !mayHold(idx.filters, block.filterAt, block.filterBytes, plan.slots)) continue;
+  const filtered = plan.slots.length > 0;
+  // A session whose own filter lacks a key of the query holds no match: nothing more of it is read.
+  if (filtered && !mayHold(idx.summary, 0, idx.summary.length, plan.slots)) return out;
+  const opened = idx.blocks();
+  if (!opened) return out;
+  const { blocks, filters } = opened;
+  for (const block of blocks) {
+    if (filtered && !mayHold(filters, block.filterAt, block.filterBytes, plan.slots)) continue;
     if (!plan.latin1 && Date.now() > deadline) { late(); break; }
     const body = idx.body(block.start, block.end);
     if (!body) break;
