@@ -6,7 +6,7 @@ import { FilterBuilder } from '../../core/search/quadgrams';
 import type { IndexHandle } from './store';
 
 /** Bump when the extraction or the layout changes: every index is then rebuilt once. */
-export const INDEX_VERSION = 5;
+export const INDEX_VERSION = 6;
 
 export interface Stamp { readonly size: number; readonly mtimeMs: number }
 

@@ -91,30 +91,27 @@ function stampOf(path: string): Stamp | undefined {
 }
 
 /**
- * A session's index file name: 128 bits from four seeded 32-bit FNV-1a lanes of its path in one pass, each finished
- * with murmur3's mix (node:crypto would cost a search's start-up ~10 ms). Neither secret nor trusted: the header
- * names the path it holds, checked on every read.
+ * A session's index file name: 64 bits from two seeded 32-bit FNV-1a lanes of its path in one pass, each finished
+ * with murmur3's mix. Not node:crypto (its load cost a warm search ~10 ms), and few operations: start-up code runs in
+ * V8's interpreter. Neither secret nor trusted: the header names the path it holds, checked on every read.
  */
 function nameOf(path: string): string {
-  let a = 0x811c9dc5, b = 0x01000193, c = 0x9e3779b9, d = 0x85ebca6b;
+  let a = 0x811c9dc5 | 0, b = 0x9e3779b9 | 0;
   for (let i = 0; i < path.length; i++) {
     const x = path.charCodeAt(i);
     a = Math.imul(a ^ x, 0x01000193);
     b = Math.imul(b ^ x, 0x01000193);
-    c = Math.imul(c ^ x, 0x01000193);
-    d = Math.imul(d ^ x, 0x01000193);
   }
   const mix = (h: number): string => {
     h = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
     h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
     return ((h ^ (h >>> 16)) >>> 0).toString(16).padStart(8, '0');
   };
-  return `${mix(a)}${mix(b)}${mix(c)}${mix(d)}.idx`;
+  return `${mix(a)}${mix(b)}.idx`;
 }
 
 /** The session's index, opened: the stored one when its stamp still holds, else built from the session and stored. */
-async function indexOf(path: string, stamp: Stamp, store: IndexStore | undefined, stats: SearchStats, warnings: string[]): Promise<{ idx: OpenIndex; close: () => void } | undefined> {
-  const name = nameOf(path);
+async function indexOf(path: string, name: string, stamp: Stamp, store: IndexStore | undefined, stats: SearchStats, warnings: string[]): Promise<{ idx: OpenIndex; close: () => void } | undefined> {
   if (store) {
     const h = safe(() => store.open(name), warnings, 'cannot read the search index');
     if (h) {
@@ -178,6 +175,8 @@ export async function searchSessions(opts: SearchOptions): Promise<SearchResult>
     .sort((a, b) => activeAt(b) - activeAt(a) || (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
   const store = useCache ? indexStore(opts.indexDir ?? defaultIndexDir(opts.env)) : undefined;
   const plan = planOf(opts.query, opts.filter ?? true);
+  const names = new Map<string, string>();
+  const nameFor = (file: string): string => names.get(file) ?? names.set(file, nameOf(file)).get(file) as string;
   const stats: SearchStats = { sessions: chosen.length, indexed: 0, reused: 0, pruned: 0, bytesSearched: 0 };
   const limit = opts.limit ?? Infinity;
   const out: SessionHits[] = [];
@@ -190,7 +189,7 @@ export async function searchSessions(opts: SearchOptions): Promise<SearchResult>
       continue;
     }
     const before = stats.indexed;
-    const opened = await indexOf(s.file, stamp, store, stats, warnings);
+    const opened = await indexOf(s.file, nameFor(s.file), stamp, store, stats, warnings);
     if (stats.indexed > 0) opts.progress?.(n + 1, chosen.length, stats.indexed);
     if (stats.indexed > before && stats.indexed % 16 === 0) await new Promise((r) => setImmediate(r));
     if (!opened) continue;
@@ -206,7 +205,7 @@ export async function searchSessions(opts: SearchOptions): Promise<SearchResult>
     out.push({ file: s.file, agent: s.agent, sessionId: s.sessionId, title: s.title, project: s.project, lastTimestamp: s.lastTimestamp, count, hits });
   }
   if (store && (opts.prune ?? opts.includeDefaults ?? true)) {
-    const live = new Set(report.sessions.map((s) => nameOf(s.file)));
+    const live = new Set(report.sessions.map((s) => nameFor(s.file)));
     safe(() => { for (const n of store.list()) if (!live.has(n)) { store.remove(n); stats.pruned++; } }, warnings, 'cannot prune the search index');
   }
   return { sessions: out, warnings, stats };

@@ -49,7 +49,7 @@ export function indexStore(folder: string): IndexStore {
     list() {
       if (folderProblem(folder)) return [];
       try {
-        return readdirSync(folder).filter((n) => /^[0-9a-f]{32}\.idx$/.test(n));
+        return readdirSync(folder).filter((n) => /^[0-9a-f]{16}\.idx$/.test(n));
       } catch (e) {
         if ((e as NodeJS.ErrnoException).code === 'ENOENT') return [];
         throw e;
