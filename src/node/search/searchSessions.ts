@@ -11,7 +11,7 @@ import { scanUsage } from '../usage/scanner';
 import type { SessionUsage } from '../../core/usage/types';
 import { encodeIndex, INDEX_VERSION, memoryHandle, openIndex, type OpenIndex, type Stamp } from './indexFormat';
 import { type Found, planOf, type SearchHit, searchIndex } from './searchIndex';
-import { indexStore, type IndexStore } from './store';
+import { indexStore, type IndexStore, removeOtherVersions } from './store';
 
 export interface SearchOptions {
   env: NodeJS.ProcessEnv;
@@ -207,6 +207,8 @@ export async function searchSessions(opts: SearchOptions): Promise<SearchResult>
   if (store && (opts.prune ?? opts.includeDefaults ?? true)) {
     const live = new Set(report.sessions.map((s) => nameFor(s.file)));
     safe(() => { for (const n of store.list()) if (!live.has(n)) { store.remove(n); stats.pruned++; } }, warnings, 'cannot prune the search index');
+    // Only beside the default folder: a folder given by the caller may sit among anything.
+    if (opts.indexDir === undefined) safe(() => removeOtherVersions(defaultIndexDir(opts.env)), warnings, 'cannot remove an old search index');
   }
   return { sessions: out, warnings, stats };
 }

@@ -1,7 +1,7 @@
 // The search index's only file access: private files (0600) in a private folder (0700), written whole and atomically,
 // and only when the folder and file pass the caches' trust rule (usage/trustedCache.ts): ours, private, no link.
-import { closeSync, fstatSync, readdirSync, readSync, unlinkSync } from 'node:fs';
-import { join } from 'node:path';
+import { closeSync, fstatSync, readdirSync, readSync, rmdirSync, unlinkSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
 import { folderProblem, openFileTrusted, untrustedText, writeTrusted } from '../usage/trustedCache';
 
 export interface IndexHandle {
@@ -60,4 +60,27 @@ export function indexStore(folder: string): IndexStore {
       try { unlinkSync(join(folder, name)); } catch { /* gone already */ }
     },
   };
+}
+
+/**
+ * Removes the index folders of other versions beside `folder` (`search-v<N>`: an update rebuilds the index in a new
+ * one, and the old one, as big as the texts, would stay forever). Only folders that pass the trust rule (ours,
+ * private, no link), and only their index and temp files: a folder holding anything else is left. The count removed.
+ */
+export function removeOtherVersions(folder: string): number {
+  const parent = dirname(folder);
+  if (folderProblem(parent)) return 0;
+  let removed = 0;
+  for (const name of readdirSync(parent)) {
+    const dir = join(parent, name);
+    if (!/^search-v\d+$/.test(name) || name === basename(folder) || folderProblem(dir)) continue;
+    try {
+      for (const f of readdirSync(dir)) if (/^[0-9a-f]+\.idx(\.[0-9a-f]+\.tmp)?$/.test(f)) unlinkSync(join(dir, f));
+      rmdirSync(dir);
+      removed++;
+    } catch {
+      // another file in it, or it went away meanwhile: left as it is
+    }
+  }
+  return removed;
 }

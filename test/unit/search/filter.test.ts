@@ -1,16 +1,16 @@
 // The index's quadgram filters: the same results as a plain scan of every block, less text read, and what a query's
-// matches must hold (core/search/literals.ts) checked against real texts the query matches.
+// matches must hold (core/search/literals.ts) checked against real texts the query matches; old index folders removed.
 import assert from 'node:assert/strict';
-import { appendFileSync, copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { appendFileSync, chmodSync, copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 import { test } from 'node:test';
 import { searchEntries } from '../../../src/core/search/extract';
 import { requiredRuns } from '../../../src/core/search/literals';
 import { findAll, makeQuery, type Query } from '../../../src/core/search/match';
 import { FilterBuilder, mayHold, runSlots } from '../../../src/core/search/quadgrams';
 import { readTranscriptFile } from '../../../src/node/readTranscriptFile';
-import { searchSessions } from '../../../src/node/search/searchSessions';
+import { defaultIndexDir, searchSessions } from '../../../src/node/search/searchSessions';
 
 const REAL = resolve(__dirname, '../../fixtures/real');
 const FIXTURES = [
@@ -131,4 +131,24 @@ test('on real texts: every text a regex matches holds its required runs, and eve
       assert.ok(mayHold(filter, 0, filter.length, runSlots([latin1.slice(i, i + 4)])), latin1.slice(i, i + 4));
     }
   }
+});
+
+test('index folders of other versions beside the index are removed when ours; a link or a folder with other files stays', async (t) => {
+  const s = setup(t);
+  const dir = defaultIndexDir(s.env);
+  const cache = join(dir, '..');
+  mkdirSync(join(cache, 'search-v2'), { recursive: true, mode: 0o700 });
+  chmodSync(cache, 0o700);
+  writeFileSync(join(cache, 'search-v2', '0123456789abcdef0123456789abcdef.idx'), 'old', { mode: 0o600 });
+  mkdirSync(join(cache, 'search-v3'), { mode: 0o700 });
+  writeFileSync(join(cache, 'search-v3', 'notes.txt'), 'not ours to remove');
+  const elsewhere = join(s.dir, 'elsewhere');
+  mkdirSync(elsewhere);
+  writeFileSync(join(elsewhere, 'aaaaaaaaaaaaaaaa.idx'), 'kept');
+  symlinkSync(elsewhere, join(cache, 'search-v1'));
+  await searchSessions({ env: s.env, extraDirs: [s.sessions], includeDefaults: false, prune: true, query: q('the') });
+  assert.deepEqual(readdirSync(cache).filter((n) => n.startsWith('search-')).sort(), ['search-v1', 'search-v3', basename(dir)].sort());
+  assert.deepEqual(readdirSync(elsewhere), ['aaaaaaaaaaaaaaaa.idx']);
+  assert.deepEqual(readdirSync(join(cache, 'search-v3')), ['notes.txt']);
+  assert.equal(readdirSync(dir).length, FIXTURES.length);
 });
