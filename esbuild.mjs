@@ -66,14 +66,15 @@ const sdksApart = (vendorDir) => ({
 const vendor = Object.entries(SDKS).map(([pkg, name]) => ({ ...node, entryPoints: [pkg], outfile: `dist/vendor/${name}.js` }));
 
 /**
- * The CLI: dist/cli-main.js holds the dispatcher and `usage` (a warm `usage` is all start-up); inspect, compact,
- * simulate and export are bundles of their own in dist/cli/, which main.ts imports (requires) only when one is run.
+ * The CLI: dist/cli-main.js holds the dispatcher, `usage` and `search` (a warm one of either is mostly start-up, and
+ * this bundle alone runs from the code cache); inspect, compact, simulate, export, eval and hook are bundles of their
+ * own in dist/cli/, which main.ts imports (requires) only when one is run.
  */
-const COMMANDS = { inspectCommand: 'inspect', compactCommand: 'compact', simulateCommand: 'simulate', exportCommand: 'export', evalCommand: 'eval', hookCommand: 'hook', searchCommand: 'search' };
+const COMMANDS = { inspectCommand: 'inspect', compactCommand: 'compact', simulateCommand: 'simulate', exportCommand: 'export', evalCommand: 'eval', hookCommand: 'hook' };
 const commandsApart = {
   name: 'commands-apart',
   setup(build) {
-    build.onResolve({ filter: /^\.\/(inspectCommand|compactCommand|simulateCommand|exportCommand|evalCommand|hookCommand|searchCommand)\.js$/ }, (args) =>
+    build.onResolve({ filter: /^\.\/(inspectCommand|compactCommand|simulateCommand|exportCommand|evalCommand|hookCommand)\.js$/ }, (args) =>
       args.importer.endsWith('main.ts') ? { path: `./cli/${COMMANDS[args.path.slice(2, -3)]}.js`, external: true } : undefined);
   },
 };

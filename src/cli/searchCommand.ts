@@ -43,20 +43,23 @@ export async function runSearch(args: string[], io: CliIo): Promise<number> {
   if (limit === undefined) return fail(`--limit needs a whole number, got '${p.values.limit}'`);
   const query = makeQuery(text, p.flags.regex === true);
   if (typeof query === 'string') return fail(query);
-  const tty = process.stderr.isTTY === true && io.raw !== undefined;
+  // Asked only when a session is indexed: process.stderr loads Node's stream modules, a warm search's start-up.
+  let tty: boolean | undefined;
   let shown = false;
   let last = 0;
   const result = await searchSessions({
     env: io.env, query, agent, project: p.values.project, since, limit,
     extraDirs: dirs, includeDefaults: dirs.length === 0, useCache: p.flags['no-cache'] !== true,
     // A cold search says how far it is; the line redraws itself (its controls pass raw, it holds only numbers).
-    progress: tty ? (done, total, indexed) => {
+    progress: (done, total, indexed) => {
+      tty ??= process.stderr.isTTY === true && io.raw !== undefined;
+      if (!tty) return;
       const now = Date.now();
       if (now - last < 200 && done !== total) return;
       shown = true;
       last = now;
       io.raw?.stderr(`\rindexed ${indexed}, checked ${done}/${total} sessions\x1b[K`);
-    } : undefined,
+    },
   });
   if (shown) io.raw?.stderr('\n');
   for (const w of result.warnings) io.stderr(`warning: ${w}\n`);

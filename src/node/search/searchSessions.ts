@@ -1,19 +1,17 @@
 // Searches every session the usage scan finds, through a per-session text index re-read only when a session changed.
-import { createHash } from 'node:crypto';
 import { statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { searchEntries } from '../../core/search/extract';
-import { findAll, type Query } from '../../core/search/match';
-import { snippet, type Snippet } from '../../core/search/snippet';
+import type { Query } from '../../core/search/match';
 import { documentSession, documentStamp } from '../documentSessions';
-import { readTranscriptFile } from '../readTranscriptFile';
 import { cacheFolder } from '../usage/cacheFolder';
 import type { WorkerMode } from '../usage/parseJobs';
 import { scanUsage } from '../usage/scanner';
 import type { SessionUsage } from '../../core/usage/types';
-import { encodeIndex, INDEX_VERSION, kindOf, memoryHandle, openIndex, type OpenIndex, type Stamp } from './indexFormat';
-import { indexStore, type IndexStore } from './store';
+import { encodeIndex, INDEX_VERSION, memoryHandle, openIndex, type OpenIndex, type Stamp } from './indexFormat';
+import { type Found, planOf, type SearchHit, searchIndex } from './searchIndex';
+import { indexStore, type IndexStore, removeOtherVersions } from './store';
 
 export interface SearchOptions {
   env: NodeJS.ProcessEnv;
@@ -43,14 +41,11 @@ export interface SearchOptions {
   prune?: boolean;
   /** Checked before each session: true stops the search (a newer query replaced it); what was found so far is returned. */
   cancelled?: () => boolean;
+  /** false: every block of text is searched, as if the index had no quadgram filters (the tests compare the two). */
+  filter?: boolean;
 }
 
-export interface SearchHit {
-  readonly kind: ReturnType<typeof kindOf>;
-  readonly message: number;
-  readonly record: number;
-  readonly snippet: Snippet;
-}
+export type { SearchHit };
 
 export interface SessionHits {
   readonly file: string;
@@ -71,12 +66,11 @@ export interface SearchStats {
   reused: number;
   /** Index files of sessions no longer found, deleted. */
   pruned: number;
+  /** Bytes of text read and searched: the blocks the quadgram filters let through. */
   bytesSearched: number;
 }
 
 export interface SearchResult { sessions: SessionHits[]; warnings: string[]; stats: SearchStats }
-
-const PER_SESSION_MAX = 10_000;
 
 export function defaultIndexDir(env: NodeJS.ProcessEnv): string {
   return join(cacheFolder(env, homedir), `search-v${INDEX_VERSION}`);
@@ -96,11 +90,28 @@ function stampOf(path: string): Stamp | undefined {
   }
 }
 
-const nameOf = (path: string): string => `${createHash('sha256').update(path).digest('hex').slice(0, 32)}.idx`;
+/**
+ * A session's index file name: 64 bits from two seeded 32-bit FNV-1a lanes of its path in one pass, each finished
+ * with murmur3's mix. Not node:crypto (its load cost a warm search ~10 ms), and few operations: start-up code runs in
+ * V8's interpreter. Neither secret nor trusted: the header names the path it holds, checked on every read.
+ */
+function nameOf(path: string): string {
+  let a = 0x811c9dc5 | 0, b = 0x9e3779b9 | 0;
+  for (let i = 0; i < path.length; i++) {
+    const x = path.charCodeAt(i);
+    a = Math.imul(a ^ x, 0x01000193);
+    b = Math.imul(b ^ x, 0x01000193);
+  }
+  const mix = (h: number): string => {
+    h = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
+    h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
+    return ((h ^ (h >>> 16)) >>> 0).toString(16).padStart(8, '0');
+  };
+  return `${mix(a)}${mix(b)}.idx`;
+}
 
 /** The session's index, opened: the stored one when its stamp still holds, else built from the session and stored. */
-async function indexOf(path: string, stamp: Stamp, store: IndexStore | undefined, stats: SearchStats, warnings: string[]): Promise<{ idx: OpenIndex; close: () => void } | undefined> {
-  const name = nameOf(path);
+async function indexOf(path: string, name: string, stamp: Stamp, store: IndexStore | undefined, stats: SearchStats, warnings: string[]): Promise<{ idx: OpenIndex; close: () => void } | undefined> {
   if (store) {
     const h = safe(() => store.open(name), warnings, 'cannot read the search index');
     if (h) {
@@ -115,6 +126,8 @@ async function indexOf(path: string, stamp: Stamp, store: IndexStore | undefined
   stats.indexed++;
   let encoded: Buffer;
   try {
+    // Loaded only when a session must be (re-)indexed: its stream modules are a warm search's start-up otherwise.
+    const { readTranscriptFile } = await import('../readTranscriptFile.js');
     const { session } = await readTranscriptFile(path);
     encoded = encodeIndex(path, stamp, searchEntries(session));
   } catch (e) {
@@ -137,70 +150,6 @@ function safe<T>(fn: () => T, warnings: string[], what: string): T | undefined {
   }
 }
 
-interface Found { count: number; hits: SearchHit[] }
-
-/**
- * An ASCII literal is searched and counted as bytes in the folded texts (no decoding; for an ASCII query that is
- * what the case-insensitive regex counts too, since without the u flag it folds ASCII letters only to each other);
- * only the entries whose matches are listed are decoded, where the query itself places them.
- */
-function searchFolded(idx: OpenIndex, q: Query, needle: Buffer, room: number): Found {
-  const out: Found = { count: 0, hits: [] };
-  const fold = idx.fold();
-  if (!fold) return out;
-  let p = fold.indexOf(needle);
-  if (p === -1) return out;
-  const table = idx.table() ?? [];
-  let at = 0;
-  for (const [code, message, record, len] of table) {
-    const end = at + len;
-    let inEntry = 0;
-    while (p !== -1 && p + needle.length <= end) {
-      inEntry++;
-      p = fold.indexOf(needle, p + needle.length);
-    }
-    if (inEntry > 0) {
-      if (out.hits.length < room) collect({ count: 0, hits: out.hits }, q, idx.entry(at, len) ?? '', code, message, record, room);
-      out.count += inEntry;
-      if (out.count >= PER_SESSION_MAX) break;
-    }
-    if (p === -1) break;
-    if (p < end + 1) p = fold.indexOf(needle, end + 1); // a match across the end of an entry is none
-    if (p === -1) break;
-    at = end + 1;
-  }
-  return out;
-}
-
-function collect(out: Found, q: Query, text: string, code: string, message: number, record: number, room: number): void {
-  for (const [s, e] of findAll(q, text, PER_SESSION_MAX - out.count)) {
-    out.count++;
-    if (out.hits.length < room) out.hits.push({ kind: kindOf(code), message, record, snippet: snippet(text, s, e) });
-  }
-}
-
-/** A regex (or a literal with non-ASCII letters, whose case only the query knows) runs over the decoded texts. */
-function searchDecoded(idx: OpenIndex, q: Query, room: number, deadline: number, warnings: string[]): Found {
-  const out: Found = { count: 0, hits: [] };
-  const body = idx.body();
-  if (!body) return out;
-  q.re.lastIndex = 0;
-  const any = q.re.test(body.toString('utf8'));
-  q.re.lastIndex = 0;
-  if (!any) return out;
-  let at = 0;
-  for (const [code, message, record, len] of idx.table() ?? []) {
-    collect(out, q, body.toString('utf8', at, at + len), code, message, record, room);
-    at += len + 1;
-    if (out.count >= PER_SESSION_MAX) break;
-    if (Date.now() > deadline) {
-      warnings.push(`${idx.header.path}: the search stopped after its time bound; later matches not counted`);
-      break;
-    }
-  }
-  return out;
-}
-
 const activeAt = (s: SessionUsage): number => {
   const t = s.lastTimestamp ? Date.parse(s.lastTimestamp) : NaN;
   return Number.isFinite(t) ? t : 0;
@@ -208,7 +157,7 @@ const activeAt = (s: SessionUsage): number => {
 
 export async function searchSessions(opts: SearchOptions): Promise<SearchResult> {
   const useCache = opts.useCache ?? true;
-  const { report } = await scanUsage({
+  const { report, stamps } = await scanUsage({
     env: opts.env,
     extraDirs: opts.extraDirs ?? [],
     includeDefaults: opts.includeDefaults ?? true,
@@ -222,30 +171,32 @@ export async function searchSessions(opts: SearchOptions): Promise<SearchResult>
     .filter((s) => !agent || s.agent.toLowerCase() === agent)
     .filter((s) => !project || (s.project ?? '').toLowerCase().includes(project))
     .filter((s) => opts.since === undefined || activeAt(s) >= opts.since)
-    .sort((a, b) => activeAt(b) - activeAt(a) || a.file.localeCompare(b.file));
+    // Ties by path, code unit by code unit: localeCompare would load ICU's collator, ~15 ms of a warm search.
+    .sort((a, b) => activeAt(b) - activeAt(a) || (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
   const store = useCache ? indexStore(opts.indexDir ?? defaultIndexDir(opts.env)) : undefined;
-  const q = opts.query;
-  const needle = !q.regex && /^[\x00-\x7f]+$/.test(q.source) ? Buffer.from(q.source.toLowerCase(), 'latin1') : undefined;
+  const plan = planOf(opts.query, opts.filter ?? true);
+  const names = new Map<string, string>();
+  const nameFor = (file: string): string => names.get(file) ?? names.set(file, nameOf(file)).get(file) as string;
   const stats: SearchStats = { sessions: chosen.length, indexed: 0, reused: 0, pruned: 0, bytesSearched: 0 };
   const limit = opts.limit ?? Infinity;
   const out: SessionHits[] = [];
   for (const [n, s] of chosen.entries()) {
     if (opts.cancelled?.()) return { sessions: out, warnings, stats };
-    const stamp = stampOf(s.file);
+    // The scan's own stat of it (a second one per session is a warm search's time); stat here when it has none.
+    const stamp = stamps.get(s.file) ?? stampOf(s.file);
     if (!stamp) {
       warnings.push(`${s.file}: gone since it was listed, skipped`);
       continue;
     }
     const before = stats.indexed;
-    const opened = await indexOf(s.file, stamp, store, stats, warnings);
+    const opened = await indexOf(s.file, nameFor(s.file), stamp, store, stats, warnings);
     if (stats.indexed > 0) opts.progress?.(n + 1, chosen.length, stats.indexed);
     if (stats.indexed > before && stats.indexed % 16 === 0) await new Promise((r) => setImmediate(r));
     if (!opened) continue;
     let found: Found;
     try {
-      const { idx } = opened;
-      stats.bytesSearched += idx.header.body;
-      found = needle ? searchFolded(idx, q, needle, limit) : searchDecoded(idx, q, limit, Date.now() + (opts.perSessionMs ?? 2000), warnings);
+      found = searchIndex(opened.idx, plan, limit, Date.now() + (opts.perSessionMs ?? 2000), warnings);
+      stats.bytesSearched += found.bytesSearched;
     } finally {
       opened.close();
     }
@@ -254,8 +205,10 @@ export async function searchSessions(opts: SearchOptions): Promise<SearchResult>
     out.push({ file: s.file, agent: s.agent, sessionId: s.sessionId, title: s.title, project: s.project, lastTimestamp: s.lastTimestamp, count, hits });
   }
   if (store && (opts.prune ?? opts.includeDefaults ?? true)) {
-    const live = new Set(report.sessions.map((s) => nameOf(s.file)));
+    const live = new Set(report.sessions.map((s) => nameFor(s.file)));
     safe(() => { for (const n of store.list()) if (!live.has(n)) { store.remove(n); stats.pruned++; } }, warnings, 'cannot prune the search index');
+    // Only beside the default folder: a folder given by the caller may sit among anything.
+    if (opts.indexDir === undefined) safe(() => removeOtherVersions(defaultIndexDir(opts.env)), warnings, 'cannot remove an old search index');
   }
   return { sessions: out, warnings, stats };
 }

@@ -1,8 +1,8 @@
 // The search index's only file access: private files (0600) in a private folder (0700), written whole and atomically,
 // and only when the folder and file pass the caches' trust rule (usage/trustedCache.ts): ours, private, no link.
-import { closeSync, fstatSync, readdirSync, readSync, unlinkSync } from 'node:fs';
-import { join } from 'node:path';
-import { folderProblem, openTrusted, untrustedText, writeTrusted } from '../usage/trustedCache';
+import { closeSync, fstatSync, readdirSync, readSync, rmdirSync, unlinkSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
+import { folderProblem, openFileTrusted, untrustedText, writeTrusted } from '../usage/trustedCache';
 
 export interface IndexHandle {
   readonly size: number;
@@ -26,10 +26,16 @@ export interface IndexStore {
  * check can wrap it in one place. The folder is made private (0700) when first written to.
  */
 export function indexStore(folder: string): IndexStore {
+  // The folder is checked once per store (a search): 2 lstat calls per session otherwise. Each file is still opened
+  // without following a link and its descriptor checked; a write checks the folder again (writeTrusted).
+  let checked: string | undefined | null = null;
+  const folderChecked = (): string | undefined => (checked === null ? (checked = folderProblem(folder)) : checked);
   return {
     open(name) {
       // Untrusted: an error the caller turns into one warning (the index is then neither read nor written).
-      const opened = openTrusted(join(folder, name));
+      const problem = folderChecked();
+      if (problem) throw new Error(untrustedText(problem));
+      const opened = openFileTrusted(join(folder, name));
       if ('problem' in opened) throw new Error(untrustedText(opened.problem));
       if ('missing' in opened) return undefined;
       const fd = opened.fd;
@@ -43,7 +49,7 @@ export function indexStore(folder: string): IndexStore {
     list() {
       if (folderProblem(folder)) return [];
       try {
-        return readdirSync(folder).filter((n) => /^[0-9a-f]{32}\.idx$/.test(n));
+        return readdirSync(folder).filter((n) => /^[0-9a-f]{16}\.idx$/.test(n));
       } catch (e) {
         if ((e as NodeJS.ErrnoException).code === 'ENOENT') return [];
         throw e;
@@ -54,4 +60,27 @@ export function indexStore(folder: string): IndexStore {
       try { unlinkSync(join(folder, name)); } catch { /* gone already */ }
     },
   };
+}
+
+/**
+ * Removes the index folders of other versions beside `folder` (`search-v<N>`: an update rebuilds the index in a new
+ * one, and the old one, as big as the texts, would stay forever). Only folders that pass the trust rule (ours,
+ * private, no link), and only their index and temp files: a folder holding anything else is left. The count removed.
+ */
+export function removeOtherVersions(folder: string): number {
+  const parent = dirname(folder);
+  if (folderProblem(parent)) return 0;
+  let removed = 0;
+  for (const name of readdirSync(parent)) {
+    const dir = join(parent, name);
+    if (!/^search-v\d+$/.test(name) || name === basename(folder) || folderProblem(dir)) continue;
+    try {
+      for (const f of readdirSync(dir)) if (/^[0-9a-f]+\.idx(\.[0-9a-f]+\.tmp)?$/.test(f)) unlinkSync(join(dir, f));
+      rmdirSync(dir);
+      removed++;
+    } catch {
+      // another file in it, or it went away meanwhile: left as it is
+    }
+  }
+  return removed;
 }

@@ -60,6 +60,8 @@ export interface ScanStats extends ReadCounters {
 export interface ScanResult {
   report: UsageReport;
   stats: ScanStats;
+  /** Size and mtime of each session file (a document session's files' together) as this scan found them. */
+  stamps: ReadonlyMap<string, { readonly size: number; readonly mtimeMs: number }>;
 }
 
 const errText = (e: unknown): string => (e && typeof e === 'object' && 'code' in e ? String((e as { code: unknown }).code) : String(e));
@@ -335,7 +337,7 @@ export async function scanUsage(opts: ScanOptions): Promise<ScanResult> {
         await saveCache(cachePath, { version: CACHE_VERSION, files, last: { threshold, count: entries.size, report: fileReport, basis } }, report.warnings);
       }
     }
-    return { report, stats };
+    return { report, stats, stamps: entries };
   } finally {
     cache.release?.(); // after saveCache: it reads the states of the entries it keeps
   }

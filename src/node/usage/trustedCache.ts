@@ -85,6 +85,11 @@ export type Opened = { fd: number } | { problem: string } | { missing: true };
 export function openTrusted(file: string, me: Owner = currentOwner()): Opened {
   const problem = folderProblem(dirname(file), me);
   if (problem) return { problem };
+  return openFileTrusted(file, me);
+}
+
+/** openTrusted for a caller that checked the folder already (folderProblem): the file alone, by its descriptor. */
+export function openFileTrusted(file: string, me: Owner = currentOwner()): Opened {
   let fd: number;
   try {
     fd = openSync(file, READ_FLAGS);

@@ -1,0 +1,124 @@
+// Searches one session's index: the blocks' quadgram filters first, then only the blocks that may hold a match.
+import { requiredRuns } from '../../core/search/literals';
+import { findAll, type Query } from '../../core/search/match';
+import { snippet, type Snippet } from '../../core/search/snippet';
+import { mayHold, runSlots } from '../../core/search/quadgrams';
+import { type Block, kindOf, type OpenIndex, type TableRow } from './indexFormat';
+
+export interface SearchHit {
+  readonly kind: ReturnType<typeof kindOf>;
+  readonly message: number;
+  readonly record: number;
+  readonly snippet: Snippet;
+}
+
+/** Matches counted per session at most. */
+export const PER_SESSION_MAX = 10_000;
+
+/** How a query is searched, worked out once for every session. */
+export interface Plan {
+  readonly q: Query;
+  /**
+   * An ASCII literal is searched in the texts' bytes read as Latin-1 (one character per byte, no decoding): its
+   * case-insensitive regex folds ASCII letters only to each other (no u flag), and no byte of a multi-byte UTF-8
+   * character is ASCII, so it matches there exactly where it matches the decoded text. Its own RegExp: the one
+   * in `q` also lists the matches of an entry.
+   */
+  readonly latin1?: RegExp;
+  /** The quadgram slots every match holds (literals.ts); none: every block is searched. */
+  readonly slots: readonly number[];
+}
+
+/** `filter` false: every block is searched, as without filters (the tests compare the two). */
+export function planOf(q: Query, filter = true): Plan {
+  const ascii = !q.regex && /^[\x00-\x7f]+$/.test(q.source);
+  return { q, latin1: ascii ? new RegExp(q.re.source, q.re.flags) : undefined, slots: filter ? runSlots(requiredRuns(q)) : [] };
+}
+
+export interface Found { count: number; hits: SearchHit[]; bytesSearched: number }
+
+function collect(out: Found, q: Query, text: string, row: TableRow, room: number): void {
+  for (const [s, e] of findAll(q, text, PER_SESSION_MAX - out.count)) {
+    out.count++;
+    if (out.hits.length < room) out.hits.push({ kind: kindOf(row.code), message: row.message, record: row.record, snippet: snippet(text, s, e) });
+  }
+}
+
+/**
+ * An ASCII literal's matches in one block, counted entry by entry without decoding (a match across the end of an
+ * entry is none); only the entries whose matches are listed are decoded. True when the session's count is full.
+ */
+function literalBlock(re: RegExp, body: Buffer, rowsOf: () => TableRow[] | undefined, block: Block, q: Query, out: Found, room: number): boolean {
+  const text = body.toString('latin1');
+  re.lastIndex = 0;
+  let m = re.exec(text);
+  if (!m) return false;
+  const rows = rowsOf();
+  if (!rows) return true; // the table could not be read: nothing more from this session
+  let at = 0;
+  for (let e = block.firstEntry; e < block.endEntry && m; e++) {
+    const row = rows[e];
+    const end = at + row.bytes;
+    let inEntry = 0;
+    while (m && m.index + m[0].length <= end) {
+      inEntry++;
+      m = re.exec(text);
+    }
+    if (inEntry > 0) {
+      if (out.hits.length < room) collect({ count: 0, hits: out.hits, bytesSearched: 0 }, q, body.toString('utf8', at, end), row, room);
+      out.count += inEntry;
+      if (out.count >= PER_SESSION_MAX) return true;
+    }
+    if (m && m.index < end + 1) {
+      re.lastIndex = end + 1;
+      m = re.exec(text);
+    }
+    at = end + 1;
+  }
+  re.lastIndex = 0;
+  return false;
+}
+
+/** A regex (or a literal with non-ASCII letters, whose case only the query knows) over one block's decoded texts. */
+function decodedBlock(body: Buffer, rowsOf: () => TableRow[] | undefined, block: Block, q: Query, out: Found, room: number, deadline: number): boolean | 'late' {
+  q.re.lastIndex = 0;
+  const any = q.re.test(body.toString('utf8'));
+  q.re.lastIndex = 0;
+  if (!any) return false;
+  const rows = rowsOf();
+  if (!rows) return true; // the table could not be read: nothing more from this session
+  let at = 0;
+  for (let e = block.firstEntry; e < block.endEntry; e++) {
+    const row = rows[e];
+    collect(out, q, body.toString('utf8', at, at + row.bytes), row, room);
+    at += row.bytes + 1;
+    if (out.count >= PER_SESSION_MAX) return true;
+    if (Date.now() > deadline) return 'late';
+  }
+  return false;
+}
+
+/** The session's matches (at most `room` listed), reading the texts of the blocks whose filters let the query pass. */
+export function searchIndex(idx: OpenIndex, plan: Plan, room: number, deadline: number, warnings: string[]): Found {
+  const out: Found = { count: 0, hits: [], bytesSearched: 0 };
+  let table: TableRow[] | undefined;
+  const rows = (): TableRow[] | undefined => (table ??= idx.table());
+  const late = (): void => { warnings.push(`${idx.header.path}: the search stopped after its time bound; later matches not counted`); };
+  const filtered = plan.slots.length > 0;
+  // A session whose own filter lacks a key of the query holds no match: nothing more of it is read.
+  if (filtered && !mayHold(idx.summary, 0, idx.summary.length, plan.slots)) return out;
+  const opened = idx.blocks();
+  if (!opened) return out;
+  const { blocks, filters } = opened;
+  for (const block of blocks) {
+    if (filtered && !mayHold(filters, block.filterAt, block.filterBytes, plan.slots)) continue;
+    if (!plan.latin1 && Date.now() > deadline) { late(); break; }
+    const body = idx.body(block.start, block.end);
+    if (!body) break;
+    out.bytesSearched += body.length;
+    const stop = plan.latin1 ? literalBlock(plan.latin1, body, rows, block, plan.q, out, room) : decodedBlock(body, rows, block, plan.q, out, room, deadline);
+    if (stop === 'late') late();
+    if (stop) break;
+  }
+  return out;
+}
