@@ -13,7 +13,7 @@ const notifyOnly = {
 };
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'out/**', '.vscode-test/**', 'test/integration/workspace/**', '**/*.mjs', '**/*.js'] },
+  { ignores: ['dist/**', 'node_modules/**', 'out/**', '.vscode-test/**', '.cache/**', '.cache-local/**', 'test/integration/workspace/**', '**/*.mjs', '**/*.js'] },
   ...tseslint.configs.recommended,
   {
     rules: {
