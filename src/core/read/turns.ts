@@ -9,18 +9,19 @@ export function buildTurns(messages: readonly Message[]): Turn[] {
   let start = 0;
   let kind: Turn['kind'] | undefined;
   let recorded: number | undefined;
-  // A plain loop, no closures: made per call, their optimized code would not outlive the call (see transcriptReader.ts).
-  for (let i = 0; i <= messages.length; i++) {
-    const m = messages[i];
-    const opens: Turn['kind'] | undefined = !m ? undefined : m.role === 'assistant' ? 'model' : isPrompt(m) ? 'user' : kind === undefined ? 'meta' : undefined;
+  const close = (end: number): void => {
+    if (kind !== undefined && end > start) turns.push({ index: turns.length, kind, start, end, recordedContext: recorded });
+  };
+  messages.forEach((m, i) => {
+    const opens: Turn['kind'] | undefined = m.role === 'assistant' ? 'model' : isPrompt(m) ? 'user' : kind === undefined ? 'meta' : undefined;
     // Consecutive prompt-like records (prompt + pasted image, or several queued prompts) stay one turn.
-    if (m && (!opens || (opens === 'user' && kind === 'user'))) continue;
-    // A turn closes where the next one opens, and after the last message.
-    if (kind !== undefined && i > start) turns.push({ index: turns.length, kind, start, end: i, recordedContext: recorded });
-    if (!m) break;
-    start = i;
-    kind = opens;
-    recorded = m.usage ? m.usage.inputTokens + m.usage.cacheReadTokens + m.usage.cacheCreationTokens : undefined;
-  }
+    if (opens && !(opens === 'user' && kind === 'user')) {
+      close(i);
+      start = i;
+      kind = opens;
+      recorded = m.usage ? m.usage.inputTokens + m.usage.cacheReadTokens + m.usage.cacheCreationTokens : undefined;
+    }
+  });
+  close(messages.length);
   return turns;
 }
