@@ -1,8 +1,9 @@
 // inspect against its floor (stream + split + JSON.parse), peak RSS in a child, and the estimator's accuracy.
 import { statSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
-import { buildInspectReport, type InspectReport } from '../src/core/inspect/inspectReport';
+import type { InspectReport } from '../src/core/inspect/inspectReport';
 import { estimateTokens } from '../src/core/tokens/estimate';
+import { inspectReport } from '../src/node/inspectFile';
 import { readTranscriptFile } from '../src/node/readTranscriptFile';
 import { countO200k, liveTexts, loadO200k } from '../scripts/lib/o200k';
 import { benchFile, stitchedClaude } from './data';
@@ -34,10 +35,8 @@ interface FileRow {
   readonly estimator: InspectReport['tokens']['estimator'];
 }
 
-async function inspectOnce(path: string): Promise<InspectReport> {
-  const { session, bytes } = await readTranscriptFile(path);
-  return buildInspectReport(session, { path, bytes });
-}
+/** The CLI's inspect (node/inspectFile.ts): its read keeps tool outputs only as far as the report's previews show them. */
+const inspectOnce = (path: string): Promise<InspectReport> => inspectReport(path);
 
 async function timeFile(label: string, path: string, runs: number): Promise<FileRow> {
   process.stderr.write(`  timing ${label}…\n`);

@@ -2,7 +2,7 @@
 // change can show its outputs unchanged: run it before and after, then diff the two files.
 //   npx tsx scripts/output-digests.ts OUT.json
 import { createHash } from 'node:crypto';
-import { readdirSync, statSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { basename, join, relative } from 'node:path';
 import { benchFile } from '../bench/data';
 import { compactSession } from '../src/core/compact/compactSession';
@@ -10,17 +10,9 @@ import { buildInspectReport } from '../src/core/inspect/inspectReport';
 import { stringifySafe } from '../src/core/read/safeJson';
 import { serializeLines } from '../src/core/write/serialize';
 import { readTranscriptFile } from '../src/node/readTranscriptFile';
+import { sessionFiles } from './lib/sessionFiles';
 
 const digest = (s: string): string => createHash('sha256').update(s).digest('hex').slice(0, 16);
-
-function sessionFiles(dir: string, out: string[] = []): string[] {
-  for (const f of readdirSync(dir)) {
-    const p = join(dir, f);
-    if (statSync(p).isDirectory()) sessionFiles(p, out);
-    else if (/\.jsonl?$/.test(f)) out.push(p);
-  }
-  return out;
-}
 
 /** The inspect report, and for two protected sizes the written session and its figures (fixed ids and time). */
 async function digestsOf(file: string, name: string): Promise<Record<string, string>> {

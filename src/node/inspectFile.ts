@@ -4,7 +4,8 @@ import { renderInspect } from '../core/inspect/renderText';
 import { readTranscriptFile } from './readTranscriptFile';
 
 export async function inspectReport(path: string): Promise<InspectReport> {
-  const { session, bytes } = await readTranscriptFile(path);
+  // The session read here only feeds the report: tool outputs are kept as far as its previews show them.
+  const { session, bytes } = await readTranscriptFile(path, { previewTexts: true });
   return buildInspectReport(session, { path, bytes });
 }
 

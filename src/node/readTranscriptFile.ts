@@ -25,6 +25,8 @@ export interface ReadFileOptions {
    * per line (the core's plain path, kept for comparison in tests and the benchmark).
    */
   readonly lineStore?: 'bytes' | 'strings';
+  /** Tool results' text kept only as far as a report's preview reads it (ReadOptions.previewTexts): inspect's read. */
+  readonly previewTexts?: boolean;
 }
 
 export interface ReadFileResult { readonly session: Session; readonly bytes: number }
@@ -54,7 +56,7 @@ export async function readTranscriptFile(path: string, options: ReadFileOptions 
   if (!info.isFile()) throw new TranscriptError(`${path} is ${kindOf(info)}, not a regular file`);
   if (info.size === 0) throw new TranscriptError(notASession(path, new Uint8Array(0)));
   const bytes = keepRaw && options.lineStore !== 'strings';
-  const reader = createTranscriptReader(FORMAT_READERS, { keepRaw, linesKeptOutside: bytes, path });
+  const reader = createTranscriptReader(FORMAT_READERS, { keepRaw, linesKeptOutside: bytes, previewTexts: options.previewTexts && !keepRaw, path });
   let endsWithNewline: boolean;
   let rawLines: RawLines | undefined;
   // Agents append while we read: take the file as it was when reading began (a line it ends inside is the

@@ -10,6 +10,11 @@ export interface ReadOptions {
    * copies and promotes; bytes outside the heap it never touches.
    */
   readonly linesKeptOutside?: boolean;
+  /**
+   * Keep tool results' text only as far as a report's preview reads it (tokens are counted from the whole text
+   * first): for inspect, whose report shows nothing more of them. Off for everything that copies or searches text.
+   */
+  readonly previewTexts?: boolean;
   /** Source path, for ids and messages only. */
   readonly path?: string;
 }

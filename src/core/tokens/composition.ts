@@ -134,6 +134,8 @@ function previewOf(b: Block): string {
 }
 
 const PREVIEW = 100;
+/** The first prefix preview() collapses. */
+const PREVIEW_WINDOW = 4 * PREVIEW;
 
 /**
  * `raw` with whitespace runs collapsed and trimmed, cut to 100 characters. Every block gets one, so
@@ -142,10 +144,41 @@ const PREVIEW = 100;
  * characters the first 99 are final.
  */
 export function preview(raw: string): string {
-  for (let n = 4 * PREVIEW; ; n *= 4) {
+  for (let n = PREVIEW_WINDOW; ; n *= 4) {
     const whole = n >= raw.length;
     const one = (whole ? raw : raw.slice(0, n)).replace(/\s+/g, ' ').trim();
     if (one.length > PREVIEW) return `${one.slice(0, PREVIEW - 1)}…`;
     if (whole) return one;
   }
+}
+
+/**
+ * As much of `text` as preview() reads to give what it gives on the whole: the first 400 characters when they hold
+ * more than 100 visible ASCII characters (their collapsed form is then over 100 long, and preview() stops there),
+ * else all of it. A copy, not a slice: V8 keeps a slice's whole parent alive.
+ */
+export function textForPreview(text: string): string {
+  if (text.length <= PREVIEW_WINDOW) return text;
+  let visible = 0;
+  for (let i = 0; i < PREVIEW_WINDOW && visible <= PREVIEW; i++) {
+    const c = text.charCodeAt(i);
+    if (c > 32 && c < 127) visible++;
+  }
+  // Appending flattens the slice into a string of its own; cutting the appended character off again keeps only that.
+  return visible > PREVIEW ? `${text.slice(0, PREVIEW_WINDOW)} `.slice(0, -1) : text;
+}
+
+/**
+ * `blocks` with each tool result's text cut to textForPreview (ReadOptions.previewTexts): a report needs a result's
+ * tokens (counted from the whole text before this) and its preview, and the rest of a long output then dies young
+ * instead of being copied by every scavenge while the file is read.
+ */
+export function withPreviewTexts(blocks: Block[]): Block[] {
+  for (let k = 0; k < blocks.length; k++) {
+    const b = blocks[k]!;
+    if (b.type !== 'tool_result') continue;
+    const text = textForPreview(b.text);
+    if (text !== b.text) blocks[k] = { ...b, text };
+  }
+  return blocks;
 }

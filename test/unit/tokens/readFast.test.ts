@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { contentBlocks } from '../../../src/core/formats/claude-code/blocks';
-import { compose, compositionItems } from '../../../src/core/tokens/composition';
+import { compose, compositionItems, preview, textForPreview } from '../../../src/core/tokens/composition';
 import { classify } from '../../../src/core/tokens/estimate';
 import { readTranscriptFile } from '../../../src/node/readTranscriptFile';
 import { CLAUDE_SAMPLE, CODEX_SAMPLE } from '../../support/fixtures';
@@ -67,4 +67,42 @@ test('a result is persisted when it opens with the tag, not when its output quot
   ], ref, 'user');
   assert.deepEqual([saved, quoted, parts].map((b) => b!.type === 'tool_result' && b!.persisted), [true, false, true]);
   assert.equal(parts!.type === 'tool_result' && parts!.text, '<persisted-output>\npreview');
+});
+
+test('a tool output kept for a preview (inspect\'s lean read) previews as the whole output does', async () => {
+  // Whitespace runs of every kind (preview collapses /\s+/), few visible characters, non-ASCII, and long texts.
+  const pieces = ['a', 'bc', ' ', '   ', '\n', '\t', '\u00a0', '\u2028', '\u3000', '\ufeff', 'é', '中文', '😀', '{', '"', 'x'.repeat(50), ' '.repeat(120), '\n'.repeat(300)];
+  let seed = 7;
+  // mulberry32: 32-bit integer steps, so the sequence is the same on every machine.
+  const rand = (n: number): number => {
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) % n;
+  };
+  let cut = 0;
+  for (let i = 0; i < 4000; i++) {
+    let s = '';
+    for (let j = rand(i % 2 ? 60 : 400); j > 0; j--) s += pieces[rand(pieces.length)];
+    const kept = textForPreview(s);
+    assert.equal(preview(kept), preview(s), JSON.stringify(s.slice(0, 200)));
+    assert.ok(s.startsWith(kept));
+    if (kept.length < s.length) { cut++; assert.equal(kept.length, 400, 'a cut keeps the window preview reads first'); }
+  }
+  assert.ok(cut > 100, `many texts were cut (${cut})`);
+  // Every tool result of the real sessions, and the lean read's blocks beside the full read's.
+  for (const file of [CLAUDE_SAMPLE, CODEX_SAMPLE]) {
+    const full = (await readTranscriptFile(file)).session.messages.flatMap((m) => m.blocks);
+    const lean = (await readTranscriptFile(file, { previewTexts: true })).session.messages.flatMap((m) => m.blocks);
+    assert.equal(lean.length, full.length);
+    let shorter = 0;
+    full.forEach((b, k) => {
+      const l = lean[k]!;
+      assert.equal(l.tokens, b.tokens, 'tokens counted from the whole text');
+      if (b.type !== 'tool_result' || l.type !== 'tool_result') return assert.deepEqual(l, b, 'only tool results are cut');
+      assert.equal(preview(l.text), preview(b.text));
+      if (l.text.length < b.text.length) shorter++;
+    });
+    assert.ok(shorter > 0, `${file}: some results were kept short`);
+  }
 });

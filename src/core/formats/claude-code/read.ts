@@ -6,6 +6,7 @@ import { buildTurns } from '../../read/turns';
 import { titleFromMessages } from '../../usage/title';
 import { plausibleTokens } from '../../read/usageNumbers';
 import { absurdUsageField, newReadNotes, noteWarnings } from '../../read/warnings';
+import { withPreviewTexts } from '../../tokens/composition';
 import { estimateTokens } from '../../tokens/estimate';
 import { sessionContextWindow } from '../../usage/contextWindow';
 import { contentBlocks } from './blocks';
@@ -52,7 +53,9 @@ export function createClaudeCodeParser(options: ReadOptions): LineParser {
         const uuid = str(value.uuid);
         if (uuid !== undefined && uuids.has(uuid)) { notes.duplicates++; return; }
         if (uuid !== undefined) uuids.add(uuid);
-        nodes.push(toNode(index, value, onTooDeep, onAbsurd));
+        const node = toNode(index, value, onTooDeep, onAbsurd);
+        if (options.previewTexts) withPreviewTexts(node.blocks);
+        nodes.push(node);
       }
     },
     finish(endsWithNewline, warnings) {

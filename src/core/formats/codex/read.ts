@@ -6,6 +6,7 @@ import { buildTurns } from '../../read/turns';
 import { titleFromMessages } from '../../usage/title';
 import { plausibleTokens } from '../../read/usageNumbers';
 import { absurdUsageField, newReadNotes, noteWarnings } from '../../read/warnings';
+import { withPreviewTexts } from '../../tokens/composition';
 import { estimateTokens } from '../../tokens/estimate';
 import { sessionContextWindow } from '../../usage/contextWindow';
 import { isLegacyHeader, legacyEnvelope } from './detect';
@@ -64,6 +65,7 @@ export function createCodexParser(options: ReadOptions): LineParser {
       case 'turn_context': { const m = str(p.model); if (m) models.add(m); return; }
       case 'response_item': {
         const item = convertItem(p, { record: index }, onTooDeep);
+        if (item && options.previewTexts) withPreviewTexts(item.blocks);
         if (item && item.side !== 'none') history.push({ item, line: index });
         return;
       }
