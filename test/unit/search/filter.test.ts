@@ -150,6 +150,7 @@ test('index folders of other versions beside the index are removed when ours; a 
   writeFileSync(join(cache, 'search-v2', '0123456789abcdef0123456789abcdef.idx'), 'old', { mode: 0o600 });
   mkdirSync(join(cache, 'search-v3'), { mode: 0o700 });
   writeFileSync(join(cache, 'search-v3', 'notes.txt'), 'not ours to remove');
+  writeFileSync(join(cache, 'search-v3', 'feedface.idx'), 'the user\'s, beside their notes', { mode: 0o600 });
   const elsewhere = join(s.dir, 'elsewhere');
   mkdirSync(elsewhere);
   writeFileSync(join(elsewhere, 'aaaaaaaaaaaaaaaa.idx'), 'kept');
@@ -157,6 +158,6 @@ test('index folders of other versions beside the index are removed when ours; a 
   await searchSessions({ env: s.env, extraDirs: [s.sessions], includeDefaults: false, prune: true, query: q('the') });
   assert.deepEqual(readdirSync(cache).filter((n) => n.startsWith('search-')).sort(), ['search-v1', 'search-v3', basename(dir)].sort());
   assert.deepEqual(readdirSync(elsewhere), ['aaaaaaaaaaaaaaaa.idx']);
-  assert.deepEqual(readdirSync(join(cache, 'search-v3')), ['notes.txt']);
+  assert.deepEqual(readdirSync(join(cache, 'search-v3')).sort(), ['feedface.idx', 'notes.txt']);
   assert.equal(readdirSync(dir).length, FIXTURES.length);
 });
