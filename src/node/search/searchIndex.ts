@@ -27,12 +27,20 @@ export interface Plan {
   readonly latin1?: RegExp;
   /** The quadgram slots every match holds (literals.ts); none: every block is searched. */
   readonly slots: readonly number[];
+  /**
+   * Whether a block's texts may hold a match, tested on the block whole before its entries are searched one by one;
+   * undefined: every entry is searched. An entry is matched alone, so this must match wherever an entry would: `m`
+   * makes `^` and `$` match at each entry's edges (the '\n' between entries); a negative lookaround could fail on the
+   * neighbouring entry's text, so such a pattern is not tested whole.
+   */
+  readonly blockTest?: RegExp;
 }
 
 /** `filter` false: every block is searched, as without filters (the tests compare the two). */
 export function planOf(q: Query, filter = true): Plan {
   const ascii = !q.regex && /^[\x00-\x7f]+$/.test(q.source);
-  return { q, latin1: ascii ? new RegExp(q.re.source, q.re.flags) : undefined, slots: filter ? runSlots(requiredRuns(q)) : [] };
+  const blockTest = !q.regex ? q.re : /\(\?<?!/.test(q.source) ? undefined : new RegExp(q.re.source, `${q.re.flags.replace('m', '')}m`);
+  return { q, latin1: ascii ? new RegExp(q.re.source, q.re.flags) : undefined, slots: filter ? runSlots(requiredRuns(q)) : [], blockTest };
 }
 
 export interface Found {
@@ -87,11 +95,13 @@ function literalBlock(re: RegExp, body: Buffer, rowsOf: () => TableRow[] | undef
 }
 
 /** A regex (or a literal with non-ASCII letters, whose case only the query knows) over one block's decoded texts. */
-function decodedBlock(body: Buffer, rowsOf: () => TableRow[] | undefined, block: Block, q: Query, out: Found, room: number, deadline: number): boolean | 'late' | 'damaged' {
-  q.re.lastIndex = 0;
-  const any = q.re.test(body.toString('utf8'));
-  q.re.lastIndex = 0;
-  if (!any) return false;
+function decodedBlock(body: Buffer, rowsOf: () => TableRow[] | undefined, block: Block, q: Query, blockTest: RegExp | undefined, out: Found, room: number, deadline: number): boolean | 'late' | 'damaged' {
+  if (blockTest) {
+    blockTest.lastIndex = 0;
+    const any = blockTest.test(body.toString('utf8'));
+    blockTest.lastIndex = 0;
+    if (!any) return false;
+  }
   const rows = rowsOf();
   if (!rows) return 'damaged';
   let at = 0;
@@ -124,7 +134,7 @@ export function searchIndex(idx: OpenIndex, plan: Plan, room: number, deadline: 
     const body = idx.body(block.start, block.end);
     if (!body) return { ...out, damaged: true };
     out.bytesSearched += body.length;
-    const stop = plan.latin1 ? literalBlock(plan.latin1, body, rows, block, plan.q, out, room) : decodedBlock(body, rows, block, plan.q, out, room, deadline);
+    const stop = plan.latin1 ? literalBlock(plan.latin1, body, rows, block, plan.q, out, room) : decodedBlock(body, rows, block, plan.q, plan.blockTest, out, room, deadline);
     if (stop === 'damaged') return { ...out, damaged: true };
     if (stop === 'late') late();
     if (stop) break;
