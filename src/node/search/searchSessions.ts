@@ -120,6 +120,8 @@ async function indexOf(path: string, name: string, stamp: Stamp, store: IndexSto
         stats.reused++;
         return { idx, close: () => h.close(), stored: true };
       }
+      // Not one this version wrote whole (truncated, its parts' sizes not adding up): said, then rebuilt below.
+      if (!idx) warnings.push(`${path}: its search index was damaged; indexed again`);
       h.close();
     }
   }
