@@ -41,6 +41,12 @@ export interface Measurement {
 const HARNESS_CONTEXT = new Set(['instructions', 'developer', 'system', 'harness', 'system-prompt']);
 
 /**
+ * Meta blocks a person's own action produced, never harness even in a leading system message: Claude Code records the
+ * output of a local command the user ran (`/model`, `/add-dir` before the first prompt) as a `system` record.
+ */
+const USER_ACTION = new Set(['local_command']);
+
+/**
  * The harness a session holds as messages: the leading system messages made of meta blocks, and every initial-context
  * block (above) wherever it stands. Counted on each side from what that side holds, so the rule is the same for the
  * original, our output and the agent's own compaction (which holds it elsewhere, or not at all and re-sends it).
@@ -48,7 +54,7 @@ const HARNESS_CONTEXT = new Set(['instructions', 'developer', 'system', 'harness
 export function harnessMessageTokens(session: Pick<Session, 'messages'>, scale: number): number {
   let tokens = 0, leading = true;
   for (const m of session.messages) {
-    if (leading && (m.role !== 'system' || !m.blocks.every((b) => b.type === 'meta'))) leading = false;
+    if (leading && (m.role !== 'system' || !m.blocks.every((b) => b.type === 'meta' && !USER_ACTION.has(b.subtype)))) leading = false;
     for (const b of m.blocks) if (b.type === 'meta' && (leading || HARNESS_CONTEXT.has(b.subtype))) tokens += b.tokens * scale;
   }
   return tokens;

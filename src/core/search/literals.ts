@@ -32,6 +32,20 @@ function skipBracketed(p: string, i: number): number {
   return p.length;
 }
 
+/**
+ * The index just past the escape at `i`: with its digits when it has them (`\x41`, `\u0041`, `\cJ`, the legacy octal
+ * `\012`), which are not literal text — taken as such they would be required where the regex matches `A` or a newline.
+ */
+function escapeEnd(p: string, i: number): number {
+  const e = p[i + 1];
+  const digits = (re: RegExp, n: number): number => (re.test(p.slice(i + 2, i + 2 + n)) ? n : 0);
+  if (e === 'x') return i + 2 + digits(/^[0-9A-Fa-f]{2}$/, 2);
+  if (e === 'u') return i + 2 + digits(/^[0-9A-Fa-f]{4}$/, 4);
+  if (e === 'c') return i + 2 + digits(/^[A-Za-z]$/, 1);
+  if (e !== undefined && e >= '0' && e <= '9') return i + 2 + (/^[0-7]{0,2}/.exec(p.slice(i + 2))?.[0].length ?? 0);
+  return i + 2;
+}
+
 /** `|` outside any group or class: the pattern is an alternation at the top, and no literal is required. */
 function topLevelAlternation(p: string): boolean {
   let depth = 0;
@@ -65,7 +79,7 @@ function regexRuns(p: string): string[] {
     let next = i + 1;
     if (c === '\\') {
       const e = p[i + 1];
-      next = i + 2;
+      next = escapeEnd(p, i);
       if (e !== undefined && isAscii(e) && /[^A-Za-z0-9]/.test(e)) literal = e;
     } else if (c === '(' || c === '[') {
       next = skipBracketed(p, i);

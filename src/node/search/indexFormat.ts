@@ -139,7 +139,8 @@ export function openIndex(h: IndexHandle): OpenIndex | undefined {
   const dirBytes = header.blocks * DIR_ROW;
   const tableAt = dirAt + dirBytes + header.filters;
   const bodyAt = tableAt + header.entries * TABLE_ROW;
-  if (bodyAt + header.body !== h.size) return undefined;
+  // The session's filter is never empty (MIN_BYTES): an empty one would hide every match.
+  if (bodyAt + header.body !== h.size || header.summary === 0 || (header.blocks === 0) !== (header.entries === 0)) return undefined;
   const summary = lend('summary', header.summary).subarray(0, header.summary);
   if (!readFully(h, summary, 0, header.summary, start)) return undefined;
   return {
@@ -153,12 +154,14 @@ export function openIndex(h: IndexHandle): OpenIndex | undefined {
         const endEntry = head.readUInt32LE(b * DIR_ROW);
         const end = head.readUInt32LE(b * DIR_ROW + 4);
         const filterBytes = head.readUInt32LE(b * DIR_ROW + 8);
-        if (endEntry <= entry || endEntry > header.entries || end < at || end > header.body || filterAt + filterBytes > dirBytes + header.filters) return undefined;
+        // A block with no filter bytes, or blocks that leave entries or text uncovered, would hide matches silently.
+        if (endEntry <= entry || endEntry > header.entries || end < at || end > header.body || filterBytes === 0 || filterAt + filterBytes > dirBytes + header.filters) return undefined;
         blocks.push({ firstEntry: entry, endEntry, start: at, end, filterAt, filterBytes });
         entry = endEntry;
         at = end;
         filterAt += filterBytes;
       }
+      if (header.entries > 0 && (blocks.at(-1)?.endEntry !== header.entries || blocks.at(-1)?.end !== header.body)) return undefined;
       return { blocks, filters: head };
     },
     body: (from, to) => {
@@ -169,11 +172,16 @@ export function openIndex(h: IndexHandle): OpenIndex | undefined {
       const b = Buffer.allocUnsafe(header.entries * TABLE_ROW);
       if (!readFully(h, b, 0, b.length, tableAt)) return undefined;
       const rows: TableRow[] = [];
+      let texts = 0;
       for (let i = 0; i < header.entries; i++) {
         const o = i * TABLE_ROW;
-        rows.push({ code: String.fromCharCode(b.readInt32LE(o)), message: b.readInt32LE(o + 4), record: b.readInt32LE(o + 8), bytes: b.readInt32LE(o + 12) });
+        const bytes = b.readInt32LE(o + 12);
+        if (bytes < 0) return undefined;
+        texts += bytes + 1;
+        rows.push({ code: String.fromCharCode(b.readInt32LE(o)), message: b.readInt32LE(o + 4), record: b.readInt32LE(o + 8), bytes });
       }
-      return rows;
+      // The entries' lengths must add up to the texts, or every later entry would be cut in the wrong place.
+      return texts === header.body ? rows : undefined;
     },
   };
 }

@@ -111,15 +111,17 @@ function nameOf(path: string): string {
 }
 
 /** The session's index, opened: the stored one when its stamp still holds, else built from the session and stored. */
-async function indexOf(path: string, name: string, stamp: Stamp, store: IndexStore | undefined, stats: SearchStats, warnings: string[]): Promise<{ idx: OpenIndex; close: () => void } | undefined> {
-  if (store) {
+async function indexOf(path: string, name: string, stamp: Stamp, store: IndexStore | undefined, stats: SearchStats, warnings: string[], reuse = true): Promise<{ idx: OpenIndex; close: () => void; stored?: true } | undefined> {
+  if (store && reuse) {
     const h = safe(() => store.open(name), warnings, 'cannot read the search index');
     if (h) {
       const idx = safe(() => openIndex(h), warnings, 'cannot read the search index');
       if (idx && idx.header.path === path && idx.header.size === stamp.size && idx.header.mtimeMs === stamp.mtimeMs) {
         stats.reused++;
-        return { idx, close: () => h.close() };
+        return { idx, close: () => h.close(), stored: true };
       }
+      // Not one this version wrote whole (truncated, its parts' sizes not adding up): said, then rebuilt below.
+      if (!idx) warnings.push(`${path}: its search index was damaged; indexed again`);
       h.close();
     }
   }
@@ -193,12 +195,24 @@ export async function searchSessions(opts: SearchOptions): Promise<SearchResult>
     if (stats.indexed > 0) opts.progress?.(n + 1, chosen.length, stats.indexed);
     if (stats.indexed > before && stats.indexed % 16 === 0) await new Promise((r) => setImmediate(r));
     if (!opened) continue;
-    let found: Found;
-    try {
-      found = searchIndex(opened.idx, plan, limit, Date.now() + (opts.perSessionMs ?? 2000), warnings);
-      stats.bytesSearched += found.bytesSearched;
-    } finally {
-      opened.close();
+    const search = (o: NonNullable<typeof opened>): Found => {
+      try {
+        const f = searchIndex(o.idx, plan, limit, Date.now() + (opts.perSessionMs ?? 2000), warnings);
+        stats.bytesSearched += f.bytesSearched;
+        return f;
+      } finally {
+        o.close();
+      }
+    };
+    let found = search(opened);
+    if (found.damaged && opened.stored) {
+      // A stored index whose parts do not fit together: read the session again (and store it whole) rather than
+      // give what the damaged part would hide.
+      warnings.push(`${s.file}: its search index was damaged; indexed again`);
+      stats.reused--;
+      const again = await indexOf(s.file, nameFor(s.file), stamp, store, stats, warnings, false);
+      if (!again) continue;
+      found = search(again);
     }
     const { count, hits } = found;
     if (count === 0) continue;

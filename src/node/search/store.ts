@@ -75,7 +75,11 @@ export function removeOtherVersions(folder: string): number {
     const dir = join(parent, name);
     if (!/^search-v\d+$/.test(name) || name === basename(folder) || folderProblem(dir)) continue;
     try {
-      for (const f of readdirSync(dir)) if (/^[0-9a-f]+\.idx(\.[0-9a-f]+\.tmp)?$/.test(f)) unlinkSync(join(dir, f));
+      // Everything in it must be an index or temp file of ours before anything is removed: a folder that holds
+      // anything else is someone's, and keeps even its index-like files.
+      const files = readdirSync(dir);
+      if (!files.every((f) => /^[0-9a-f]+\.idx(\.[0-9a-f]+\.tmp)?$/.test(f))) continue;
+      for (const f of files) unlinkSync(join(dir, f));
       rmdirSync(dir);
       removed++;
     } catch {

@@ -24,6 +24,8 @@ test('initial-context blocks are harness wherever they stand, other meta is not'
   assert.equal(harnessMessageTokens(session([msg('user', text(5)), developer, agentsMd]), 1), 5000);
   assert.equal(harnessMessageTokens(session([msg('user', meta('system-reminder', 700))]), 1), 0);
   assert.equal(harnessMessageTokens(session([msg('system', meta('anything', 70)), msg('user', text(1)), msg('system', meta('anything', 30))]), 1), 70);
+  // A Claude Code session that starts with the output of a command the user ran (`/model`): the user's, not harness.
+  assert.equal(harnessMessageTokens(session([msg('system', meta('local_command', 80)), msg('system', meta('anything', 70)), msg('user', text(1))]), 1), 0);
 });
 
 test('an output without the initial context measures the same history as one that keeps it', () => {

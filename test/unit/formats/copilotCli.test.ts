@@ -23,6 +23,32 @@ const ids = (s: Session, type: 'tool_call' | 'tool_result'): string[] => s.messa
 const host = (home: string, vars: Record<string, string> = {}): HostEnv => ({ home, vars, platform: 'linux', join: (...p) => path.posix.join(...p), basename: path.posix.basename });
 
 describe('copilot-cli reader', () => {
+  it("its own compactions: each applied one replaces the history with its summary; without a summary it is kept whole and said", async (t) => {
+    const from = path.join(FIXTURES, 'copilot-cli', 'session-1.0.102-compact');
+    const id = fs.readdirSync(from).find((f) => /^[0-9a-f-]{36}$/.test(f))!;
+    const events = fs.readFileSync(path.join(from, id, 'events.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as Obj);
+    const at = events.findIndex((e) => e.type === 'session.compaction_complete');
+    const copy = (changed: Obj[]): string => {
+      const dir = path.join(tmpDir(t), id);
+      fs.mkdirSync(dir);
+      fs.copyFileSync(path.join(from, id, 'workspace.yaml'), path.join(dir, 'workspace.yaml'));
+      fs.writeFileSync(path.join(dir, 'events.jsonl'), changed.map((e) => JSON.stringify(e)).join('\n') + '\n');
+      return path.join(dir, 'events.jsonl');
+    };
+    const whole = await read(copy(events.map((e, i) => (i === at ? { ...e, data: { ...e.data, summaryContent: undefined } } : e))));
+    assert.ok(whole.warnings.some((w) => /1 compaction\(s\) by Copilot CLI without their summary; the history before them is shown whole/.test(w)), whole.warnings.join('\n'));
+    assert.ok(whole.messages.filter((m) => m.role === 'user').length > 2);
+    assert.ok(!whole.messages.some((m) => m.blocks.some((b) => b.type === 'summary')));
+    // An earlier applied compaction and a failed one: the last applied summary alone stands for what came before it.
+    const earlier = { ...events[at], data: { ...events[at]!.data, summaryContent: 'An earlier summary.' } };
+    const failed = { ...events[at], data: { ...events[at]!.data, success: false, summaryContent: 'A failed one.' } };
+    const two = await read(copy([...events.slice(0, 5), earlier, ...events.slice(5, at + 1), failed, ...events.slice(at + 1)]));
+    const once = await read(path.join(from, id, 'events.jsonl'));
+    assert.deepEqual(two.messages.map((m) => m.blocks.map((b) => b.type)), once.messages.map((m) => m.blocks.map((b) => b.type)));
+    assert.equal(two.messages.filter((m) => m.blocks.some((b) => b.type === 'summary')).length, 1);
+    assert.ok(!two.warnings.some((w) => /compaction/.test(w)), two.warnings.join('\n'));
+  });
+
   it('reads the real log: system prompt, prompts as the model got them, replies, every call answered', async () => {
     const events = raw();
     const s = await read();

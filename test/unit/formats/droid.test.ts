@@ -100,6 +100,17 @@ test("Droid's own compaction: the summary replaces what came before it (hand-mad
   assert.deepEqual(recs[1].message.content, [{ type: 'text', text: state.summaryText }]);
 });
 
+test("Droid's compaction naming an anchor the session does not hold: every message kept, and a warning that says so", (t) => {
+  const file = path.join(tmpDir(t), `${ID}.jsonl`);
+  const cut = events.findIndex((e) => e.type === 'message' && e.message.role === 'user' && JSON.stringify(e.message.content).includes('[task 2]'));
+  const state = { type: 'compaction_state', id: 'c1', timestamp: '2026-12-06T07:30:00Z', summaryText: 'Summary: retries raised to 5.', anchorMessage: { id: 'no-such-message', index: 3 } };
+  fs.writeFileSync(file, [...events.slice(0, cut), state, ...events.slice(cut)].map((e) => JSON.stringify(e)).join('\n') + '\n');
+  const match = documentSession(file, nodeFs)!;
+  const session = match.reading.parse([{ path: file, text: fs.readFileSync(file, 'utf8'), bytes: nodeFs.open(file)! }], { keepRaw: false });
+  assert.equal(session.messages.length, 1 + events.filter((e) => e.type === 'message').length);
+  assert.equal(session.warnings.filter((w) => /anchor message \(no-such-message\).*every message before it is kept/.test(w)).length, 1, session.warnings.join('\n'));
+});
+
 test('store paths: beside the original in its workspace folder, else the cwd slug; resume command', () => {
   const host: HostEnv = { home: '/home/u', vars: {}, platform: 'linux', join: path.posix.join, basename: path.posix.basename };
   const id = '11111111-2222-4333-8444-555555555555';

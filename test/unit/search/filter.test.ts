@@ -37,6 +37,8 @@ const QUERIES: [string, boolean][] = [
   ['provision\\w+', true], ['perm.ssion', true], ['(error|warning): \\w+', true], ['colou?r', true], ['\\d{3}-\\d+', true],
   ['npm (run|test)', true], ['error|zqxjnowhere', true], ['[A-Z]{4,}_[A-Z]+', true], ['\\bconst\\s+\\w+\\s*=', true],
   ['zqxj\\d+nowhere', true], ['file\\.tsx?', true],
+  // Escapes whose digits are no literal text (\x70 is p, \u0070 too, \x20 a space).
+  ['\\x70ermission', true], ['\\u0070rovisioning', true], ['git\\x20commit', true],
 ];
 
 test('every query gives the same JSON with the filters as with a plain scan of every block, reading less text', async (t) => {
@@ -102,6 +104,12 @@ test('what a query requires: ASCII runs of a literal, the top-level literal runs
   assert.deepEqual(runs('\\bWORD\\b\\s+matters', true), ['word', 'matters']);
   assert.deepEqual(runs('perm.ssion', true), ['perm', 'ssion']);
   assert.deepEqual(runs('a{2}bcde{0}fghi', true), ['fghi']);
+  // An escape's digits name a character, they are not text: \x41 is A, \cJ a newline, \012 (octal) a newline.
+  assert.deepEqual(runs('\\x41bcde', true), ['bcde']);
+  assert.deepEqual(runs('\\u0041bcde', true), ['bcde']);
+  assert.deepEqual(runs('\\cJabcd', true), ['abcd']);
+  assert.deepEqual(runs('\\0123456', true), ['3456']);
+  assert.deepEqual(runs('\\xZZabcd', true), ['zzabcd']);
 });
 
 test('on real texts: every text a regex matches holds its required runs, and every block filter holds its own keys', async () => {
@@ -142,6 +150,7 @@ test('index folders of other versions beside the index are removed when ours; a 
   writeFileSync(join(cache, 'search-v2', '0123456789abcdef0123456789abcdef.idx'), 'old', { mode: 0o600 });
   mkdirSync(join(cache, 'search-v3'), { mode: 0o700 });
   writeFileSync(join(cache, 'search-v3', 'notes.txt'), 'not ours to remove');
+  writeFileSync(join(cache, 'search-v3', 'feedface.idx'), 'the user\'s, beside their notes', { mode: 0o600 });
   const elsewhere = join(s.dir, 'elsewhere');
   mkdirSync(elsewhere);
   writeFileSync(join(elsewhere, 'aaaaaaaaaaaaaaaa.idx'), 'kept');
@@ -149,6 +158,6 @@ test('index folders of other versions beside the index are removed when ours; a 
   await searchSessions({ env: s.env, extraDirs: [s.sessions], includeDefaults: false, prune: true, query: q('the') });
   assert.deepEqual(readdirSync(cache).filter((n) => n.startsWith('search-')).sort(), ['search-v1', 'search-v3', basename(dir)].sort());
   assert.deepEqual(readdirSync(elsewhere), ['aaaaaaaaaaaaaaaa.idx']);
-  assert.deepEqual(readdirSync(join(cache, 'search-v3')), ['notes.txt']);
+  assert.deepEqual(readdirSync(join(cache, 'search-v3')).sort(), ['feedface.idx', 'notes.txt']);
   assert.equal(readdirSync(dir).length, FIXTURES.length);
 });

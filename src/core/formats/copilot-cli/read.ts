@@ -47,7 +47,7 @@ export function createCopilotCliParser(options: ReadOptions): LineParser {
   const usageByCall = new Map<string, { usage: Usage; window?: number }>();
   const notes = newReadNotes();
   const onTooDeep = (): void => { notes.tooDeep++; };
-  let id = '', cwd: string | undefined, title: string | undefined, lastWindow: number | undefined;
+  let id = '', cwd: string | undefined, title: string | undefined, lastWindow: number | undefined, unsummarized = 0;
   const models: string[] = [];
   const events = new Map<number, Record<string, unknown>>();
   return {
@@ -66,6 +66,8 @@ export function createCopilotCliParser(options: ReadOptions): LineParser {
           // Copilot CLI's own compaction (1.0.102, seen against a loopback model): the next request sends the system
           // prompt, the summary as a user message, then what came after; a failed attempt changes nothing.
           const text = str(d.summaryContent);
+          // Applied but without its summary in the log (another version's event): the history is kept, and said so.
+          if (d.success === true && !text) unsummarized++;
           if (d.success !== true || !text) break;
           messages = messages.filter((m) => m.role === 'system');
           messages.push({ role: 'user', blocks: [{ type: 'summary', text, origin: text.includes('[context-compactor]') ? 'context-compactor' : 'agent', ref: ref(), tokens: estimateTokens(text) }], records: [index], timestamp });
@@ -126,6 +128,7 @@ export function createCopilotCliParser(options: ReadOptions): LineParser {
       const system = messages.filter((m) => m.role === 'system').slice(-1);
       const live = repairToolPairs([...system, ...messages.filter((m) => m.role !== 'system')], warnings);
       for (const m of live) for (const r of m.records) records[r]!.inContext = true;
+      if (unsummarized) warnings.push(`the log records ${unsummarized} compaction(s) by Copilot CLI without their summary; the history before them is shown whole`);
       warnings.push(...noteWarnings(notes));
       const last = [...live].reverse().find((m) => m.usage)?.usage;
       return {

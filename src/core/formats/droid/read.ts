@@ -64,6 +64,8 @@ export function parseDroid(jsonl: string, settingsText: string | undefined, _opt
       const summary: Message[] = text ? [{ role: 'user', blocks: [{ type: 'summary', text, origin: text.includes('[context-compactor]') ? 'context-compactor' : 'agent', ref: { record }, tokens: estimateTokens(text) }], records: [record], timestamp: str(o.timestamp) || undefined }] : [];
       const anchorId = isObj(o.anchorMessage) ? str(o.anchorMessage.id) : '';
       let from = anchorId ? all.findIndex((m) => m.id === anchorId) + 1 : all.length;
+      // Droid's rebuild then keeps every message: said, since the view then holds what the summary was to replace.
+      if (anchorId && from === 0) warnings.push(`line ${record + 1}: Droid's compaction names an anchor message (${anchorId.slice(0, 40)}) the session does not hold; every message before it is kept`);
       while (from < all.length && all[from]!.message.toolResultsOnly) from++;
       messages = [...summary, ...all.slice(from).map((m) => m.message)];
       return;
