@@ -131,7 +131,7 @@ export interface CleanupPreview {
   readonly before: number;
   readonly after: number;
   readonly reduction: number;
-  /** The history (request minus the harness: system prompt + tool definitions), before and after, and its cut. */
+  /** The history (request minus the harness: system prompt + tool definitions + the initial context the agent re-sends), before and after, and its cut. */
   readonly history: { readonly before: number; readonly after: number; readonly reduction: number };
   readonly harnessTokens: number;
   /** One line on the harness where it is a large share of every request (else absent). */

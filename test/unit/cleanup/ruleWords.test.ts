@@ -38,7 +38,7 @@ test('the compaction report and the Cleanup tab show rule names; JSON keeps the 
 });
 
 test('harness and history are defined in one line wherever they appear: inspect text and Markdown, compaction report', async (t) => {
-  assert.equal(TERMS_LINE, 'harness = system prompt + tool definitions, re-sent every request; compaction cannot cut it; history = everything else (prompts, replies, tool calls and results): what compaction acts on.');
+  assert.equal(TERMS_LINE, 'harness = system prompt + tool definitions (and the initial context an agent re-sends), re-sent every request; compaction cannot cut it; history = everything else (prompts, replies, tool calls and results): what compaction acts on.');
   const inspected = await inspectFile(CLAUDE_SAMPLE);
   assert.ok(renderInspect(inspected.json, false).includes(`${TERMS_LINE} The system kind holds the harness and injected instructions.`));
   assert.ok(inspected.markdown.includes(TERMS_LINE));

@@ -113,5 +113,5 @@ test('identifier recall is labelled with what it measures, apart from eval probe
   const r = await run({}, 'compact', CLAUDE, '--out', path.join(tmpDir(t), 'o.jsonl'));
   assert.ok(r.stdout.includes(`identifier recall: 98.2 % of 54 (${RECALL_NOTE})`), r.stdout);
   assert.match(r.stdout, /messages 50 → 19 \(messages as inspect counts them\)/);
-  assert.match(r.stdout, /- harness = system prompt \+ tool definitions, re-sent every request; compaction cannot cut it; history = /);
+  assert.match(r.stdout, /- harness = system prompt \+ tool definitions \(and the initial context an agent re-sends\), re-sent every request; compaction cannot cut it; history = /);
 });

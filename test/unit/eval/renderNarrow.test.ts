@@ -45,7 +45,7 @@ test('no table is wider than six columns (the seed\'s table had fourteen), and t
   // Blank lines inside <details>: markdown-it renders the table as Markdown, not as HTML text.
   for (const m of md.matchAll(/<\/summary>\n(.)/g)) assert.equal(m[1], '\n');
   // History and harness are defined where they appear.
-  assert.match(md, /harness = system prompt \+ tool definitions, re-sent every request; compaction cannot cut it/);
+  assert.match(md, /harness = system prompt \+ tool definitions \(and the initial context an agent re-sends\), re-sent every request; compaction cannot cut it/);
 });
 
 test('sessions are named by their title, linked to their file, never by a UUID file name', async (t) => {
