@@ -14,13 +14,18 @@ const TICKET = /\b[A-Z][A-Z0-9]{1,9}-(?!(?:19|20)\d\d\b)\d{1,6}\b/g;
 const HAS_ISSUE = /#\d/;
 const HAS_TICKET = /[A-Z0-9]-\d/;
 const VERSION = /(?<![\w.])v?\d+\.\d+(?:\.\d+)?(?:-[0-9A-Za-z.]+)?(?![\w.])/g;
-const QUANTITY = /(?<![\w.])\d+(?:[.,]\d+)?\s?(?:ms|µs|us|ns|s|sec|seconds?|min(?:utes?)?|h|hours?|KB|MB|GB|TB|KiB|MiB|GiB|kB|B|bytes|tokens?|px|%|lines?|files?|tests?|chars?)(?![\w])/g;
+// Written digit first, the lookbehind after it (`(?<![\w.])\d+` as `\d(?<![\w.]\d)\d*`, the same matches): the search
+// then tests a digit at each position before any lookbehind, ~13 % less time over the bench sessions' texts.
+export const QUANTITY = /\d(?<![\w.]\d)\d*(?:[.,]\d+)?\s?(?:ms|µs|us|ns|s|sec|seconds?|min(?:utes?)?|h|hours?|KB|MB|GB|TB|KiB|MiB|GiB|kB|B|bytes|tokens?|px|%|lines?|files?|tests?|chars?)(?![\w])/g;
 /**
  * A hash: a word of 7–64 lowercase hex characters with a digit and a letter. Searched as a hex word, then tested for
  * both: the same matches as `/\b(?=[0-9a-f]*\d)(?=[0-9a-f]*[a-f])[0-9a-f]{7,64}\b/g` (no word boundary inside a hex
- * run, so neither form can match elsewhere in it), without two lookaheads at every word's start.
+ * run, so neither form can match elsewhere in it), without two lookaheads at every word's start. The leading `\b` is
+ * written as a lookbehind after the first hex character (a hex character is a word character, so the boundary before
+ * it is "no word character before it"): the same matches as `/\b[0-9a-f]{7,64}\b/g`, and the search rejects every
+ * position that is no hex character before testing any boundary (~18 % less time over the bench sessions' texts).
  */
-const HASH_WORD = /\b[0-9a-f]{7,64}\b/g;
+const HASH_WORD = /[0-9a-f](?<!\w[0-9a-f])[0-9a-f]{6,63}\b/g;
 
 /** The hashes of `text` in order (exported for the test that holds them equal to the lookahead pattern's). */
 export function hashesIn(text: string): string[] {

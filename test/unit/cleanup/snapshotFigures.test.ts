@@ -9,7 +9,7 @@ import { test } from 'node:test';
 import { cleanupSession } from '../../../src/core/cleanup/engine';
 import { splitAging } from '../../../src/core/compact/split';
 import type { Session } from '../../../src/core/model/transcript';
-import { hashesIn, measuredLines, PACKAGE_VERSION, packageMatches, packageVersions } from '../../../src/core/snapshot/kinds';
+import { hashesIn, measuredLines, PACKAGE_VERSION, packageMatches, packageVersions, QUANTITY } from '../../../src/core/snapshot/kinds';
 import { collectFacts } from '../../../src/core/snapshot/collect';
 import { partsOfOthers } from '../../../src/core/snapshot/idParts';
 import { MEMO_MIN_CHARS, stripAnsi } from '../../../src/core/cleanup/identifiers';
@@ -153,6 +153,23 @@ test('hashes: the hex-word search finds exactly what the lookahead pattern found
     assert.deepEqual(hashesIn(t), want, t.slice(0, 200));
   }
   assert.ok(texts.length > 1000 && hashes > 100, `${texts.length} texts, ${hashes} hashes`);
+});
+
+test('numbers with units: the digit-first pattern finds exactly what the lookbehind-first one found, on every real text', async () => {
+  // Before: the lookbehind tested at every position. Same matches at the same places, on every text of the real sessions.
+  const BEFORE = /(?<![\w.])\d+(?:[.,]\d+)?\s?(?:ms|µs|us|ns|s|sec|seconds?|min(?:utes?)?|h|hours?|KB|MB|GB|TB|KiB|MiB|GiB|kB|B|bytes|tokens?|px|%|lines?|files?|tests?|chars?)(?![\w])/g;
+  const texts = ['1.5s x1s .5s a.5s 10ms 10 ms a_3 MB 3 MB é3s 12,5 % 3%x 7 files 1.2.3s', '42\n99tests 5 passed in 1.20s'];
+  for (const session of await realSessions()) {
+    for (const m of session.messages) for (const b of m.blocks) if (b.type === 'tool_result' || b.type === 'text') texts.push(b.text); else if (b.type === 'tool_call') texts.push(b.inputText);
+  }
+  let found = 0;
+  const at = (re: RegExp, t: string): string[] => [...t.matchAll(re)].map((m) => `${m.index}:${m[0]}`);
+  for (const t of texts) {
+    const want = at(BEFORE, t);
+    found += want.length;
+    assert.deepEqual(at(QUANTITY, t), want, t.slice(0, 200));
+  }
+  assert.ok(texts.length > 1000 && found > 100, `${texts.length} texts, ${found} numbers with units`);
 });
 
 test('snapshot facts: a long output seen again reuses its scans, and the facts are those of scanning it again', async () => {
