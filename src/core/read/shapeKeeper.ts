@@ -77,3 +77,14 @@ export function keepShape(value: object): void {
 
 /** How many structures are kept and their text's size (tests). */
 export const keptShapes = (): { readonly shapes: number; readonly chars: number } => ({ shapes: kept.length, chars: keptChars });
+
+const instances: object[] = [];
+
+/**
+ * Keeps `template` (an empty instance of a class on the read path, made once at load) for the whole process: a class
+ * instance's hidden class is reached from its constructor only through weak transitions, so it too dies when the last
+ * instance does, with the optimized code that had it built in. At most a few dozen, each empty.
+ */
+export function keepInstance(template: object): void {
+  if (instances.length < 64) instances.push(template);
+}

@@ -4,7 +4,7 @@ import type { FormatReader, LineParser, ReadOptions } from './formatReader';
 import { looksBinary } from './fileKind';
 import { WarningLog } from './warnings';
 import { parseLine } from './safeJson';
-import { keepShape } from './shapeKeeper';
+import { keepInstance, keepShape } from './shapeKeeper';
 import { notRecognised, supportedAgents } from './supported';
 
 /** How many leading lines we buffer to detect the format by content. */
@@ -124,3 +124,5 @@ class LineReader implements TranscriptReader {
     this.pending.length = 0;
   }
 }
+
+keepInstance(new LineReader([], { keepRaw: false }));

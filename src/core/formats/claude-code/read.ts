@@ -4,6 +4,7 @@ import type { LineParser, ReadOptions } from '../../read/formatReader';
 import { repairToolPairs } from '../../read/pairs';
 import { buildTurns } from '../../read/turns';
 import { titleFromMessages } from '../../usage/title';
+import { keepInstance } from '../../read/shapeKeeper';
 import { plausibleTokens } from '../../read/usageNumbers';
 import { absurdUsageField, newReadNotes, noteWarnings } from '../../read/warnings';
 import { withPreviewTexts } from '../../tokens/composition';
@@ -97,6 +98,8 @@ class ClaudeCodeParser implements LineParser {
     } satisfies Session;
   }
 }
+
+keepInstance(new ClaudeCodeParser({ keepRaw: false }));
 
 /** The record without its content and tool output, keeping key order (see RawRecord.envelope). */
 function envelopeOf(value: unknown): Record<string, unknown> | undefined {
