@@ -43,7 +43,11 @@ class ClaudeCodeParser implements LineParser {
   private readonly nodes: ClaudeNode[] = [];
   private sessionId: string | undefined;
   private cwd: string | undefined;
-  private readonly extra: Record<string, unknown> = {};
+  // The first version and git branch seen, kept as fields until finish: properties added one by one to an object give
+  // it hidden classes reached only through weak transitions, which die with the session (read/shapeKeeper.ts).
+  private version: unknown;
+  private gitBranch: unknown;
+  private branchFirst = false;
   private readonly notes = newReadNotes();
   private readonly onTooDeep = (): void => { this.notes.tooDeep++; };
   private readonly onAbsurd = (): void => { this.notes.absurdUsage++; };
@@ -58,9 +62,8 @@ class ClaudeCodeParser implements LineParser {
     if (!isObj(value)) return;
     this.sessionId ??= str(value.sessionId);
     this.cwd ??= str(value.cwd);
-    const extra = this.extra;
-    if (extra.version === undefined && str(value.version)) extra.version = value.version;
-    if (extra.gitBranch === undefined && str(value.gitBranch)) extra.gitBranch = value.gitBranch;
+    if (this.version === undefined && str(value.version)) this.version = value.version;
+    if (this.gitBranch === undefined && str(value.gitBranch)) { this.gitBranch = value.gitBranch; this.branchFirst = this.version === undefined; }
     if (typeof value.type === 'string' && NODE_TYPES.has(value.type) && ('uuid' in value || 'parentUuid' in value)) {
       // A uuid seen before is a repeated record (a file stitched or copied twice): the first one stands.
       const uuid = str(value.uuid);
@@ -89,12 +92,17 @@ class ClaudeCodeParser implements LineParser {
     for (let k = messages.length - 1; k >= 0 && !last; k--) if (messages[k]!.usage) last = messages[k];
     let peak = 0;
     for (const m of messages) if (m.usage) peak = Math.max(peak, contextOf(m.usage));
+    // In the order they were found, as when they were set as they came.
+    const extra: Record<string, unknown> = {};
+    if (this.branchFirst) extra.gitBranch = this.gitBranch;
+    if (this.version !== undefined) extra.version = this.version;
+    if (this.gitBranch !== undefined && !this.branchFirst) extra.gitBranch = this.gitBranch;
     return {
       format: 'claude-code', id: this.sessionId ?? '', cwd: this.cwd, title: titleFromMessages(messages), models, records, messages,
       turns: buildTurns(messages),
       recordedContext: last?.usage ? contextOf(last.usage) : undefined,
       contextWindow: sessionContextWindow('claude-code', models[models.length - 1], { peak }),
-      warnings, ...absurdUsageField(notes.absurdUsage), endsWithNewline, extra: this.extra,
+      warnings, ...absurdUsageField(notes.absurdUsage), endsWithNewline, extra,
     } satisfies Session;
   }
 }
