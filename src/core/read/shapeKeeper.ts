@@ -57,22 +57,46 @@ const skeletonText = (v: unknown): string => JSON.stringify(v, (_k, x: unknown) 
 
 /**
  * Notes one parsed record (an object or array from JSON.parse): the first record of each structure is kept as a
- * skeleton made by JSON.parse. Cheap for structures already met (one walk over the keys, no allocation).
+ * skeleton made by JSON.parse. Cheap for structures already met (one walk over the keys, no allocation). True when
+ * the structure was new.
  */
-export function keepShape(value: object): void {
-  if (kept.length >= MAX_SHAPES || seen.size >= 4 * MAX_SHAPES) return;
+export function keepShape(value: object): boolean {
+  if (kept.length >= MAX_SHAPES || seen.size >= 4 * MAX_SHAPES) return false;
   const h = shapeHash(value, 0x811c9dc5, 0);
-  if (seen.has(h)) return;
+  if (seen.has(h)) return false;
   seen.add(h);
   let text: string;
   try {
     text = skeletonText(value);
   } catch {
-    return; // nested too deeply to serialize (safeJson.ts): such a record is not worth keeping
+    return true; // nested too deeply to serialize (safeJson.ts): such a record is not worth keeping
   }
-  if (keptChars + text.length > MAX_CHARS) return;
+  if (keptChars + text.length > MAX_CHARS) return true;
   keptChars += text.length;
   kept.push(JSON.parse(text));
+  return true;
+}
+
+/** Records in a row that brought no new structure before a read only samples. */
+const QUIET = 64;
+/** After that, one record in SAMPLE is looked at. */
+const SAMPLE = 16;
+let reads = 0;
+
+/**
+ * Which records of one read keepShape looks at: every one until QUIET in a row brought nothing new, then one in SAMPLE,
+ * a different one each read (so repeated reads of a session still meet every structure). The walk costs ~5 % of
+ * JSON.parse on every record; a re-read of a known session now pays a small part of that.
+ */
+export class ShapeSampler {
+  private known = 0;
+  private readonly slot = reads++ % SAMPLE;
+
+  note(value: object, index: number): void {
+    if (this.known >= QUIET && index % SAMPLE !== this.slot) return;
+    if (keepShape(value)) this.known = 0;
+    else this.known++;
+  }
 }
 
 /** How many structures are kept and their text's size (tests). */

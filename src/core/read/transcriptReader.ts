@@ -4,7 +4,7 @@ import type { FormatReader, LineParser, ReadOptions } from './formatReader';
 import { looksBinary } from './fileKind';
 import { WarningLog } from './warnings';
 import { parseLine } from './safeJson';
-import { keepInstance, keepShape } from './shapeKeeper';
+import { keepInstance, ShapeSampler } from './shapeKeeper';
 import { notRecognised, supportedAgents } from './supported';
 
 /** How many leading lines we buffer to detect the format by content. */
@@ -42,6 +42,7 @@ class LineReader implements TranscriptReader {
   private fatal: string | undefined;
   private sawContent = false;
   private pruned = -1;
+  private readonly shapes = new ShapeSampler();
   private readonly onPruned = (): void => this.warnings.prunedLine(this.pruned);
 
   constructor(private readonly readers: readonly FormatReader[], private readonly options: ReadOptions) {}
@@ -97,7 +98,7 @@ class LineReader implements TranscriptReader {
     } catch {
       return this.invalid(raw, i);
     }
-    keepShape(value as object);
+    this.shapes.note(value as object, i);
     return value;
   }
 
