@@ -3,7 +3,7 @@ import { open, stat } from 'node:fs/promises';
 import { FORMAT_READERS } from '../core/formats/registry';
 import type { RawLines, Session } from '../core/model/transcript';
 import { notASession } from '../core/read/fileKind';
-import { createTranscriptReader } from '../core/read/transcriptReader';
+import { createTranscriptReader, type TranscriptReader } from '../core/read/transcriptReader';
 import { documentSession, documentStamp, readDocumentSession } from './documentSessions';
 import { documentJob, documentThreadActive } from './documentThread';
 import { forEachLine, KeptLines, type SnapshotOptions } from './jsonlLines';
@@ -64,11 +64,11 @@ export async function readTranscriptFile(path: string, options: ReadFileOptions 
   const snapshot: SnapshotOptions = { end: info.size };
   try {
     if (bytes) {
-      const kept = await KeptLines.read(path, (line) => reader.push(line), snapshot);
+      const kept = await KeptLines.read(path, pushLine.bind(reader), snapshot);
       ({ endsWithNewline } = kept);
       rawLines = kept.lines;
     } else {
-      ({ endsWithNewline } = await forEachLine(path, (line) => reader.push(line), snapshot));
+      ({ endsWithNewline } = await forEachLine(path, pushLine.bind(reader), snapshot));
     }
   } catch (e) {
     throw new TranscriptError(`cannot read ${path}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
@@ -78,6 +78,15 @@ export async function readTranscriptFile(path: string, options: ReadFileOptions 
   return { session: rawLines ? { ...outcome.session, rawLines } : outcome.session, bytes: info.size };
 }
 
+
+/**
+ * The per-line callback: one function for every read, bound to each reader, not an arrow made per read: its optimized
+ * code (with the reader's inlined into it) then serves every later read in a long-running process instead of being
+ * dropped with the arrow at the next major GC (see core/read/shapeKeeper.ts).
+ */
+function pushLine(this: TranscriptReader, line: string): void {
+  this.push(line);
+}
 
 /** The first 4 KB of a regular file (what the error says it looks like), empty when it cannot be read again. */
 async function head(path: string): Promise<Uint8Array> {

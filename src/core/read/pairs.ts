@@ -46,7 +46,7 @@ export function repairToolPairs(messages: Message[], warnings: string[]): Messag
   if (dupCalls.length) warnings.push(`${dupCalls.length} repeated tool call(s) with an id seen before were dropped (${list(dupCalls)})`);
   if (dupResults.length) warnings.push(`${dupResults.length} repeated tool result(s) for a call already answered were dropped (${list(dupResults)})`);
   let lastAssistant = -1;
-  out.forEach((m, i) => { if (m.role === 'assistant') lastAssistant = i; });
+  for (let i = 0; i < out.length; i++) if (out[i]!.role === 'assistant') lastAssistant = i;
   const noResult = [...calls].filter(([id, at]) => !results.has(id) && at !== lastAssistant).map(([id]) => id);
   const noCall = [...results.keys()].filter((id) => !calls.has(id));
   const early = [...results].filter(([id, at]) => (calls.get(id) ?? -1) > at).map(([id]) => id);

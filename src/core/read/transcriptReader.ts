@@ -4,6 +4,7 @@ import type { FormatReader, LineParser, ReadOptions } from './formatReader';
 import { looksBinary } from './fileKind';
 import { WarningLog } from './warnings';
 import { parseLine } from './safeJson';
+import { keepInstance, ShapeSampler } from './shapeKeeper';
 import { notRecognised, supportedAgents } from './supported';
 
 /** How many leading lines we buffer to detect the format by content. */
@@ -21,85 +22,108 @@ export interface TranscriptReader {
 interface Pending { readonly index: number; readonly raw: string; readonly value: unknown }
 
 export function createTranscriptReader(readers: readonly FormatReader[], options: ReadOptions): TranscriptReader {
-  const warnings = new WarningLog();
-  const pending: Pending[] = [];
-  let parser: LineParser | undefined;
-  let chosen: FormatReader | undefined;
-  const foreign = new Map<string, number>();
+  return new LineReader(readers, options);
+}
+
+/**
+ * A class, not closures made per read: the per-line methods live on one prototype, so the optimized code V8 builds for
+ * them serves every later read in the process (a closure's code is dropped with it at the next major GC).
+ */
+class LineReader implements TranscriptReader {
+  private readonly warnings = new WarningLog();
+  private readonly pending: Pending[] = [];
+  private parser: LineParser | undefined;
+  private chosen: FormatReader | undefined;
+  private readonly foreign = new Map<string, number>();
   // One array for every per-line check: detectors take a list, and a new one per line and detector is garbage.
-  const one: unknown[] = [undefined];
-  const foreignTo = (value: object): FormatReader | undefined => {
+  private readonly one: unknown[] = [undefined];
+  private index = 0;
+  private lastInvalid = -1;
+  private fatal: string | undefined;
+  private sawContent = false;
+  private pruned = -1;
+  private readonly shapes = new ShapeSampler();
+  private readonly onPruned = (): void => this.warnings.prunedLine(this.pruned);
+
+  constructor(private readonly readers: readonly FormatReader[], private readonly options: ReadOptions) {}
+
+  push(line: string): void {
+    if (this.fatal) return;
+    const i = this.index++;
+    const value = this.parse(line, i);
+    if (this.parser) return this.feed(i, line, value);
+    this.pending.push({ index: i, raw: line, value });
+    if (this.pending.length >= DETECT_WINDOW) this.detect(true);
+    else if (value !== undefined) this.detect(false);
+  }
+
+  end(endsWithNewline: boolean): ReadOutcome {
+    if (!this.parser && !this.fatal) this.detect(true);
+    if (this.fatal || !this.parser) return { ok: false, error: this.fatal ?? notRecognised() };
+    // A partial last line usually means the agent is still writing; say so instead of "invalid".
+    if (!endsWithNewline && this.lastInvalid === this.index - 1) this.warnings.truncatedLastLine(this.lastInvalid);
+    const notes = [...this.foreign].map(([format, n]) => `${n} line(s) are ${format} records inside a ${this.chosen!.format} transcript; they were ignored`);
+    return { ok: true, session: this.parser.finish(endsWithNewline, [...this.warnings.render(), ...notes]) };
+  }
+
+  /** The reader of another supported format that claims this record (mixed files), if the chosen one does not. */
+  private foreignTo(value: object): FormatReader | undefined {
+    const one = this.one, chosen = this.chosen!;
     one[0] = value;
-    const other = chosen!.detect(one) ? undefined : readers.find((r) => r !== chosen && r.detect(one));
+    let other: FormatReader | undefined;
+    if (!chosen.detect(one)) {
+      for (const r of this.readers) if (r !== chosen && r.detect(one)) { other = r; break; }
+    }
     one[0] = undefined;
     return other;
-  };
-  /** A record of another supported format inside this one (mixed files): kept out of the session, counted. */
-  const feed = (i: number, raw: string, value: unknown): void => {
-    const other = typeof value === 'object' && value !== null ? foreignTo(value) : undefined;
-    if (other) { foreign.set(other.format, (foreign.get(other.format) ?? 0) + 1); return parser!.line(i, raw, undefined); }
-    parser!.line(i, raw, value);
-  };
-  let index = 0;
-  let lastInvalid = -1;
-  let fatal: string | undefined;
-  let sawContent = false;
+  }
 
-  let pruned = -1;
-  const onPruned = (): void => warnings.prunedLine(pruned);
-  const parse = (raw: string, i: number): unknown => {
+  /** A record of another supported format inside this one (mixed files): kept out of the session, counted. */
+  private feed(i: number, raw: string, value: unknown): void {
+    const other = typeof value === 'object' && value !== null ? this.foreignTo(value) : undefined;
+    if (other) { this.foreign.set(other.format, (this.foreign.get(other.format) ?? 0) + 1); return this.parser!.line(i, raw, undefined); }
+    this.parser!.line(i, raw, value);
+  }
+
+  private parse(raw: string, i: number): unknown {
     const trimmed = raw.trim();
     if (trimmed === '') return undefined;
-    sawContent = true;
+    this.sawContent = true;
     const first = trimmed.charCodeAt(0);
-    if (first !== 0x7b /* { */ && first !== 0x5b /* [ */) return invalid(raw, i);
+    if (first !== 0x7b /* { */ && first !== 0x5b /* [ */) return this.invalid(raw, i);
+    let value: unknown;
     try {
-      pruned = i;
-      return parseLine(trimmed, onPruned);
+      this.pruned = i;
+      value = parseLine(trimmed, this.onPruned);
     } catch {
-      return invalid(raw, i);
+      return this.invalid(raw, i);
     }
-  };
-  const invalid = (raw: string, i: number): undefined => {
-    lastInvalid = i;
-    if (i < DETECT_WINDOW && looksBinary(raw, 512)) fatal ??= 'not a transcript: the file holds binary data';
-    warnings.add('invalid-line', i);
+    this.shapes.note(value as object, i);
+    return value;
+  }
+
+  private invalid(raw: string, i: number): undefined {
+    this.lastInvalid = i;
+    if (i < DETECT_WINDOW && looksBinary(raw, 512)) this.fatal ??= 'not a transcript: the file holds binary data';
+    this.warnings.add('invalid-line', i);
     return undefined;
-  };
-  const detect = (force: boolean): void => {
-    const values = pending.map((p) => p.value).filter((v) => v !== undefined);
+  }
+
+  private detect(force: boolean): void {
+    const values = this.pending.map((p) => p.value).filter((v) => v !== undefined);
     if (!force && values.length < Math.min(8, DETECT_WINDOW)) return;
-    const reader = readers.find((r) => r.detect(values));
+    const reader = this.readers.find((r) => r.detect(values));
     if (!reader) {
-      fatal ??= values.length === 0
-        ? (sawContent ? `not a transcript: no line is valid JSON; expected a session of ${supportedAgents()}` : 'empty file: nothing to read')
+      this.fatal ??= values.length === 0
+        ? (this.sawContent ? `not a transcript: no line is valid JSON; expected a session of ${supportedAgents()}` : 'empty file: nothing to read')
         : notRecognised();
       return;
     }
-    parser = reader.createParser(options);
-    chosen = reader;
-    for (const p of pending) feed(p.index, p.raw, p.value);
-    pending.length = 0;
-  };
-
-  return {
-    push(line) {
-      if (fatal) return;
-      const i = index++;
-      const value = parse(line, i);
-      if (parser) return feed(i, line, value);
-      pending.push({ index: i, raw: line, value });
-      if (pending.length >= DETECT_WINDOW) detect(true);
-      else if (value !== undefined) detect(false);
-    },
-    end(endsWithNewline) {
-      if (!parser && !fatal) detect(true);
-      if (fatal || !parser) return { ok: false, error: fatal ?? notRecognised() };
-      // A partial last line usually means the agent is still writing; say so instead of "invalid".
-      if (!endsWithNewline && lastInvalid === index - 1) warnings.truncatedLastLine(lastInvalid);
-      const notes = [...foreign].map(([format, n]) => `${n} line(s) are ${format} records inside a ${chosen!.format} transcript; they were ignored`);
-      return { ok: true, session: parser.finish(endsWithNewline, [...warnings.render(), ...notes]) };
-    },
-  };
+    this.parser = reader.createParser(this.options);
+    this.chosen = reader;
+    for (const p of this.pending) this.feed(p.index, p.raw, p.value);
+    this.pending.length = 0;
+  }
 }
 
+keepInstance(new LineReader([], { keepRaw: false }));

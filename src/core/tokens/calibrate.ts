@@ -27,6 +27,12 @@ export function calibrate(session: Session): Calibration {
   // A wild factor means the log and the transcript disagree (e.g. a resumed copy); don't trust it.
   const scale = Number.isFinite(raw) && raw > 0.25 && raw < 4 ? raw : 1;
   const rest = points.length > 1 ? points.slice(1) : points;
-  const err = (k: number): number => rest.reduce((a, p) => a + Math.abs(overhead + p.estimate * k - p.recorded) / p.recorded, 0) / rest.length;
-  return { source: 'recorded', overhead, scale, meanErrorRaw: err(1), meanErrorCalibrated: err(scale), turnsCompared: rest.length };
+  return { source: 'recorded', overhead, scale, meanErrorRaw: meanError(rest, overhead, 1), meanErrorCalibrated: meanError(rest, overhead, scale), turnsCompared: rest.length };
+}
+
+/** Mean |overhead + estimate × k − recorded| / recorded; a loop, not a closure made per call (read/shapeKeeper.ts). */
+function meanError(points: readonly { recorded: number; estimate: number }[], overhead: number, k: number): number {
+  let sum = 0;
+  for (const p of points) sum += Math.abs(overhead + p.estimate * k - p.recorded) / p.recorded;
+  return sum / points.length;
 }

@@ -65,7 +65,7 @@ export function compose(session: Session, topN = 20, calibration?: Calibration):
   byKind.system += cal.overhead;
   const rounded = roundAll(byKind);
   const total = Object.values(rounded).reduce((a, b) => a + b, 0);
-  items.sort((a, b) => b.tokens - a.tokens);
+  items.sort(byTokensDesc);
   // Previews only for the items shown: a preview per block was most of the report's time.
   return {
     total, source: cal.source, byKind: rounded, byTool: roundAll(byTool),
@@ -94,6 +94,9 @@ export function compositionItems(session: Session, scale: number): CompositionIt
 
 /** An item before its preview is made, with the block to make it from. */
 interface BlockItem { readonly kind: TokenKind; readonly tool?: string; readonly tokens: number; readonly block: Block }
+
+/** A module function, not an arrow made per call: its optimized code outlives a major GC (read/shapeKeeper.ts). */
+const byTokensDesc = (a: BlockItem, b: BlockItem): number => b.tokens - a.tokens;
 
 function blockItems(session: Session, scale: number): BlockItem[] {
   const names = toolNames(session.messages);
@@ -171,14 +174,16 @@ export function textForPreview(text: string): string {
 /**
  * `blocks` with each tool result's text cut to textForPreview (ReadOptions.previewTexts): a report needs a result's
  * tokens (counted from the whole text before this) and its preview, and the rest of a long output then dies young
- * instead of being copied by every scavenge while the file is read.
+ * instead of being copied by every scavenge while the file is read. Called on blocks a parser has just made for this
+ * read, so the text is cut in place: a spread copy's hidden class is held only weakly by V8 and dies with the session,
+ * taking the reader's optimized code with it (read/shapeKeeper.ts). Cutting twice gives the same text.
  */
 export function withPreviewTexts(blocks: Block[]): Block[] {
   for (let k = 0; k < blocks.length; k++) {
     const b = blocks[k]!;
     if (b.type !== 'tool_result') continue;
     const text = textForPreview(b.text);
-    if (text !== b.text) blocks[k] = { ...b, text };
+    if (text !== b.text) (b as { text: string }).text = text;
   }
   return blocks;
 }

@@ -67,16 +67,17 @@ function previousOffChain(nodes: readonly ClaudeNode[], from: number, onChain: U
 
 /** The newest main-chain user/assistant record (Claude Code resumes from the latest timestamp). */
 function pickLeaf(nodes: readonly ClaudeNode[]): number | undefined {
+  return newest(nodes, false) ?? newest(nodes, true); // a subagent file: every record is a sidechain
+}
+
+/** The newest user/assistant record, sidechains only when `sidechainOk` (a module function: see read/shapeKeeper.ts). */
+function newest(nodes: readonly ClaudeNode[], sidechainOk: boolean): number | undefined {
   let best: number | undefined;
   let bestTs = '';
-  const consider = (sidechainOk: boolean): void => {
-    for (let i = 0; i < nodes.length; i++) {
-      const n = nodes[i]!;
-      if ((n.type !== 'user' && n.type !== 'assistant') || (n.sidechain && !sidechainOk)) continue;
-      if (best === undefined || n.timestamp >= bestTs) { best = i; bestTs = n.timestamp; }
-    }
-  };
-  consider(false);
-  if (best === undefined) consider(true); // a subagent file: every record is a sidechain
+  for (let i = 0; i < nodes.length; i++) {
+    const n = nodes[i]!;
+    if ((n.type !== 'user' && n.type !== 'assistant') || (n.sidechain && !sidechainOk)) continue;
+    if (best === undefined || n.timestamp >= bestTs) { best = i; bestTs = n.timestamp; }
+  }
   return best;
 }

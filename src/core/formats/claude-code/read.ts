@@ -4,6 +4,7 @@ import type { LineParser, ReadOptions } from '../../read/formatReader';
 import { repairToolPairs } from '../../read/pairs';
 import { buildTurns } from '../../read/turns';
 import { titleFromMessages } from '../../usage/title';
+import { keepInstance } from '../../read/shapeKeeper';
 import { plausibleTokens } from '../../read/usageNumbers';
 import { absurdUsageField, newReadNotes, noteWarnings } from '../../read/warnings';
 import { withPreviewTexts } from '../../tokens/composition';
@@ -30,57 +31,83 @@ export function readUsage(u: unknown, onAbsurd?: () => void): Usage | undefined 
 }
 
 export function createClaudeCodeParser(options: ReadOptions): LineParser {
-  const records: RawRecord[] = [];
-  const nodes: ClaudeNode[] = [];
-  let sessionId: string | undefined, cwd: string | undefined;
-  const extra: Record<string, unknown> = {};
-  const notes = newReadNotes();
-  const onTooDeep = (): void => { notes.tooDeep++; };
-  const onAbsurd = (): void => { notes.absurdUsage++; };
-  const uuids = new Set<string>();
-
-  return {
-    line(index, raw, value) {
-      const kind = recordKind(value);
-      records[index] = { raw: options.keepRaw && !options.linesKeptOutside ? raw : undefined, kind, inContext: false, id: isObj(value) && options.keepRaw ? str(value.uuid) : undefined, envelope: options.keepRaw ? envelopeOf(value) : undefined };
-      if (!isObj(value)) return;
-      sessionId ??= str(value.sessionId);
-      cwd ??= str(value.cwd);
-      if (extra.version === undefined && str(value.version)) extra.version = value.version;
-      if (extra.gitBranch === undefined && str(value.gitBranch)) extra.gitBranch = value.gitBranch;
-      if (typeof value.type === 'string' && NODE_TYPES.has(value.type) && ('uuid' in value || 'parentUuid' in value)) {
-        // A uuid seen before is a repeated record (a file stitched or copied twice): the first one stands.
-        const uuid = str(value.uuid);
-        if (uuid !== undefined && uuids.has(uuid)) { notes.duplicates++; return; }
-        if (uuid !== undefined) uuids.add(uuid);
-        const node = toNode(index, value, onTooDeep, onAbsurd);
-        if (options.previewTexts) withPreviewTexts(node.blocks);
-        nodes.push(node);
-      }
-    },
-    finish(endsWithNewline, warnings) {
-      if (notes.duplicates) warnings.push(`${notes.duplicates} record(s) repeat the uuid of an earlier record and were ignored`);
-      const branch = selectLiveBranch(nodes);
-      if (branch.brokenAt !== undefined) warnings.push(`line ${branch.brokenAt + 1} points to a parent that is not in the file; the history before it is not part of the live context`);
-      for (const line of branch.cycles) warnings.push(`line ${line + 1}: its parentUuid closes a cycle; the chain goes on with the record before it in the file`);
-      const messages = repairToolPairs(assemble(branch.nodes.map((i) => nodes[i]!), records), warnings);
-      warnings.push(...noteWarnings(notes));
-      const seen = new Set<string>();
-      for (const n of nodes) if (n.model && n.model !== '<synthetic>') seen.add(n.model);
-      const models = [...seen];
-      const last = [...messages].reverse().find((m) => m.usage);
-      let peak = 0;
-      for (const m of messages) if (m.usage) peak = Math.max(peak, contextOf(m.usage));
-      return {
-        format: 'claude-code', id: sessionId ?? '', cwd, title: titleFromMessages(messages), models, records, messages,
-        turns: buildTurns(messages),
-        recordedContext: last?.usage ? contextOf(last.usage) : undefined,
-        contextWindow: sessionContextWindow('claude-code', models[models.length - 1], { peak }),
-        warnings, ...absurdUsageField(notes.absurdUsage), endsWithNewline, extra,
-      } satisfies Session;
-    },
-  };
+  return new ClaudeCodeParser(options);
 }
+
+/**
+ * A class, not closures made per read: `line` lives on one prototype, so its optimized code serves every later read
+ * in the process (a closure's code is dropped with it at the next major GC; see read/shapeKeeper.ts).
+ */
+class ClaudeCodeParser implements LineParser {
+  private readonly records: RawRecord[] = [];
+  private readonly nodes: ClaudeNode[] = [];
+  private sessionId: string | undefined;
+  private cwd: string | undefined;
+  // The first version and git branch seen, kept as fields until finish: properties added one by one to an object give
+  // it hidden classes reached only through weak transitions, which die with the session (read/shapeKeeper.ts).
+  private version: unknown;
+  private gitBranch: unknown;
+  private branchFirst = false;
+  private readonly notes = newReadNotes();
+  private readonly onTooDeep = (): void => { this.notes.tooDeep++; };
+  private readonly onAbsurd = (): void => { this.notes.absurdUsage++; };
+  private readonly uuids = new Set<string>();
+
+  constructor(private readonly options: ReadOptions) {}
+
+  line(index: number, raw: string, value: unknown): void {
+    const options = this.options;
+    const kind = recordKind(value);
+    this.records[index] = { raw: options.keepRaw && !options.linesKeptOutside ? raw : undefined, kind, inContext: false, id: isObj(value) && options.keepRaw ? str(value.uuid) : undefined, envelope: options.keepRaw ? envelopeOf(value) : undefined };
+    if (!isObj(value)) return;
+    this.sessionId ??= str(value.sessionId);
+    this.cwd ??= str(value.cwd);
+    if (this.version === undefined && str(value.version)) this.version = value.version;
+    if (this.gitBranch === undefined && str(value.gitBranch)) { this.gitBranch = value.gitBranch; this.branchFirst = this.version === undefined; }
+    if (typeof value.type === 'string' && NODE_TYPES.has(value.type) && ('uuid' in value || 'parentUuid' in value)) {
+      // A uuid seen before is a repeated record (a file stitched or copied twice): the first one stands.
+      const uuid = str(value.uuid);
+      if (uuid !== undefined && this.uuids.has(uuid)) { this.notes.duplicates++; return; }
+      if (uuid !== undefined) this.uuids.add(uuid);
+      const node = toNode(index, value, this.onTooDeep, this.onAbsurd);
+      if (options.previewTexts) withPreviewTexts(node.blocks);
+      this.nodes.push(node);
+    }
+  }
+
+  finish(endsWithNewline: boolean, warnings: string[]): Session {
+    const { notes, nodes, records } = this;
+    if (notes.duplicates) warnings.push(`${notes.duplicates} record(s) repeat the uuid of an earlier record and were ignored`);
+    const branch = selectLiveBranch(nodes);
+    if (branch.brokenAt !== undefined) warnings.push(`line ${branch.brokenAt + 1} points to a parent that is not in the file; the history before it is not part of the live context`);
+    for (const line of branch.cycles) warnings.push(`line ${line + 1}: its parentUuid closes a cycle; the chain goes on with the record before it in the file`);
+    const live: ClaudeNode[] = [];
+    for (const i of branch.nodes) live.push(nodes[i]!);
+    const messages = repairToolPairs(assemble(live, records), warnings);
+    warnings.push(...noteWarnings(notes));
+    const seen = new Set<string>();
+    for (const n of nodes) if (n.model && n.model !== '<synthetic>') seen.add(n.model);
+    const models = [...seen];
+    let last: Message | undefined;
+    for (let k = messages.length - 1; k >= 0 && !last; k--) if (messages[k]!.usage) last = messages[k];
+    let peak = 0;
+    for (const m of messages) if (m.usage) peak = Math.max(peak, contextOf(m.usage));
+    // In the order they were found, as when they were set as they came.
+    const extra: Record<string, unknown> = {};
+    if (this.branchFirst) extra.gitBranch = this.gitBranch;
+    if (this.version !== undefined) extra.version = this.version;
+    if (this.gitBranch !== undefined && !this.branchFirst) extra.gitBranch = this.gitBranch;
+    return {
+      format: 'claude-code', id: this.sessionId ?? '', cwd: this.cwd, title: titleFromMessages(messages), models, records, messages,
+      turns: buildTurns(messages),
+      recordedContext: last?.usage ? contextOf(last.usage) : undefined,
+      contextWindow: sessionContextWindow('claude-code', models[models.length - 1], { peak }),
+      warnings, ...absurdUsageField(notes.absurdUsage), endsWithNewline, extra,
+    } satisfies Session;
+  }
+}
+
+keepInstance(new ClaudeCodeParser({ keepRaw: false }));
 
 /** The record without its content and tool output, keeping key order (see RawRecord.envelope). */
 function envelopeOf(value: unknown): Record<string, unknown> | undefined {

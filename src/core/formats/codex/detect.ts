@@ -13,10 +13,19 @@ export function isLegacyItem(o: Record<string, unknown>): boolean {
   return typeof o.type === 'string' && LEGACY_ITEMS.has(o.type) && !('payload' in o) && !('message' in o) && !('uuid' in o);
 }
 
+// Loops, not callbacks: the mixed-file check runs this on every line of every session, and an arrow made per call loses
+// its optimized code at each major GC (read/shapeKeeper.ts).
 export function detectCodex(records: readonly unknown[]): boolean {
-  const objs = records.filter((r): r is Record<string, unknown> => typeof r === 'object' && r !== null && !Array.isArray(r));
-  if (objs.some((o) => typeof o.type === 'string' && CODEX_TYPES.has(o.type) && typeof o.payload === 'object' && o.payload !== null)) return true;
-  return objs[0] !== undefined && isLegacyHeader(objs[0]) && objs.slice(1).some((o) => isLegacyItem(o) || o.record_type === 'state');
+  let first: Record<string, unknown> | undefined;
+  let legacyItem = false;
+  for (const r of records) {
+    if (typeof r !== 'object' || r === null || Array.isArray(r)) continue;
+    const o = r as Record<string, unknown>;
+    if (typeof o.type === 'string' && CODEX_TYPES.has(o.type) && typeof o.payload === 'object' && o.payload !== null) return true;
+    if (first === undefined) first = o;
+    else if (!legacyItem && (isLegacyItem(o) || o.record_type === 'state')) legacyItem = true;
+  }
+  return first !== undefined && isLegacyHeader(first) && legacyItem;
 }
 
 /**

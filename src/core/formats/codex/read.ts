@@ -4,6 +4,7 @@ import type { LineParser, ReadOptions } from '../../read/formatReader';
 import { repairToolPairs } from '../../read/pairs';
 import { buildTurns } from '../../read/turns';
 import { titleFromMessages } from '../../usage/title';
+import { keepInstance } from '../../read/shapeKeeper';
 import { plausibleTokens } from '../../read/usageNumbers';
 import { absurdUsageField, newReadNotes, noteWarnings } from '../../read/warnings';
 import { withPreviewTexts } from '../../tokens/composition';
@@ -32,116 +33,132 @@ export function codexUsage(u: unknown, onAbsurd?: () => void): Usage | undefined
 const fingerprint = (raw: string): string => `${raw.length}|${raw.slice(0, 120)}|${raw.slice(-120)}`;
 
 export function createCodexParser(options: ReadOptions): LineParser {
-  const records: RawRecord[] = [];
-  let history: Entry[] = [];
-  let meta: Obj = {};
-  let instructions: { text: string; line: number } | undefined;
-  const models = new Set<string>();
-  let lastTotal = -1;
-  let contextWindow: number | undefined;
-  let sawTokenCount = false;
-  const pendingUsageRecords: Usage[] = [];
-  let legacy = false;
-  const notes = newReadNotes();
-  const onTooDeep = (): void => { notes.tooDeep++; };
-  const onAbsurd = (): void => { notes.absurdUsage++; };
-  const seenItems = new Set<string>();
+  return new CodexParser(options);
+}
 
-  const attachUsage = (u: Usage): void => {
+/**
+ * A class, not closures made per read: `line` lives on one prototype, so its optimized code serves every later read
+ * in the process (a closure's code is dropped with it at the next major GC; see read/shapeKeeper.ts).
+ */
+class CodexParser implements LineParser {
+  private readonly records: RawRecord[] = [];
+  private history: Entry[] = [];
+  private meta: Obj = {};
+  private instructions: { text: string; line: number } | undefined;
+  private readonly models = new Set<string>();
+  private lastTotal = -1;
+  private contextWindow: number | undefined;
+  private sawTokenCount = false;
+  private readonly pendingUsageRecords: Usage[] = [];
+  private legacy = false;
+  private readonly notes = newReadNotes();
+  private readonly onTooDeep = (): void => { this.notes.tooDeep++; };
+  private readonly onAbsurd = (): void => { this.notes.absurdUsage++; };
+  private readonly seenItems = new Set<string>();
+
+  constructor(private readonly options: ReadOptions) {}
+
+  private attachUsage(u: Usage): void {
+    const history = this.history;
     for (let i = history.length - 1; i >= 0; i--) {
       if (history[i]!.item.side === 'output') { history[i]!.usage = u; return; }
     }
-  };
+  }
 
-  const onLine = (index: number, o: Obj): void => {
+  private onRecord(index: number, o: Obj): void {
     const p = isObj(o.payload) ? o.payload : {};
     switch (o.type) {
       case 'session_meta': {
-        if (Object.keys(meta).length === 0) meta = p;
+        if (Object.keys(this.meta).length === 0) this.meta = p;
         const base = isObj(p.base_instructions) ? str(p.base_instructions.text) : str(p.instructions);
-        if (base && !instructions) instructions = { text: base, line: index };
+        if (base && !this.instructions) this.instructions = { text: base, line: index };
         return;
       }
-      case 'turn_context': { const m = str(p.model); if (m) models.add(m); return; }
+      case 'turn_context': { const m = str(p.model); if (m) this.models.add(m); return; }
       case 'response_item': {
-        const item = convertItem(p, { record: index }, onTooDeep);
-        if (item && options.previewTexts) withPreviewTexts(item.blocks);
-        if (item && item.side !== 'none') history.push({ item, line: index });
+        const item = convertItem(p, { record: index }, this.onTooDeep);
+        if (item && this.options.previewTexts) withPreviewTexts(item.blocks);
+        if (item && item.side !== 'none') this.history.push({ item, line: index });
         return;
       }
       case 'compacted': {
         const repl = Array.isArray(p.replacement_history) ? p.replacement_history : undefined;
         const message = str(p.message) ?? '';
+        const onTooDeep = this.onTooDeep;
         const kept: Entry[] = repl
           ? repl.flatMap((r, k) => { const item = isObj(r) ? convertItem(r, { record: index, item: k }, onTooDeep) : undefined; return item && item.side !== 'none' ? [{ item, line: index }] : []; })
-          : history.filter((e) => e.item.role === 'user' && !e.item.toolResultsOnly);
+          : this.history.filter((e) => e.item.role === 'user' && !e.item.toolResultsOnly);
         if (message) kept.push({ line: index, item: { side: 'input', role: 'user', blocks: [{ type: 'summary', text: message, origin: message.includes('[context-compactor]') ? 'context-compactor' : 'agent', ref: { record: index }, tokens: estimateTokens(message) }] } });
-        history = kept;
+        this.history = kept;
         return;
       }
       case 'event_msg': {
         if (p.type === 'token_count' && isObj(p.info)) {
-          sawTokenCount = true;
-          contextWindow = num(p.info.model_context_window) || contextWindow;
+          this.sawTokenCount = true;
+          this.contextWindow = num(p.info.model_context_window) || this.contextWindow;
           const total = isObj(p.info.total_token_usage) ? num(p.info.total_token_usage.total_tokens) : -1;
           // Codex emits each request's token_count twice; only a changed total is a new request.
-          if (total !== lastTotal) { lastTotal = total; const u = codexUsage(p.info.last_token_usage, onAbsurd); if (u) attachUsage(u); }
+          if (total !== this.lastTotal) { this.lastTotal = total; const u = codexUsage(p.info.last_token_usage, this.onAbsurd); if (u) this.attachUsage(u); }
         } else if (p.type === 'thread_rolled_back') {
-          rollBack(num(p.num_turns));
+          this.rollBack(num(p.num_turns));
         }
         return;
       }
-      case 'token_usage_record': { const u = codexUsage(p.usage, onAbsurd); if (u) pendingUsageRecords.push(u); return; }
+      case 'token_usage_record': { const u = codexUsage(p.usage, this.onAbsurd); if (u) this.pendingUsageRecords.push(u); return; }
       default:
     }
-  };
+  }
 
-  const rollBack = (n: number): void => {
+  private rollBack(n: number): void {
     let seen = 0;
+    const history = this.history;
     for (let i = history.length - 1; i >= 0 && n > 0; i--) {
       const e = history[i]!;
       if (e.item.role === 'user' && !e.item.toolResultsOnly && e.item.blocks.some((b) => b.type === 'text')) {
-        if (++seen === n) { history = history.slice(0, i); return; }
+        if (++seen === n) { this.history = history.slice(0, i); return; }
       }
     }
-  };
+  }
 
-  return {
-    line(index, raw, value) {
-      // A legacy rollout (no envelopes) is read as the envelopes it stands for; its writer emits the current form.
-      if (isObj(value) && index === 0 && isLegacyHeader(value)) legacy = true;
-      if (legacy && isObj(value)) value = legacyEnvelope(value, index === 0, undefined) ?? { type: 'legacy_state' };
-      const kind = isObj(value) ? (isObj(value.payload) && str(value.payload.type) && value.type !== 'session_meta' ? `${String(value.type)}:${String(value.payload.type)}` : String(value.type)) : 'invalid';
-      // Legacy lines carry no timestamp: two equal ones are a repeated item, not a repeated line.
-      const history = !legacy && isObj(value) && (value.type === 'response_item' || value.type === 'compacted');
-      if (history && seenItems.has(fingerprint(raw))) {
-        notes.duplicates++;
-        records[index] = { raw: undefined, kind: 'duplicate', inContext: false };
-        return;
-      }
-      if (history) seenItems.add(fingerprint(raw));
-      records[index] = { raw: options.keepRaw && !options.linesKeptOutside ? raw : undefined, kind, inContext: false, envelope: options.keepRaw ? toolItemEnvelope(value) : undefined };
-      if (isObj(value)) onLine(index, value);
-    },
-    finish(endsWithNewline, warnings) {
-      if (!sawTokenCount && pendingUsageRecords.length > 0) warnings.push('no token_count events; per-request usage comes from token_usage_record lines');
-      if (notes.duplicates) warnings.push(`${notes.duplicates} history line(s) repeat an earlier line exactly and were ignored`);
-      const messages = repairToolPairs(toMessages(history, instructions), warnings);
-      dropStaleReasoning(messages);
-      warnings.push(...noteWarnings(notes));
-      for (const m of messages) for (const r of m.records) records[r]!.inContext = true;
-      const lastUsage = [...messages].reverse().find((m) => m.usage)?.usage;
-      const id = str(meta.id) ?? '';
-      return {
-        format: 'codex', id, cwd: str(meta.cwd) ?? environmentCwd(messages), title: titleFromMessages(messages), models: [...models], records, messages,
-        turns: buildTurns(messages),
-        recordedContext: lastUsage ? lastUsage.inputTokens + lastUsage.cacheReadTokens + lastUsage.cacheCreationTokens : undefined,
-        // The window Codex recorded (its usable share) wins; the catalog's is the fallback.
-        contextWindow: sessionContextWindow('codex', [...models].pop(), { recorded: contextWindow }), warnings, ...absurdUsageField(notes.absurdUsage), endsWithNewline, extra: { meta, ...(legacy ? { legacy: true } : {}) },
-      } satisfies Session;
-    },
-  };
+  line(index: number, raw: string, value: unknown): void {
+    const { options, notes, records } = this;
+    // A legacy rollout (no envelopes) is read as the envelopes it stands for; its writer emits the current form.
+    if (isObj(value) && index === 0 && isLegacyHeader(value)) this.legacy = true;
+    if (this.legacy && isObj(value)) value = legacyEnvelope(value, index === 0, undefined) ?? { type: 'legacy_state' };
+    const kind = isObj(value) ? (isObj(value.payload) && str(value.payload.type) && value.type !== 'session_meta' ? `${String(value.type)}:${String(value.payload.type)}` : String(value.type)) : 'invalid';
+    // Legacy lines carry no timestamp: two equal ones are a repeated item, not a repeated line.
+    const isHistory = !this.legacy && isObj(value) && (value.type === 'response_item' || value.type === 'compacted');
+    if (isHistory && this.seenItems.has(fingerprint(raw))) {
+      notes.duplicates++;
+      records[index] = { raw: undefined, kind: 'duplicate', inContext: false };
+      return;
+    }
+    if (isHistory) this.seenItems.add(fingerprint(raw));
+    records[index] = { raw: options.keepRaw && !options.linesKeptOutside ? raw : undefined, kind, inContext: false, envelope: options.keepRaw ? toolItemEnvelope(value) : undefined };
+    if (isObj(value)) this.onRecord(index, value);
+  }
+
+  finish(endsWithNewline: boolean, warnings: string[]): Session {
+    const { notes, records, models, meta, legacy } = this;
+    if (!this.sawTokenCount && this.pendingUsageRecords.length > 0) warnings.push('no token_count events; per-request usage comes from token_usage_record lines');
+    if (notes.duplicates) warnings.push(`${notes.duplicates} history line(s) repeat an earlier line exactly and were ignored`);
+    const messages = repairToolPairs(toMessages(this.history, this.instructions), warnings);
+    dropStaleReasoning(messages);
+    warnings.push(...noteWarnings(notes));
+    for (const m of messages) for (const r of m.records) records[r]!.inContext = true;
+    const lastUsage = [...messages].reverse().find((m) => m.usage)?.usage;
+    const id = str(meta.id) ?? '';
+    return {
+      format: 'codex', id, cwd: str(meta.cwd) ?? environmentCwd(messages), title: titleFromMessages(messages), models: [...models], records, messages,
+      turns: buildTurns(messages),
+      recordedContext: lastUsage ? lastUsage.inputTokens + lastUsage.cacheReadTokens + lastUsage.cacheCreationTokens : undefined,
+      // The window Codex recorded (its usable share) wins; the catalog's is the fallback.
+      contextWindow: sessionContextWindow('codex', [...models].pop(), { recorded: this.contextWindow }), warnings, ...absurdUsageField(notes.absurdUsage), endsWithNewline, extra: { meta, ...(legacy ? { legacy: true } : {}) },
+    } satisfies Session;
+  }
 }
+
+keepInstance(new CodexParser({ keepRaw: false }));
 
 /** A tool item's line without its big field, key order kept (see RawRecord.envelope). */
 function toolItemEnvelope(value: unknown): Record<string, unknown> | undefined {

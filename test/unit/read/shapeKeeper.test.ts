@@ -1,0 +1,31 @@
+// read/shapeKeeper.ts: one skeleton per record structure, bounded, never thrown by hostile input.
+import { strict as assert } from 'node:assert';
+import { test } from 'node:test';
+import { keepShape, keptShapes, MAX_CHARS, MAX_SHAPES } from '../../../src/core/read/shapeKeeper';
+
+test('one skeleton per structure: other string values share it, other keys, key order or number kinds do not', () => {
+  const before = keptShapes().shapes;
+  keepShape(JSON.parse('{"zz_type":"user","zz_text":"a long text that is not kept","zz_n":1}') as object);
+  keepShape(JSON.parse('{"zz_type":"assistant","zz_text":"another","zz_n":2}') as object);
+  assert.equal(keptShapes().shapes, before + 1);
+  keepShape(JSON.parse('{"zz_text":"x","zz_type":"user","zz_n":1}') as object);
+  keepShape(JSON.parse('{"zz_type":"user","zz_text":"x","zz_n":1.5}') as object);
+  keepShape(JSON.parse('{"zz_type":"user","zz_text":"x","zz_n":1,"zz_more":[{"a":"b"}]}') as object);
+  assert.equal(keptShapes().shapes, before + 4);
+});
+
+test('strings are not kept: a 1 MB text adds only its keys to the kept characters', () => {
+  const before = keptShapes().chars;
+  keepShape(JSON.parse(JSON.stringify({ zz_big: 'x'.repeat(1 << 20), zz_kind: 'big' })) as object);
+  const added = keptShapes().chars - before;
+  assert.ok(added > 0 && added < 100, `added ${added} characters`);
+});
+
+test('hostile nesting and endless distinct structures stay bounded and never throw', () => {
+  const deep = JSON.parse(`${'['.repeat(100_000)}${']'.repeat(100_000)}`) as object;
+  keepShape(deep);
+  for (let i = 0; i < 5 * MAX_SHAPES; i++) keepShape({ [`zz_key_${i}`]: i, pad: 'x' });
+  const { shapes, chars } = keptShapes();
+  assert.ok(shapes <= MAX_SHAPES, `${shapes} shapes`);
+  assert.ok(chars <= MAX_CHARS, `${chars} characters`);
+});
