@@ -167,20 +167,24 @@ const withCarried = (lines: readonly string[], fresh: Item[]): Item[] => [...car
 /** The last `n` of `xs` (all of them without a limit). */
 const newest = <T>(xs: T[], n: number | undefined): T[] => (n === undefined || xs.length <= n ? xs : xs.slice(xs.length - n));
 
-function sectionItems(f: Facts, later: readonly string[], listing: IdentifierListing, limits: SnapshotLimits): Record<Exclude<SnapshotSection, 'identifiers'>, Item[]> {
+/** Items of each section, and how many of them a limit left out before the budget chose (said with the rest). */
+function sectionItems(f: Facts, later: readonly string[], listing: IdentifierListing, limits: SnapshotLimits): { items: Record<Exclude<SnapshotSection, 'identifiers'>, Item[]>; limited: Partial<Record<SnapshotSection, number>> } {
+  const commands = [...f.commands.values()];
+  const listedCommands = newest(commands, limits.commands);
   const files = [...f.files.values()].filter((x) => x.edits || x.writes || x.created || x.deleted || x.movedTo).map((x) => item(fileLine(x, listing), x.last));
   const reads = [...f.files.values()].filter((x) => x.read && !(x.edits || x.writes || x.created || x.deleted));
   if (reads.length) files.push(item(`- read: ${reads.slice(-30).map((x) => codeSpan(listing.relativize(x.path))).join(', ')}`, 0));
   const plan = f.plan ? (f.plan.items.length ? f.plan.items.map((t) => item(`- [${t.status === 'completed' ? 'x' : ' '}] ${t.text.replace(/\s+/g, ' ')}${t.status && t.status !== 'completed' && t.status !== 'pending' ? ` (${t.status})` : ''}`, f.plan!.at)) : [item(fenced(f.plan.raw ?? ''), f.plan.at)]) : [];
-  return {
+  const items = {
     // The first request states the goal: it outranks the middle ones when the budget is short.
     requests: requestItems(f, later, listing),
     plan: plan.length ? plan : carried(f.carried.plan, []),
     errors: withCarried(f.carried.errors, errorItems(f.errors, listing)),
     files: withCarried(f.carried.files, files),
-    commands: withCarried(f.carried.commands, newest([...f.commands.values()], limits.commands).map((c) => item(`- ${commandText(listing.relativize(c.command))} → ${c.ok ? 'ok' : c.exit !== undefined ? `exit ${c.exit}` : 'failed'}${c.runs > 1 ? ` (${c.runs} runs)` : ''}${measured(c.measured, listing)}`, c.last))),
+    commands: withCarried(f.carried.commands, listedCommands.map((c) => item(`- ${commandText(listing.relativize(c.command))} → ${c.ok ? 'ok' : c.exit !== undefined ? `exit ${c.exit}` : 'failed'}${c.runs > 1 ? ` (${c.runs} runs)` : ''}${measured(c.measured, listing)}`, c.last))),
     earlier: f.summaries.slice(-1).map((s) => earlierItem(s.text.replace(/^\[context-compactor\][^\n]*\n+/, '').trim())),
   };
+  return { items, limited: { commands: commands.length - listedCommands.length } };
 }
 
 /** Picks items newest first within `budget`; returns them in their original order and what is left. */
@@ -218,7 +222,7 @@ export interface RenderedSnapshot { readonly text: string; readonly tokens: numb
 /** `shown`: identifiers the kept transcript already holds (never listed again); `later`: its prompts. */
 export function renderSnapshot(f: Facts, budgetTokens: number, cwd: string | undefined, shown: Iterable<string>, later: readonly string[] = [], extraIdentifierChars = 0, identifierFloor = 0, requestTokens = Math.floor(budgetTokens * SHARE.requests), limits: SnapshotLimits = {}): RenderedSnapshot {
   const listing = new IdentifierListing(cwd);
-  const items = sectionItems(f, later, listing, limits);
+  const { items, limited } = sectionItems(f, later, listing, limits);
   const taken = new Set<Item>();
   const order = SNAPSHOT_SECTIONS.filter((s): s is Exclude<SnapshotSection, 'identifiers'> => s !== 'identifiers');
   const reserve = Math.floor(budgetTokens * SHARE.identifiers);
@@ -237,7 +241,7 @@ export function renderSnapshot(f: Facts, budgetTokens: number, cwd: string | und
   for (const s of order) {
     const chosen = items[s].filter((it) => taken.has(it));
     if (!chosen.length) continue;
-    const omitted = items[s].length - chosen.length;
+    const omitted = items[s].length - chosen.length + (limited[s] ?? 0);
     const body = [...chosen.map((c) => c.text), ...(omitted ? [`- … ${omitted} older item(s) omitted`] : [])];
     parts.push(TITLES[s], ...body);
     sections[s] = chosen.reduce((a, c) => a + c.tokens, 0);
