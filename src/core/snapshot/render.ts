@@ -97,11 +97,15 @@ function commandText(command: string): string {
   // A heredoc writes a file: its first line names it, the body is on disk.
   const cmd = command.includes('<<') ? heredocShape(command) ?? command : command;
   if (!cmd.includes('\n')) return codeSpan(cmd.length > 300 ? `${cmd.slice(0, 300)}…` : cmd);
-  // A script's comment lines and blank lines say what it is for, not what ran: the lines that run are kept.
-  const all = cmd.split('\n').filter((l) => l.trim() && !/^\s*#(?!!)/.test(l));
-  if (all.length === 1) return codeSpan(all[0]!.length > 300 ? `${all[0]!.slice(0, 300)}…` : all[0]!);
-  const kept = all.slice(0, 12).map((l) => (l.length > 160 ? `${l.slice(0, 160)}…` : l));
-  if (all.length > 12) kept.push(`… (${all.length - 12} more lines)`);
+  // A script's comment lines and blank lines say what it is for, not what ran: of its first 12 lines those that run
+  // are kept (never more lines than before: a longer item would leave other commands out of the budget).
+  const all = cmd.split('\n');
+  const runs = (l: string): boolean => l.trim() !== '' && !/^\s*#(?!!)/.test(l);
+  const head = all.slice(0, 12).filter(runs);
+  const more = all.slice(12).filter(runs).length;
+  if (head.length === 1 && more === 0) return codeSpan(head[0]!.length > 300 ? `${head[0]!.slice(0, 300)}…` : head[0]!);
+  const kept = head.map((l) => (l.length > 160 ? `${l.slice(0, 160)}…` : l));
+  if (more) kept.push(`… (${more} more lines)`);
   return `\n${fenced(kept.join('\n'))}`;
 }
 
