@@ -1,6 +1,5 @@
 // Renders collected facts as one Markdown block within a token budget: each section first within its share,
 // then the rest of the budget in the same order; inside a section the newest facts win.
-import { heredocShape } from '../cleanup/argRecords';
 import { CONSTRAINT } from '../cleanup/rules/trimOldPrompts';
 import { opening } from '../cleanup/rules/trimOldReplies';
 import { IdentifierListing } from '../cleanup/listing';
@@ -8,6 +7,7 @@ import { findSubstrings } from '../compact/substringIndex';
 import { codeSpan, fenced } from '../text/markdown';
 import { estimateTokens } from '../tokens/estimate';
 import type { ErrorFact, Facts, FileFact } from './collect';
+import { commandText } from './commandText';
 import { ID_KINDS, KIND_LABELS, type IdKind } from './kinds';
 import { partsOfOthers } from './idParts';
 
@@ -90,23 +90,6 @@ function fileLine(x: FileFact, listing: IdentifierListing): string {
   const made = x.created ? 'created' : x.writes ? `written${x.writes > 1 ? ` ${x.writes}×` : ''}` : '';
   const shape = x.deleted ? 'deleted' : !made && !edited ? 'moved' : `${[made, edited].filter(Boolean).join(', ')}${size}`;
   return `- ${codeSpan(placeOf(x.path, listing))}: ${shape}${x.movedTo ? `${shape === 'moved' ? '' : ','} moved to ${codeSpan(placeOf(x.movedTo, listing))}` : ''}`;
-}
-
-/** A command as run: one line in a code span, several lines in a fenced block clipped to 12 lines. */
-function commandText(command: string): string {
-  // A heredoc writes a file: its first line names it, the body is on disk.
-  const cmd = command.includes('<<') ? heredocShape(command) ?? command : command;
-  if (!cmd.includes('\n')) return codeSpan(cmd.length > 300 ? `${cmd.slice(0, 300)}…` : cmd);
-  // A script's comment lines and blank lines say what it is for, not what ran: of its first 12 lines those that run
-  // are kept (never more lines than before: a longer item would leave other commands out of the budget).
-  const all = cmd.split('\n');
-  const runs = (l: string): boolean => l.trim() !== '' && !/^\s*#(?!!)/.test(l);
-  const head = all.slice(0, 12).filter(runs);
-  const more = all.slice(12).filter(runs).length;
-  if (head.length === 1 && more === 0) return codeSpan(head[0]!.length > 300 ? `${head[0]!.slice(0, 300)}…` : head[0]!);
-  const kept = head.map((l) => (l.length > 160 ? `${l.slice(0, 160)}…` : l));
-  if (more) kept.push(`… (${more} more lines)`);
-  return `\n${fenced(kept.join('\n'))}`;
 }
 
 /** The figures the command's latest output stated, in the line that stated them: `42 passed` says which tests. */
