@@ -82,7 +82,13 @@ function shrink(key: string, v: unknown, p: ArgRecordParams, listed: Listing, de
     return v.map((x, i) => shrink(key === 'command' && i === v.length - 1 ? 'command' : key, x, p, listed, depth + 1));
   }
   const out: Record<string, unknown> = {};
-  for (const [k, x] of Object.entries(v)) Object.defineProperty(out, k, { value: shrink(k, x, p, listed, depth + 1), enumerable: true, writable: true, configurable: true });
+  for (const [k, x] of Object.entries(v)) {
+    // A malformed call can hold its whole text in an argument's name (a model that broke its JSON: a 220,000-character
+    // key): a name that long is shrunk as a value would be, or the record would be as large as the call.
+    let name = k.length > p.argChars * 5 ? shrinkString('', k, p, listed) : k;
+    while (name !== k && Object.prototype.hasOwnProperty.call(out, name)) name += ' ';
+    Object.defineProperty(out, name, { value: shrink(k, x, p, listed, depth + 1), enumerable: true, writable: true, configurable: true });
+  }
   return out;
 }
 

@@ -20,12 +20,21 @@ export interface AgingSplit {
 const harnessOnly = (m: Message): boolean => m.blocks.length > 0 && m.blocks.every((b) => b.type === 'meta');
 
 /** With a summary the recent part keeps this share of the history verbatim (at least SUMMARY_RECENT_MIN tokens). */
-const SUMMARY_RECENT_SHARE = 0.015;
-const SUMMARY_RECENT_MIN = 800;
+const SUMMARY_RECENT_SHARE = 0.01;
+const SUMMARY_RECENT_MIN = 400;
+
+/** Tokens of the cleaned messages from record `rec` on (harness context aside). */
+function sizeFrom(cleaned: readonly Message[], rec: number): number {
+  let size = 0;
+  for (const m of cleaned) if (m.records[0]! >= rec) for (const b of m.blocks) if (b.type !== 'meta') size += b.tokens;
+  return size;
+}
 
 /**
  * Where the verbatim part starts when a summary stands for what is before it: the prose and the snapshot carry the
- * older recent turns, so only the newest turns that fit a small budget stay (the newest model turn always does).
+ * older recent turns, so only the newest turns that fit a small budget stay. The newest model turn stays when it fits
+ * too; one larger than the whole budget (4,000 tokens of signed thinking before a 50-token call) goes into the summary
+ * with the rest, as the agents' own compactions do, and only the latest prompt stays verbatim.
  */
 function summaryFrom(original: Session, cleanup: CleanupResult): number {
   const p = cleanup.protection;
@@ -40,11 +49,9 @@ function summaryFrom(original: Session, cleanup: CleanupResult): number {
   // Tokens of the cleaned messages from each record on, newest first.
   const cleaned = cleanup.session.messages.filter((m) => m.records.length > 0 && m.records[0] !== pinned);
   let from = turns[lastModel]!.start;
+  if (sizeFrom(cleaned, original.messages[from]?.records[0] ?? Infinity) > budget) return original.messages.length;
   for (let t = lastModel - 1; t >= 0 && turns[t]!.start >= p.fromMessage; t--) {
-    const rec = original.messages[turns[t]!.start]?.records[0] ?? Infinity;
-    let size = 0;
-    for (const m of cleaned) if (m.records[0]! >= rec) for (const b of m.blocks) if (b.type !== 'meta') size += b.tokens;
-    if (size > budget) break;
+    if (sizeFrom(cleaned, original.messages[turns[t]!.start]?.records[0] ?? Infinity) > budget) break;
     from = turns[t]!.start;
   }
   return from;

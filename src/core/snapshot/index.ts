@@ -4,9 +4,9 @@ import type { Message } from '../model/transcript';
 import { blockIdentifiers } from '../cleanup/identifiers';
 import { SNAPSHOT_HEADER } from './previous';
 import { collectFacts } from './collect';
-import { renderSnapshot, type SnapshotSection } from './render';
+import { renderSnapshot, type SnapshotLimits, type SnapshotSection } from './render';
 
-export type { SnapshotSection } from './render';
+export type { SnapshotLimits, SnapshotSection } from './render';
 
 export interface SnapshotOptions {
   /** The session's folder: paths under it are written relative to it. */
@@ -21,6 +21,8 @@ export interface SnapshotOptions {
   readonly identifierFloor?: number;
   /** Room the user's requests and constraints have first, whatever `budgetTokens` (default: their share of it). */
   readonly requestTokens?: number;
+  /** Caps on the lists (a summary's snapshot: the newest commands, a few figures per kind). */
+  readonly limits?: SnapshotLimits;
 }
 
 export interface Snapshot {
@@ -44,7 +46,7 @@ export function buildSnapshot(messages: readonly Message[], options: SnapshotOpt
     }
   }
   const header = SNAPSHOT_HEADER;
-  const r = renderSnapshot(collectFacts(messages), Math.max(0, options.budgetTokens - 20), options.cwd, shown, later, options.identifierChars ?? 0, options.identifierFloor ?? 0, options.requestTokens);
+  const r = renderSnapshot(collectFacts(messages), Math.max(0, options.budgetTokens - 20), options.cwd, shown, later, options.identifierChars ?? 0, options.identifierFloor ?? 0, options.requestTokens, options.limits);
   if (!r.text) return { text: '', tokens: 0, sections: {} };
   const text = `${header}\n${r.text}`;
   return { text, tokens: r.tokens + 20, sections: r.sections };

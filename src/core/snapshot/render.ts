@@ -1,6 +1,5 @@
 // Renders collected facts as one Markdown block within a token budget: each section first within its share,
 // then the rest of the budget in the same order; inside a section the newest facts win.
-import { heredocShape } from '../cleanup/argRecords';
 import { CONSTRAINT } from '../cleanup/rules/trimOldPrompts';
 import { opening } from '../cleanup/rules/trimOldReplies';
 import { IdentifierListing } from '../cleanup/listing';
@@ -8,6 +7,7 @@ import { findSubstrings } from '../compact/substringIndex';
 import { codeSpan, fenced } from '../text/markdown';
 import { estimateTokens } from '../tokens/estimate';
 import type { ErrorFact, Facts, FileFact } from './collect';
+import { commandText } from './commandText';
 import { ID_KINDS, KIND_LABELS, type IdKind } from './kinds';
 import { partsOfOthers } from './idParts';
 
@@ -36,6 +36,17 @@ const RULE_LINES = 40;
 const PRINTED_PER_KIND = 12;
 
 const CLIPPABLE: ReadonlySet<SnapshotSection> = new Set(['requests', 'earlier']);
+
+/** Identifier kinds that state a figure or a reference rather than name a thing (see `SnapshotLimits.figuresPerKind`). */
+const FIGURE_KINDS: ReadonlySet<IdKind> = new Set(['issue', 'version', 'quantity']);
+
+/** Caps a snapshot that goes with a summary's prose uses (none by default). */
+export interface SnapshotLimits {
+  /** The newest commands listed (older ones are the prose's to tell). */
+  readonly commands?: number;
+  /** Issue numbers, versions and figures with units listed per kind, the newest (else all, as any identifier). */
+  readonly figuresPerKind?: number;
+}
 
 export interface Item {
   readonly text: string;
@@ -79,17 +90,6 @@ function fileLine(x: FileFact, listing: IdentifierListing): string {
   const made = x.created ? 'created' : x.writes ? `written${x.writes > 1 ? ` ${x.writes}×` : ''}` : '';
   const shape = x.deleted ? 'deleted' : !made && !edited ? 'moved' : `${[made, edited].filter(Boolean).join(', ')}${size}`;
   return `- ${codeSpan(placeOf(x.path, listing))}: ${shape}${x.movedTo ? `${shape === 'moved' ? '' : ','} moved to ${codeSpan(placeOf(x.movedTo, listing))}` : ''}`;
-}
-
-/** A command as run: one line in a code span, several lines in a fenced block clipped to 12 lines. */
-function commandText(command: string): string {
-  // A heredoc writes a file: its first line names it, the body is on disk.
-  const cmd = command.includes('<<') ? heredocShape(command) ?? command : command;
-  if (!cmd.includes('\n')) return codeSpan(cmd.length > 300 ? `${cmd.slice(0, 300)}…` : cmd);
-  const all = cmd.split('\n');
-  const kept = all.slice(0, 12).map((l) => (l.length > 160 ? `${l.slice(0, 160)}…` : l));
-  if (all.length > 12) kept.push(`… (${all.length - 12} more lines)`);
-  return `\n${fenced(kept.join('\n'))}`;
 }
 
 /** The figures the command's latest output stated, in the line that stated them: `42 passed` says which tests. */
@@ -151,20 +151,27 @@ function carried(lines: readonly string[], fresh: readonly Item[]): Item[] {
 
 const withCarried = (lines: readonly string[], fresh: Item[]): Item[] => [...carried(lines, fresh), ...fresh];
 
-function sectionItems(f: Facts, later: readonly string[], listing: IdentifierListing): Record<Exclude<SnapshotSection, 'identifiers'>, Item[]> {
+/** The last `n` of `xs` (all of them without a limit). */
+const newest = <T>(xs: T[], n: number | undefined): T[] => (n === undefined || xs.length <= n ? xs : xs.slice(xs.length - n));
+
+/** Items of each section, and how many of them a limit left out before the budget chose (said with the rest). */
+function sectionItems(f: Facts, later: readonly string[], listing: IdentifierListing, limits: SnapshotLimits): { items: Record<Exclude<SnapshotSection, 'identifiers'>, Item[]>; limited: Partial<Record<SnapshotSection, number>> } {
+  const commands = [...f.commands.values()];
+  const listedCommands = newest(commands, limits.commands);
   const files = [...f.files.values()].filter((x) => x.edits || x.writes || x.created || x.deleted || x.movedTo).map((x) => item(fileLine(x, listing), x.last));
   const reads = [...f.files.values()].filter((x) => x.read && !(x.edits || x.writes || x.created || x.deleted));
   if (reads.length) files.push(item(`- read: ${reads.slice(-30).map((x) => codeSpan(listing.relativize(x.path))).join(', ')}`, 0));
   const plan = f.plan ? (f.plan.items.length ? f.plan.items.map((t) => item(`- [${t.status === 'completed' ? 'x' : ' '}] ${t.text.replace(/\s+/g, ' ')}${t.status && t.status !== 'completed' && t.status !== 'pending' ? ` (${t.status})` : ''}`, f.plan!.at)) : [item(fenced(f.plan.raw ?? ''), f.plan.at)]) : [];
-  return {
+  const items = {
     // The first request states the goal: it outranks the middle ones when the budget is short.
     requests: requestItems(f, later, listing),
     plan: plan.length ? plan : carried(f.carried.plan, []),
     errors: withCarried(f.carried.errors, errorItems(f.errors, listing)),
     files: withCarried(f.carried.files, files),
-    commands: withCarried(f.carried.commands, [...f.commands.values()].map((c) => item(`- ${commandText(listing.relativize(c.command))} → ${c.ok ? 'ok' : c.exit !== undefined ? `exit ${c.exit}` : 'failed'}${c.runs > 1 ? ` (${c.runs} runs)` : ''}${measured(c.measured, listing)}`, c.last))),
+    commands: withCarried(f.carried.commands, listedCommands.map((c) => item(`- ${commandText(listing.relativize(c.command))} → ${c.ok ? 'ok' : c.exit !== undefined ? `exit ${c.exit}` : 'failed'}${c.runs > 1 ? ` (${c.runs} runs)` : ''}${measured(c.measured, listing)}`, c.last))),
     earlier: f.summaries.slice(-1).map((s) => earlierItem(s.text.replace(/^\[context-compactor\][^\n]*\n+/, '').trim())),
   };
+  return { items, limited: { commands: commands.length - listedCommands.length } };
 }
 
 /** Picks items newest first within `budget`; returns them in their original order and what is left. */
@@ -200,9 +207,9 @@ function clipped(it: Item, budget: number): Item | undefined {
 export interface RenderedSnapshot { readonly text: string; readonly tokens: number; readonly sections: Partial<Record<SnapshotSection, number>> }
 
 /** `shown`: identifiers the kept transcript already holds (never listed again); `later`: its prompts. */
-export function renderSnapshot(f: Facts, budgetTokens: number, cwd: string | undefined, shown: Iterable<string>, later: readonly string[] = [], extraIdentifierChars = 0, identifierFloor = 0, requestTokens = Math.floor(budgetTokens * SHARE.requests)): RenderedSnapshot {
+export function renderSnapshot(f: Facts, budgetTokens: number, cwd: string | undefined, shown: Iterable<string>, later: readonly string[] = [], extraIdentifierChars = 0, identifierFloor = 0, requestTokens = Math.floor(budgetTokens * SHARE.requests), limits: SnapshotLimits = {}): RenderedSnapshot {
   const listing = new IdentifierListing(cwd);
-  const items = sectionItems(f, later, listing);
+  const { items, limited } = sectionItems(f, later, listing, limits);
   const taken = new Set<Item>();
   const order = SNAPSHOT_SECTIONS.filter((s): s is Exclude<SnapshotSection, 'identifiers'> => s !== 'identifiers');
   const reserve = Math.floor(budgetTokens * SHARE.identifiers);
@@ -221,19 +228,19 @@ export function renderSnapshot(f: Facts, budgetTokens: number, cwd: string | und
   for (const s of order) {
     const chosen = items[s].filter((it) => taken.has(it));
     if (!chosen.length) continue;
-    const omitted = items[s].length - chosen.length;
+    const omitted = items[s].length - chosen.length + (limited[s] ?? 0);
     const body = [...chosen.map((c) => c.text), ...(omitted ? [`- … ${omitted} older item(s) omitted`] : [])];
     parts.push(TITLES[s], ...body);
     sections[s] = chosen.reduce((a, c) => a + c.tokens, 0);
   }
-  const ids = identifierLines(f, listing, parts.join('\n'), shown, Math.max(0, left + reserve) * 3.5 + extraIdentifierChars, identifierFloor);
+  const ids = identifierLines(f, listing, parts.join('\n'), shown, Math.max(0, left + reserve) * 3.5 + extraIdentifierChars, identifierFloor, limits.figuresPerKind);
   if (ids.length) { parts.push(TITLES.identifiers, ...ids); sections.identifiers = estimateTokens(ids.join('\n')); }
   const text = parts.join('\n');
   return { text, tokens: estimateTokens(text), sections };
 }
 
 /** Identifiers not already in the text or the kept transcript: by kind first, then the rest (paths, codes), newest first. */
-function identifierLines(f: Facts, listing: IdentifierListing, text: string, shown: Iterable<string>, chars: number, floor: number): string[] {
+function identifierLines(f: Facts, listing: IdentifierListing, text: string, shown: Iterable<string>, chars: number, floor: number, perFigureKind?: number): string[] {
   listing.commit(shown);
   const newestKinds = [...f.kinds].reverse();
   const kindOf = new Map(newestKinds);
@@ -252,12 +259,23 @@ function identifierLines(f: Facts, listing: IdentifierListing, text: string, sho
   const size = (id: string): number => rel(id).length + 2;
   // At least `floor` of them (the recall a reader is promised) whatever the budget: the shortest ones, as a count is
   // promised and a 150-character signed URL costs what ten hashes do; the budget then adds the rest, newest first.
-  const promised = floor > 0 ? shortest(open, Math.ceil(open.length * floor), size) : new Set<string>();
+  // Issue numbers, versions and figures with units are many and short-lived (every line of a log states one): with a
+  // limit only the newest of each kind are listed, outside the promise, which is kept for what names a thing.
+  const figure = (id: string): boolean => { const k = kindOf.get(id); return k !== undefined && FIGURE_KINDS.has(k); };
+  const figures = new Set<string>();
+  if (perFigureKind !== undefined) {
+    const seen = new Map<IdKind, number>();
+    for (const id of open) if (figure(id)) { const k = kindOf.get(id)!; const n = seen.get(k) ?? 0; seen.set(k, n + 1); if (n < perFigureKind) figures.add(id); }
+  }
+  const named = perFigureKind !== undefined ? open.filter((id) => !figure(id)) : open;
+  const promised = floor > 0 ? shortest(named, Math.ceil(named.length * floor), size) : new Set<string>();
+  for (const id of figures) promised.add(id);
   let budget = chars;
   for (const id of promised) budget -= size(id);
   const byKind = new Map<IdKind, string[]>();
   const rest: string[] = [];
   for (const id of open) {
+    if (perFigureKind !== undefined && figure(id) && !figures.has(id)) continue;
     if (!promised.has(id)) { if (budget - size(id) < 0) continue; budget -= size(id); }
     const k = kindOf.get(id);
     if (!k) rest.push(id);

@@ -181,3 +181,17 @@ test("a Codex apply_patch that failed verification (no exit code in its output) 
     fs.rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test("a script's comment lines and blank lines are left out of the listed command; the lines that run stay", async () => {
+  // The segment before the session's first compaction holds it (the live branch after the last one does not).
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cc-comment-'));
+  const seg = await (await agentCompactions(path.join(REAL, 'claude-code/tpos-2.0.57-4compactions.jsonl'))).write(0, dir);
+  const s = (await readTranscriptFile(seg.segment)).session;
+  fs.rmSync(dir, { recursive: true, force: true });
+  const call = s.messages.flatMap((m) => m.blocks).find((b) => b.type === 'tool_call' && b.name === 'Bash' && String((b.input as { command?: string }).command).startsWith('# Alle Voice Server Prozesse killen\n'));
+  assert.ok(call && call.type === 'tool_call', 'the fixture holds a commented script');
+  const snap = buildSnapshot(s.messages.slice(0, s.messages.findIndex((m) => m.blocks.includes(call)) + 2), { budgetTokens: 20_000 }).text;
+  assert.ok(snap.includes('pkill -9 -f "voice-server" 2>/dev/null\npkill -9 -f "server.ts" 2>/dev/null\nsleep 2\nlsof -i :8888'), snap.slice(snap.indexOf('## Commands')));
+  assert.ok(!snap.includes('# Alle Voice Server Prozesse killen'));
+  assert.ok(!snap.includes('# Prüfen ob Port frei ist'));
+});
