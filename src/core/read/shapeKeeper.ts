@@ -16,6 +16,8 @@ export const MAX_CHARS = 512 * 1024;
 
 /** Nesting the structure hash descends into (records nest a few levels; tool schemas a dozen). */
 const MAX_DEPTH = 64;
+/** Elements of an array the hash and the skeleton hold (the rest of a long array repeats their structures). */
+const MAX_ELEMENTS = 4;
 
 const kept: unknown[] = [];
 const seen = new Set<number>();
@@ -34,8 +36,11 @@ function shapeHash(v: unknown, h: number, depth: number): number {
   // Hostile nesting (safeJson.ts) must not overflow the stack: below this depth only "something" is hashed.
   if (depth > MAX_DEPTH) return mix(h, 10);
   if (Array.isArray(v)) {
+    // Only the first elements: a long array's later elements (lines of a patch, entries of a listing) repeat the
+    // first ones' structures, and walking them all cost more than the rest of the record.
     h = mix(h, 6);
-    for (let i = 0; i < v.length; i++) h = shapeHash(v[i], h, depth + 1);
+    const n = Math.min(v.length, MAX_ELEMENTS);
+    for (let i = 0; i < n; i++) h = shapeHash(v[i], h, depth + 1);
     return mix(h, 7);
   }
   h = mix(h, 8);
@@ -53,7 +58,8 @@ function shapeHash(v: unknown, h: number, depth: number): number {
 }
 
 /** JSON text of the value with every string emptied: the same keys, key order, numbers and nesting. */
-const skeletonText = (v: unknown): string => JSON.stringify(v, (_k, x: unknown) => (typeof x === 'string' ? '' : x));
+const skeletonText = (v: unknown): string =>
+  JSON.stringify(v, (_k, x: unknown) => (typeof x === 'string' ? '' : Array.isArray(x) && x.length > MAX_ELEMENTS ? x.slice(0, MAX_ELEMENTS) : x));
 
 /**
  * Notes one parsed record (an object or array from JSON.parse): the first record of each structure is kept as a
