@@ -16,6 +16,13 @@ export const MAX_CHARS = 512 * 1024;
 
 /** Nesting the structure hash descends into (records nest a few levels; tool schemas a dozen). */
 const MAX_DEPTH = 64;
+/**
+ * Values a kept structure may hold (real records: 19 at the median, 1,151 at most over the corpus): a record with more
+ * (50,000 numbers) is a structure of its own lengths, and its skeleton cost ~5× its JSON.parse.
+ */
+const MAX_VALUES = 4096;
+/** Values the current shapeHash may still visit. */
+let valuesLeft = 0;
 
 const kept: unknown[] = [];
 const seen = new Set<number>();
@@ -37,9 +44,10 @@ const FIELD_NAME = /^[A-Za-z_$][\w$-]{0,63}$/;
 
 /**
  * A hash of the value's structure: keys in order, value kinds (numbers by representation), arrays' elements;
- * NOT_KEPT when a key is not a field name or the key table is full.
+ * NOT_KEPT when a key is not a field name, the key table is full or the value holds more than MAX_VALUES values.
  */
 function shapeHash(v: unknown, h: number, depth: number): number {
+  if (--valuesLeft < 0) return NOT_KEPT;
   if (typeof v !== 'object' || v === null) {
     if (typeof v === 'number') return mix(h, (v | 0) === v ? 3 : 4);
     return mix(h, typeof v === 'string' ? 1 : v === null ? 2 : 5);
@@ -77,7 +85,8 @@ const skeletonText = (v: unknown): string => JSON.stringify(v, (_k, x: unknown) 
  * the structure was new.
  */
 export function keepShape(value: object): boolean {
-  if (kept.length >= MAX_SHAPES || seen.size >= 4 * MAX_SHAPES) return false;
+  if (kept.length >= MAX_SHAPES || keptChars >= MAX_CHARS || seen.size >= 4 * MAX_SHAPES) return false;
+  valuesLeft = MAX_VALUES;
   const h = shapeHash(value, 0x811c9dc5, 0);
   if (h === NOT_KEPT || seen.has(h)) return false;
   seen.add(h);

@@ -35,6 +35,16 @@ test('no user text is kept: keys that are not field names (paths, a model\'s bro
   assert.equal(after.shapes, before.shapes + 1, 'only the record of field names and numbers is kept');
 });
 
+test('a record of more values than a record structure has is not kept: its skeleton would cost several times its parse', () => {
+  const before = keptShapes();
+  // 50,000 numbers (a new structure for each length): JSON.stringify with the skeleton's replacer took ~5× JSON.parse.
+  for (const n of [50_000, 50_001]) assert.equal(keepShape(JSON.parse(JSON.stringify({ zz_type: 'x', zz_data: Array.from({ length: n }, (_, k) => k) })) as object), false);
+  assert.equal(keptShapes().shapes, before.shapes);
+  assert.equal(keptShapes().chars, before.chars);
+  // A record of the usual size still is.
+  assert.equal(keepShape(JSON.parse(JSON.stringify({ zz_type: 'x', zz_data: Array.from({ length: 100 }, (_, k) => k) })) as object), true);
+});
+
 test('hostile nesting and endless distinct structures stay bounded and never throw', () => {
   const deep = JSON.parse(`${'['.repeat(100_000)}${']'.repeat(100_000)}`) as object;
   keepShape(deep);
