@@ -20,15 +20,25 @@ export function commandText(command: string): string {
   return `\n${fenced(kept.join('\n'))}`;
 }
 
+/** A heredoc's start on a line (`<<EOF`, `<< 'PATCH'`, `<<-"END"`; not a here-string `<<<`): its terminator. */
+const HEREDOC = /(?<!<)<<-?\s*(['"]?)([A-Za-z_][\w-]*)\1/;
+
 /**
  * The lines but blank ones and comment lines (`#`, not a shebang). A line inside a quoted string that spans lines
- * (a PowerShell here-string, a multi-line `-m "…"`) is text, whatever it begins with: a Markdown heading there is
- * what the command wrote. Quotes are followed as sh and PowerShell write them; a trailing comment ends a line.
+ * (a PowerShell here-string, a multi-line `-m "…"`) or a heredoc's body (one heredocShape left whole: its terminator
+ * missing) is text, whatever it begins with: a Markdown heading or a patch's context line there is what the command
+ * wrote. Quotes are followed as sh and PowerShell write them; a trailing comment ends a line.
  */
 function linesThatRun(lines: readonly string[]): string[] {
   const out: string[] = [];
   let quote = '';
+  let heredoc: string | undefined;
   for (const l of lines) {
+    if (heredoc !== undefined) {
+      out.push(l);
+      if (l.trim() === heredoc) heredoc = undefined;
+      continue;
+    }
     if (!quote && (l.trim() === '' || /^\s*#(?!!)/.test(l))) continue;
     out.push(l);
     for (let i = 0; i < l.length; i++) {
@@ -40,6 +50,7 @@ function linesThatRun(lines: readonly string[]): string[] {
       else if (c === '\\') i++;
       else if (c === '#' && (i === 0 || /\s/.test(l[i - 1]!))) break;
     }
+    if (!quote) heredoc = HEREDOC.exec(l)?.[2];
   }
   return out;
 }

@@ -211,3 +211,14 @@ test('a `#` line inside a quoted string is text, not a comment: a PowerShell her
   // A comment line outside any quote still goes.
   assert.equal(commandText("# clean up\nrm -rf build\necho 'done' # for now\n# again\nls"), `\n${'```'}text\nrm -rf build\necho 'done' # for now\nls\n${'```'}`);
 });
+
+test("a heredoc's body left whole (its terminator missing) is what the command wrote: a patch's `## ` context lines stay", () => {
+  // The first 10 lines of a real Codex 0.34 apply_patch call (openprintkit-0.34.0-16h.jsonl of the shared corpus,
+  // 2025-11-01T14:06:44Z): the model never wrote the PATCH terminator, so heredocShape leaves the body as it is.
+  const command = [
+    "apply_patch << 'PATCH'", '*** Begin Patch', '*** Update File: docs/overview.md', '@@', ' ## OpenPrintKit Overview', '@@',
+    ' See also: `docs/firmware-mapping.md`, `docs/mcode-reference.md`, `docs/cli-reference.md`.', '@@', ' ## OpenPrintTag', '@@', '*** End Patch',
+  ].join('\n');
+  const listed = commandText(command);
+  assert.ok(listed.includes('@@\n ## OpenPrintKit Overview\n@@') && listed.includes('@@\n ## OpenPrintTag\n@@'), listed);
+});
