@@ -213,7 +213,7 @@ test('a `#` line inside a quoted string is text, not a comment: a PowerShell her
 });
 
 test("a heredoc's body left whole (its terminator missing) is what the command wrote: a patch's `## ` context lines stay", () => {
-  // The first 10 lines of a real Codex 0.34 apply_patch call (openprintkit-0.34.0-16h.jsonl of the shared corpus,
+  // The first 10 lines and the last of a real Codex 0.34 apply_patch call (openprintkit-0.34.0-16h.jsonl of the shared corpus,
   // 2025-11-01T14:06:44Z): the model never wrote the PATCH terminator, so heredocShape leaves the body as it is.
   const command = [
     "apply_patch << 'PATCH'", '*** Begin Patch', '*** Update File: docs/overview.md', '@@', ' ## OpenPrintKit Overview', '@@',
