@@ -39,20 +39,20 @@ describe('the real Gemini CLI resumes every compacted real Gemini CLI chat', { t
         const cleanup = await compactWithCli(stored);
         const summarized = await compactWithCli(stored, { baseUrl: summarizer.url, key: KEY });
         const bin = agentBin('gemini');
-        const resume = async (sessionId: string): Promise<{ bytes: number; pairs: number; contents: number; text: string }> => {
+        const resume = async (sessionId: string): Promise<{ bytes: number; pairs: number; contents: number; summary: boolean }> => {
           const { run, requests } = await resumeAndRecord(fake.requests, bin, ['-m', GEMINI_MODEL, '--yolo', '--resume', sessionId, '-p', NEW_PROMPT], project, env);
           assert.equal(run.code, 0, describeRun(run));
           const turn = requests.find((r) => isGeminiTurn(r) && mentions(contentsOf(r).at(-1), NEW_PROMPT));
           assert.ok(turn, `no turn request with the new prompt last (${describeRun(run)})`);
           const contents = contentsOf(turn);
-          return { bytes: turn.bytes, pairs: assertGeminiPairs(contents), contents: contents.length, text: JSON.stringify(contents) };
+          return { bytes: turn.bytes, pairs: assertGeminiPairs(contents), contents: contents.length, summary: JSON.stringify(contents).includes('## Next actions') };
         };
         const a = await resume(cleanup.sessionId);
         const b = await resume(summarized.sessionId);
         assert.ok(a.contents > 3 && a.pairs > 0, `the cleaned history was resumed (${a.contents} contents, ${a.pairs} pairs)`);
-        // With a summary the history may be the summary and the latest request alone (a newest turn over the recent
-        // budget is summarized too), which Gemini CLI sends as one user content: check what it carries, not how many.
-        assert.ok(b.text.includes('## Next actions') && b.text.includes('[context-compactor]'), 'the summarized history (its summary) was resumed');
+        // The summary and the latest prompt may be all that is left before the new prompt: the CLI then sends them in
+        // one user content with it (it joins consecutive user messages), so what is checked is that the summary is sent.
+        assert.ok(b.summary, `the summarized history was resumed (${b.contents} contents)`);
         assert.ok(fs.readFileSync(summarized.output!, 'utf8').includes('## Next actions'), 'the summary is in the summarized chat');
         // Last: resuming the original rewrites it (a legacy .json becomes .jsonl beside it).
         const o = await resume(id);

@@ -5,7 +5,7 @@
 // that had them built in is thrown away; the next read makes new maps and V8 recompiles the reader from scratch — most
 // of what an 8 MB inspect adds over JSON.parse itself. The extension host lives exactly this: one long-running process
 // that re-reads sessions with major GCs in between (as the bench does with its gc() before each run). A skeleton copy
-// of each structure (strings emptied, numbers kept so each field keeps its representation), made by JSON.parse too, has
+// of each structure (strings emptied, numbers replaced by one of the same representation), made by JSON.parse too, has
 // the very same maps: holding it keeps them and the optimized code valid. Bounded: at most MAX_SHAPES skeletons and
 // MAX_CHARS characters of their text in the whole process; past that, reading is as before (only slower), never wrong.
 
@@ -16,8 +16,13 @@ export const MAX_CHARS = 512 * 1024;
 
 /** Nesting the structure hash descends into (records nest a few levels; tool schemas a dozen). */
 const MAX_DEPTH = 64;
-/** Elements of an array the hash and the skeleton hold (the rest of a long array repeats their structures). */
-const MAX_ELEMENTS = 4;
+/**
+ * Values a kept structure may hold (real records: 19 at the median, 1,151 at most over the corpus): a record with more
+ * (50,000 numbers) is a structure of its own lengths, and its skeleton cost ~5× its JSON.parse.
+ */
+const MAX_VALUES = 4096;
+/** Values the current shapeHash may still visit. */
+let valuesLeft = 0;
 
 const kept: unknown[] = [];
 const seen = new Set<number>();
@@ -27,8 +32,22 @@ const keyIds = new Map<string, number>();
 
 const mix = (h: number, v: number): number => Math.imul(h ^ v, 0x5bd1e995) >>> 0;
 
-/** A hash of the value's structure: keys in order, value kinds (numbers by representation), arrays' elements. */
+/** What shapeHash returns for a structure that is not kept (a key that is not a field name). */
+const NOT_KEPT = -1;
+
+/**
+ * A key an agent's writer chose (`parentUuid`, `tool_use_id`): kept by name. Any other key is the user's text (a map
+ * keyed by path, a model's broken JSON holding a whole call in a key): its structure is not kept, so no skeleton or
+ * key table holds user text for the life of the process, and the table's size stays bounded (4,096 × 64 characters).
+ */
+const FIELD_NAME = /^[A-Za-z_$][\w$-]{0,63}$/;
+
+/**
+ * A hash of the value's structure: keys in order, value kinds (numbers by representation), arrays' elements;
+ * NOT_KEPT when a key is not a field name, the key table is full or the value holds more than MAX_VALUES values.
+ */
 function shapeHash(v: unknown, h: number, depth: number): number {
+  if (--valuesLeft < 0) return NOT_KEPT;
   if (typeof v !== 'object' || v === null) {
     if (typeof v === 'number') return mix(h, (v | 0) === v ? 3 : 4);
     return mix(h, typeof v === 'string' ? 1 : v === null ? 2 : 5);
@@ -36,11 +55,8 @@ function shapeHash(v: unknown, h: number, depth: number): number {
   // Hostile nesting (safeJson.ts) must not overflow the stack: below this depth only "something" is hashed.
   if (depth > MAX_DEPTH) return mix(h, 10);
   if (Array.isArray(v)) {
-    // Only the first elements: a long array's later elements (lines of a patch, entries of a listing) repeat the
-    // first ones' structures, and walking them all cost more than the rest of the record.
     h = mix(h, 6);
-    const n = Math.min(v.length, MAX_ELEMENTS);
-    for (let i = 0; i < n; i++) h = shapeHash(v[i], h, depth + 1);
+    for (let i = 0; i < v.length; i++) if ((h = shapeHash(v[i], h, depth + 1)) === NOT_KEPT) return NOT_KEPT;
     return mix(h, 7);
   }
   h = mix(h, 8);
@@ -48,18 +64,20 @@ function shapeHash(v: unknown, h: number, depth: number): number {
     let id = keyIds.get(k);
     if (id === undefined) {
       // A record with unbounded key names (e.g. a map keyed by path) must not grow the table without end.
-      if (keyIds.size >= 4096) return h;
+      if (keyIds.size >= 4096 || !FIELD_NAME.test(k)) return NOT_KEPT;
       id = keyIds.size + 16;
       keyIds.set(k, id);
     }
-    h = shapeHash((v as Record<string, unknown>)[k], mix(h, id), depth + 1);
+    if ((h = shapeHash((v as Record<string, unknown>)[k], mix(h, id), depth + 1)) === NOT_KEPT) return NOT_KEPT;
   }
   return mix(h, 9);
 }
 
-/** JSON text of the value with every string emptied: the same keys, key order, numbers and nesting. */
-const skeletonText = (v: unknown): string =>
-  JSON.stringify(v, (_k, x: unknown) => (typeof x === 'string' ? '' : Array.isArray(x) && x.length > MAX_ELEMENTS ? x.slice(0, MAX_ELEMENTS) : x));
+/**
+ * JSON text of the value with every string emptied and every number replaced by one of its representation (0 for a
+ * small integer, 0.5 otherwise): the same keys, key order, field representations and nesting, none of the values.
+ */
+const skeletonText = (v: unknown): string => JSON.stringify(v, (_k, x: unknown) => (typeof x === 'string' ? '' : typeof x === 'number' ? ((x | 0) === x ? 0 : 0.5) : x));
 
 /**
  * Notes one parsed record (an object or array from JSON.parse): the first record of each structure is kept as a
@@ -67,9 +85,10 @@ const skeletonText = (v: unknown): string =>
  * the structure was new.
  */
 export function keepShape(value: object): boolean {
-  if (kept.length >= MAX_SHAPES || seen.size >= 4 * MAX_SHAPES) return false;
+  if (kept.length >= MAX_SHAPES || keptChars >= MAX_CHARS || seen.size >= 4 * MAX_SHAPES) return false;
+  valuesLeft = MAX_VALUES;
   const h = shapeHash(value, 0x811c9dc5, 0);
-  if (seen.has(h)) return false;
+  if (h === NOT_KEPT || seen.has(h)) return false;
   seen.add(h);
   let text: string;
   try {
@@ -105,8 +124,18 @@ export class ShapeSampler {
   }
 }
 
-/** How many structures are kept and their text's size (tests). */
-export const keptShapes = (): { readonly shapes: number; readonly chars: number } => ({ shapes: kept.length, chars: keptChars });
+/** How many structures are kept, their text's size and the key names' (tests). */
+export function keptShapes(): { readonly shapes: number; readonly chars: number; readonly keyChars: number } {
+  let keyChars = 0;
+  for (const k of keyIds.keys()) keyChars += k.length;
+  return { shapes: kept.length, chars: keptChars, keyChars };
+}
+
+/** Whether any kept skeleton or key name holds `text` (tests: no user text is kept). */
+export function keptTextIncludes(text: string): boolean {
+  for (const k of keyIds.keys()) if (k.includes(text)) return true;
+  return kept.some((x) => JSON.stringify(x).includes(text));
+}
 
 const instances: object[] = [];
 

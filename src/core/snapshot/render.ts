@@ -156,11 +156,11 @@ const newest = <T>(xs: T[], n: number | undefined): T[] => (n === undefined || x
 
 /** Items of each section, and how many of them a limit left out before the budget chose (said with the rest). */
 function sectionItems(f: Facts, later: readonly string[], listing: IdentifierListing, limits: SnapshotLimits): { items: Record<Exclude<SnapshotSection, 'identifiers'>, Item[]>; limited: Partial<Record<SnapshotSection, number>> } {
-  const commands = [...f.commands.values()];
-  const listedCommands = newest(commands, limits.commands);
   const files = [...f.files.values()].filter((x) => x.edits || x.writes || x.created || x.deleted || x.movedTo).map((x) => item(fileLine(x, listing), x.last));
   const reads = [...f.files.values()].filter((x) => x.read && !(x.edits || x.writes || x.created || x.deleted));
   if (reads.length) files.push(item(`- read: ${reads.slice(-30).map((x) => codeSpan(listing.relativize(x.path))).join(', ')}`, 0));
+  // The limit counts an earlier snapshot's commands too, as the oldest: a second compaction lists the newest ones.
+  const commands = withCarried(f.carried.commands, [...f.commands.values()].map((c) => item(`- ${commandText(listing.relativize(c.command))} → ${c.ok ? 'ok' : c.exit !== undefined ? `exit ${c.exit}` : 'failed'}${c.runs > 1 ? ` (${c.runs} runs)` : ''}${measured(c.measured, listing)}`, c.last)));
   const plan = f.plan ? (f.plan.items.length ? f.plan.items.map((t) => item(`- [${t.status === 'completed' ? 'x' : ' '}] ${t.text.replace(/\s+/g, ' ')}${t.status && t.status !== 'completed' && t.status !== 'pending' ? ` (${t.status})` : ''}`, f.plan!.at)) : [item(fenced(f.plan.raw ?? ''), f.plan.at)]) : [];
   const items = {
     // The first request states the goal: it outranks the middle ones when the budget is short.
@@ -168,10 +168,10 @@ function sectionItems(f: Facts, later: readonly string[], listing: IdentifierLis
     plan: plan.length ? plan : carried(f.carried.plan, []),
     errors: withCarried(f.carried.errors, errorItems(f.errors, listing)),
     files: withCarried(f.carried.files, files),
-    commands: withCarried(f.carried.commands, listedCommands.map((c) => item(`- ${commandText(listing.relativize(c.command))} → ${c.ok ? 'ok' : c.exit !== undefined ? `exit ${c.exit}` : 'failed'}${c.runs > 1 ? ` (${c.runs} runs)` : ''}${measured(c.measured, listing)}`, c.last))),
+    commands: newest(commands, limits.commands),
     earlier: f.summaries.slice(-1).map((s) => earlierItem(s.text.replace(/^\[context-compactor\][^\n]*\n+/, '').trim())),
   };
-  return { items, limited: { commands: commands.length - listedCommands.length } };
+  return { items, limited: { commands: commands.length - items.commands.length } };
 }
 
 /** Picks items newest first within `budget`; returns them in their original order and what is left. */

@@ -9,6 +9,7 @@ import { cleanupSession } from '../../../src/core/cleanup/engine';
 import { compactSession } from '../../../src/core/compact/compactSession';
 import type { Session, ToolResultBlock } from '../../../src/core/model/transcript';
 import { buildSnapshot } from '../../../src/core/snapshot';
+import { commandText } from '../../../src/core/snapshot/commandText';
 import { meaningfulLine, outcomeOf } from '../../../src/core/snapshot/errorLine';
 import { agentCompactions } from '../../../src/node/eval/segments';
 import { readTranscriptFile } from '../../../src/node/readTranscriptFile';
@@ -194,4 +195,30 @@ test("a script's comment lines and blank lines are left out of the listed comman
   assert.ok(snap.includes('pkill -9 -f "voice-server" 2>/dev/null\npkill -9 -f "server.ts" 2>/dev/null\nsleep 2\nlsof -i :8888'), snap.slice(snap.indexOf('## Commands')));
   assert.ok(!snap.includes('# Alle Voice Server Prozesse killen'));
   assert.ok(!snap.includes('# Prüfen ob Port frei ist'));
+});
+
+test('a `#` line inside a quoted string is text, not a comment: a PowerShell here-string keeps its Markdown heading', async () => {
+  // The segment before the session's compaction holds it (the live history after it does not).
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cc-herestring-'));
+  const seg = await (await agentCompactions(path.join(REAL, 'codex/golfiq-0.40.0-compacted-no-replacement-history.jsonl'))).write(0, dir);
+  const s = (await readTranscriptFile(seg.segment)).session;
+  fs.rmSync(dir, { recursive: true, force: true });
+  const commandOf = (input: unknown): string => { const c = (input as { command?: unknown }).command; return Array.isArray(c) ? String(c.at(-1)) : String(c); };
+  const call = s.messages.flatMap((m) => m.blocks).find((b) => b.type === 'tool_call' && commandOf(b.input).includes("-Value @'\n# Feature Specification: CaddieCore v1"));
+  assert.ok(call && call.type === 'tool_call', 'the fixture holds a here-string written by a command');
+  const listed = commandText(commandOf(call.input));
+  assert.ok(listed.includes("Set-Content -Path $path -Value @'\n# Feature Specification: CaddieCore v1"), listed);
+  // A comment line outside any quote still goes.
+  assert.equal(commandText("# clean up\nrm -rf build\necho 'done' # for now\n# again\nls"), `\n${'```'}text\nrm -rf build\necho 'done' # for now\nls\n${'```'}`);
+});
+
+test("a heredoc's body left whole (its terminator missing) is what the command wrote: a patch's `## ` context lines stay", () => {
+  // The first 10 lines and the last of a real Codex 0.34 apply_patch call (openprintkit-0.34.0-16h.jsonl of the shared corpus,
+  // 2025-11-01T14:06:44Z): the model never wrote the PATCH terminator, so heredocShape leaves the body as it is.
+  const command = [
+    "apply_patch << 'PATCH'", '*** Begin Patch', '*** Update File: docs/overview.md', '@@', ' ## OpenPrintKit Overview', '@@',
+    ' See also: `docs/firmware-mapping.md`, `docs/mcode-reference.md`, `docs/cli-reference.md`.', '@@', ' ## OpenPrintTag', '@@', '*** End Patch',
+  ].join('\n');
+  const listed = commandText(command);
+  assert.ok(listed.includes('@@\n ## OpenPrintKit Overview\n@@') && listed.includes('@@\n ## OpenPrintTag\n@@'), listed);
 });

@@ -89,3 +89,33 @@ for (const [name, file, k] of [['odoo-addons #1', path.join(CORPUS, 'odoo-addons
     assert.equal(f.pairsIntact, true);
   });
 }
+
+test('a second compaction: the commands an earlier snapshot of ours listed count among the newest 10, and the rest as omitted', async (t) => {
+  const file = path.join(REAL, 'tpos-2.0.57-4compactions.jsonl');
+  const dir = tmpDir(t);
+  const p = await segment(file, 0, dir);
+  const split = splitOf(p.original, p.outcome.cleanup);
+  const first = carriedFacts({ aging: split.agingOriginals, kept: [...split.harness, ...split.pinned, ...split.recent], cwd: p.original.cwd });
+  // The next compaction replaces our summary (its snapshot) and the real turns that came after it.
+  const p2 = await segment(file, 1, path.join(dir, 'next'));
+  const split2 = splitOf(p2.original, p2.outcome.cleanup);
+  const text = `[context-compactor] summary\n\n${first}`;
+  const ours: Message = { role: 'user', records: [], blocks: [{ type: 'summary', text, origin: 'context-compactor', ref: { record: -1 }, tokens: Math.round(text.length / 4) }] };
+  const later = split2.agingOriginals.filter((m) => (m.records[0] ?? -1) >= p.original.records.length);
+  const commands = (s: string): { listed: string[]; omitted: number } => {
+    const section = s.slice(s.indexOf('## Commands run')).split('\n## ')[0]!;
+    // An item is its first line and the lines of its fenced block (a script).
+    const items = section.split(/\n(?=- )/).slice(1);
+    return { listed: items.filter((l) => !l.startsWith('- …')), omitted: Number(/^- … (\d+) older item\(s\) omitted$/m.exec(section)?.[1] ?? 0) };
+  };
+  const once = commands(carriedFacts({ aging: later, kept: [...split2.harness, ...split2.pinned, ...split2.recent], cwd: p2.original.cwd }));
+  const again = commands(carriedFacts({ aging: [ours, ...later], kept: [...split2.harness, ...split2.pinned, ...split2.recent], cwd: p2.original.cwd }));
+  const carriedLines = commands(first).listed;
+  assert.ok(once.listed.length > 0 && once.omitted > 0 && carriedLines.length > 0, `the later turns alone run more commands than are listed (${once.listed.length} + ${once.omitted})`);
+  // The earlier snapshot's commands are older than every one of the later turns: none of them is among the newest 10,
+  // and each is counted with the omitted ones (but one run again later, which the newer item tells).
+  assert.ok(again.listed.length <= 10, `${again.listed.length} commands listed`);
+  for (const line of again.listed) assert.ok(!carriedLines.includes(line), `an older command is listed: ${line}`);
+  const total = again.listed.length + again.omitted, fresh = once.listed.length + once.omitted;
+  assert.ok(total > fresh && total <= fresh + carriedLines.length, `${total} commands told, ${fresh} of the later turns, ${carriedLines.length} carried`);
+});
