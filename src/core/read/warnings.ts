@@ -41,9 +41,19 @@ export class WarningLog {
 }
 
 /** What a format parser noticed while reading, counted, for the closing warnings. */
-export interface ReadNotes { tooDeep: number; absurdUsage: number; duplicates: number }
+export interface ReadNotes {
+  tooDeep: number;
+  absurdUsage: number;
+  duplicates: number;
+  /** Counters as callbacks, made once per read: what safeJson and the usage readers are handed. */
+  readonly onTooDeep: () => void;
+  readonly onAbsurd: () => void;
+}
 
-export const newReadNotes = (): ReadNotes => ({ tooDeep: 0, absurdUsage: 0, duplicates: 0 });
+export function newReadNotes(): ReadNotes {
+  const notes: ReadNotes = { tooDeep: 0, absurdUsage: 0, duplicates: 0, onTooDeep: () => { notes.tooDeep++; }, onAbsurd: () => { notes.absurdUsage++; } };
+  return notes;
+}
 
 /** The warning for `n` usage records ignored for an impossible token count (see plausibleTokens); usage scans give it too. */
 export const absurdUsageWarning = (n: number): string =>

@@ -49,8 +49,6 @@ class ClaudeCodeParser implements LineParser {
   private gitBranch: unknown;
   private branchFirst = false;
   private readonly notes = newReadNotes();
-  private readonly onTooDeep = (): void => { this.notes.tooDeep++; };
-  private readonly onAbsurd = (): void => { this.notes.absurdUsage++; };
   private readonly uuids = new Set<string>();
 
   constructor(private readonly options: ReadOptions) {}
@@ -69,7 +67,7 @@ class ClaudeCodeParser implements LineParser {
       const uuid = str(value.uuid);
       if (uuid !== undefined && this.uuids.has(uuid)) { this.notes.duplicates++; return; }
       if (uuid !== undefined) this.uuids.add(uuid);
-      const node = toNode(index, value, this.onTooDeep, this.onAbsurd);
+      const node = toNode(index, value, this.notes.onTooDeep, this.notes.onAbsurd);
       if (options.previewTexts) withPreviewTexts(node.blocks);
       this.nodes.push(node);
     }

@@ -52,8 +52,6 @@ class CodexParser implements LineParser {
   private readonly pendingUsageRecords: Usage[] = [];
   private legacy = false;
   private readonly notes = newReadNotes();
-  private readonly onTooDeep = (): void => { this.notes.tooDeep++; };
-  private readonly onAbsurd = (): void => { this.notes.absurdUsage++; };
   private readonly seenItems = new Set<string>();
 
   constructor(private readonly options: ReadOptions) {}
@@ -76,7 +74,7 @@ class CodexParser implements LineParser {
       }
       case 'turn_context': { const m = str(p.model); if (m) this.models.add(m); return; }
       case 'response_item': {
-        const item = convertItem(p, { record: index }, this.onTooDeep);
+        const item = convertItem(p, { record: index }, this.notes.onTooDeep);
         if (item && this.options.previewTexts) withPreviewTexts(item.blocks);
         if (item && item.side !== 'none') this.history.push({ item, line: index });
         return;
@@ -84,7 +82,7 @@ class CodexParser implements LineParser {
       case 'compacted': {
         const repl = Array.isArray(p.replacement_history) ? p.replacement_history : undefined;
         const message = str(p.message) ?? '';
-        const onTooDeep = this.onTooDeep;
+        const onTooDeep = this.notes.onTooDeep;
         const kept: Entry[] = repl
           ? repl.flatMap((r, k) => { const item = isObj(r) ? convertItem(r, { record: index, item: k }, onTooDeep) : undefined; return item && item.side !== 'none' ? [{ item, line: index }] : []; })
           : this.history.filter((e) => e.item.role === 'user' && !e.item.toolResultsOnly);
@@ -98,13 +96,13 @@ class CodexParser implements LineParser {
           this.contextWindow = num(p.info.model_context_window) || this.contextWindow;
           const total = isObj(p.info.total_token_usage) ? num(p.info.total_token_usage.total_tokens) : -1;
           // Codex emits each request's token_count twice; only a changed total is a new request.
-          if (total !== this.lastTotal) { this.lastTotal = total; const u = codexUsage(p.info.last_token_usage, this.onAbsurd); if (u) this.attachUsage(u); }
+          if (total !== this.lastTotal) { this.lastTotal = total; const u = codexUsage(p.info.last_token_usage, this.notes.onAbsurd); if (u) this.attachUsage(u); }
         } else if (p.type === 'thread_rolled_back') {
           this.rollBack(num(p.num_turns));
         }
         return;
       }
-      case 'token_usage_record': { const u = codexUsage(p.usage, this.onAbsurd); if (u) this.pendingUsageRecords.push(u); return; }
+      case 'token_usage_record': { const u = codexUsage(p.usage, this.notes.onAbsurd); if (u) this.pendingUsageRecords.push(u); return; }
       default:
     }
   }

@@ -46,7 +46,7 @@ export function createCopilotCliParser(options: ReadOptions): LineParser {
   let messages: Message[] = [];
   const usageByCall = new Map<string, { usage: Usage; window?: number }>();
   const notes = newReadNotes();
-  const onTooDeep = (): void => { notes.tooDeep++; };
+  const onTooDeep = notes.onTooDeep;
   let id = '', cwd: string | undefined, title: string | undefined, lastWindow: number | undefined, unsummarized = 0;
   const models: string[] = [];
   const events = new Map<number, Record<string, unknown>>();
