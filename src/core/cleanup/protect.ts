@@ -1,6 +1,7 @@
 // What stays verbatim: the work the agent is in the middle of (latest prompt, pending calls, the results it
 // is acting on, the recent turns' own words and calls), not a share of the bytes.
-import type { Block, Session } from '../model/transcript';
+import type { Block, Session, Turn } from '../model/transcript';
+import { answeredReply, isHarnessRecord, isUserRequest } from '../model/userWords';
 import { PLAN_TOOLS } from './argRecords';
 import type { CleanupOptions } from './types';
 
@@ -92,12 +93,16 @@ export function protectedPart(session: Session, options: CleanupOptions): Protec
   // Never start the recent part between a prompt and the reply that answers it.
   while (fromTurn > 0 && fromTurn < turns.length && turns[fromTurn - 1]!.kind === 'user' && turns[fromTurn]!.kind === 'model') fromTurn--;
   const fromMessage = fromTurn < turns.length ? turns[fromTurn]!.start : messages.length;
-  const prompt = [...turns].reverse().find((t) => t.kind === 'user');
-  let latestPrompt = prompt?.start;
+  // The latest user turn with words the person typed: a local command's echo and output (`/model`, `/compact`) are
+  // user records of the harness's, and a prompt before them is still what the agent was last asked.
+  const harnessOnly = (t: Turn): boolean => { for (let i = t.start; i < t.end; i++) if (!isHarnessRecord(messages, i) && !messages[i]!.blocks.every((b) => b.type === 'meta')) return false; return true; };
+  const userTurns = turns.filter((t) => t.kind === 'user');
+  const prompt: Turn | undefined = [...userTurns].reverse().find((t) => !harnessOnly(t)) ?? userTurns[userTurns.length - 1];
+  let latestPrompt: number | undefined = prompt?.start;
   // A summary is written right before the prompt it keeps, so both read as one user turn: the prompt is the user's own words.
   while (latestPrompt !== undefined && latestPrompt + 1 < prompt!.end && messages[latestPrompt]!.blocks.every((b) => b.type === 'summary')) latestPrompt++;
   // Several prompts in a row (queued, or replayed after a compaction) are one turn: the latest is the last with words.
-  if (latestPrompt !== undefined) for (let i = prompt!.end - 1; i > latestPrompt; i--) if (messages[i]!.blocks.some((b) => b.type === 'text')) { latestPrompt = i; break; }
+  if (latestPrompt !== undefined) for (let i = prompt!.end - 1; i > latestPrompt; i--) if (isUserRequest(messages, i)) { latestPrompt = i; break; }
   // An earlier compaction's summary with no prompt after it holds no words of the user: once older than the recent
   // part it is history like the rest (the state snapshot carries it, its opening first).
   if (latestPrompt !== undefined && latestPrompt < fromMessage && messages[latestPrompt]!.blocks.every((b) => b.type === 'summary' || b.type === 'meta') && messages[latestPrompt]!.blocks.some((b) => b.type === 'summary')) latestPrompt = undefined;
@@ -120,8 +125,8 @@ export function protectedPart(session: Session, options: CleanupOptions): Protec
       if (b.type === 'tool_call' && PLAN_TOOLS.has(b.name)) { keptCalls.add(b.id); if (i < fromMessage) count('todo-list', b); break findLatestPlan; }
     }
   }
-  const before = latestPrompt !== undefined ? messages[latestPrompt - 1] : undefined;
-  const promptContext = before?.role === 'assistant' && before.blocks.some((b) => b.type === 'text') && latestPrompt! - 1 < fromMessage ? latestPrompt! - 1 : undefined;
+  const reply = latestPrompt !== undefined ? answeredReply(messages, latestPrompt) : undefined;
+  const promptContext = reply !== undefined && reply < fromMessage ? reply : undefined;
   if (promptContext !== undefined) for (const b of messages[promptContext]!.blocks) count('latest-prompt', b);
 
   // Inside the recent part the agent's words, reasoning and small calls stay. Its results stay newest first within a

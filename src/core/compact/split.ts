@@ -1,13 +1,18 @@
 // Splits a cleaned session into what a summary replaces and what stays verbatim.
 import type { CleanupResult } from '../cleanup/engine';
-import type { Message, Session } from '../model/transcript';
+import type { Block, Message, Session, TextBlock } from '../model/transcript';
+import { answeredReply } from '../model/userWords';
+import { estimateTokens } from '../tokens/estimate';
 
 export interface AgingSplit {
   /** Harness context at the start (instructions, environment): kept verbatim before the summary. */
   readonly harness: Message[];
   /** Messages older than the protected part: what the summary stands for. */
   readonly aging: Message[];
-  /** The latest user prompt when it is older than the protected part: kept verbatim. */
+  /**
+   * Kept verbatim between the summary and the recent part: the words of the reply the latest prompt answers when the
+   * summary stands for that reply (see keptReply), and the latest user prompt when it is older than the protected part.
+   */
   readonly pinned: Message[];
   /** The protected recent turns. */
   readonly recent: Message[];
@@ -43,8 +48,10 @@ function summaryFrom(original: Session, cleanup: CleanupResult): number {
   while (lastModel >= 0 && turns[lastModel]!.kind !== 'model') lastModel--;
   if (lastModel < 0 || turns[lastModel]!.start <= p.fromMessage) return p.fromMessage;
   const pinned = p.latestPrompt !== undefined ? original.messages[p.latestPrompt]?.records[0] : undefined;
+  // The share is of the history the summary stands for: the latest prompt stays verbatim whatever its size, and a
+  // 60k-token paste must not keep 600 more tokens of other turns.
   let history = 0;
-  for (const m of cleanup.session.messages) for (const b of m.blocks) if (b.type !== 'meta') history += b.tokens;
+  for (const m of cleanup.session.messages) if (m.records.length === 0 || m.records[0] !== pinned) for (const b of m.blocks) if (b.type !== 'meta') history += b.tokens;
   const budget = Math.max(SUMMARY_RECENT_MIN, history * SUMMARY_RECENT_SHARE);
   // Tokens of the cleaned messages from each record on, newest first.
   const cleaned = cleanup.session.messages.filter((m) => m.records.length > 0 && m.records[0] !== pinned);
@@ -81,6 +88,58 @@ export function splitAging(original: Session, cleanup: CleanupResult): AgingSpli
   // From the originals: cleanup's state snapshot may have taken an earlier summary's place (it carries its text).
   let previousSummary: AgingSplit['previousSummary'];
   for (const m of agingOriginals) for (const b of m.blocks) if (b.type === 'summary' && b.text) previousSummary = { text: b.text, origin: b.origin };
-  const rest = aging.slice(lead).flatMap((m) => (!isPrompt(m) ? [m] : m.blocks.some(isResult) ? [{ ...m, blocks: m.blocks.filter(isResult), toolResultsOnly: true }] : []));
+  let rest = aging.slice(lead).flatMap((m) => (!isPrompt(m) ? [m] : m.blocks.some(isResult) ? [{ ...m, blocks: m.blocks.filter(isResult), toolResultsOnly: true }] : []));
+  const replyAt = p.latestPrompt !== undefined && p.latestPrompt >= lead0 ? answeredReply(original.messages, p.latestPrompt) : undefined;
+  const reply = replyAt !== undefined && replyAt < p.fromMessage ? keptReply(rest, original.messages[replyAt]!) : undefined;
+  if (reply) {
+    rest = reply.aging;
+    pinned.unshift(reply.kept);
+  }
   return { harness, aging: rest, pinned, recent, agingOriginals, previousSummary };
+}
+
+/** Of the reply the latest prompt answers, this many tokens of its words stay verbatim at most (its end). */
+export const REPLY_MAX_TOKENS = 250;
+
+/**
+ * The reply the latest prompt answers, when the summary would stand for it: a short prompt ("yes", "option 2", "1 + 2")
+ * means nothing without the question or the options it answers, so the reply's words stay verbatim right before it —
+ * its text only (its thinking goes like any other, its calls stay with their results in the summary), and only its
+ * end within REPLY_MAX_TOKENS (where a reply asks and lists the options), so a long report costs the cut little.
+ * `aging` loses the words kept whole; a reply cut short stays there whole for the summary.
+ */
+function keptReply(aging: readonly Message[], original: Message): { kept: Message; aging: Message[] } | undefined {
+  const at = aging.findIndex((m) => m.role === 'assistant' && m.records[0] === original.records[0]);
+  const cleaned = aging[at];
+  if (!cleaned) return undefined;
+  const words = cleaned.blocks.filter((b): b is TextBlock => b.type === 'text' && b.text.trim() !== '');
+  if (!words.length) return undefined;
+  const kept: Block[] = [];
+  let room = REPLY_MAX_TOKENS;
+  for (let k = words.length - 1; k >= 0 && room > 0; k--) {
+    const b = words[k]!;
+    if (b.tokens <= room) { kept.unshift(b); room -= b.tokens; continue; }
+    const text = tailOf(b.text, room);
+    if (text) kept.unshift({ ...b, text, tokens: estimateTokens(text) });
+    break;
+  }
+  if (!kept.length) return undefined;
+  const whole = new Set<Block>(words.filter((b) => kept.includes(b)));
+  const left = cleaned.blocks.filter((b) => !whole.has(b));
+  const next = [...aging];
+  if (left.length) next[at] = { ...cleaned, blocks: left }; else next.splice(at, 1);
+  return { kept: { ...cleaned, blocks: kept }, aging: next };
+}
+
+/** The last lines of `text` within `tokens` (the end of one long line when none fits), saying how much is left to the summary. */
+function tailOf(text: string, tokens: number): string | undefined {
+  const lines = text.trimEnd().split('\n');
+  let from = lines.length;
+  let size = 0;
+  while (from > 0 && size + estimateTokens(lines[from - 1]!) + 1 <= tokens - 20) size += estimateTokens(lines[--from]!) + 1;
+  let tail = lines.slice(from).join('\n');
+  // One long last line: its end (a token is ~4 characters of prose, ~1.5 of CJK: the smaller keeps within the room).
+  if (!tail.trim()) { const line = lines[lines.length - 1]!; tail = line.slice(Math.max(0, line.length - Math.floor((tokens - 20) * 1.5))); }
+  if (!tail.trim()) return undefined;
+  return `[context-compactor: the first ${text.trimEnd().length - tail.length} characters of this reply are in the summary above]\n…${tail}`;
 }

@@ -40,9 +40,6 @@ export function hookBudget(summary: string | undefined, budget = HOOK_BUDGET_TOK
   return summary === undefined ? budget : Math.min(budget, estimateTokens(summary));
 }
 
-/** Harness text in a user record, not a request: slash-command echoes, their output, system reminders. */
-const HARNESS = /^\s*<(?:command-|local-command|system-reminder|user-prompt-submit-hook|bash-)/;
-
 /** What a shell redirect in code is not: `pip install "x>=1.26"`, `-> domain.Payload::` (the collector reads `>` as one). */
 const NOT_A_PATH = /^[=:>-]|::$/;
 
@@ -86,7 +83,7 @@ function sections(h: HookFacts, rel: (s: string) => string): Section[] {
     }) },
     { title: 'Constraints the user stated (verbatim)', share: 0.1, items: h.constraints.map((c) => it(`- ${c}`, c)) },
     { title: 'Files (newest first)', share: 0.1, items: [...changed.map((x) => it(`- ${rel(x.path)}: ${fileShape(x)}`, rel(x.path))), ...(read.length ? [it(`- read: ${read.slice(0, 30).map((x) => rel(x.path)).join(', ')}`, '')] : [])] },
-    { title: 'Latest requests (newest first)', share: 0.15, items: newest(f.requests).filter((r) => !HARNESS.test(r.text) && /[\p{L}\p{N}]{2}/u.test(r.text)).map((r) => it(`> ${clip(squash(r.text), 300)}`, squash(r.text))) },
+    { title: 'Latest requests (newest first)', share: 0.15, items: newest(f.requests).filter((r) => /[\p{L}\p{N}]{2}/u.test(r.text)).map((r) => it(`> ${clip(squash(r.text), 300)}`, squash(r.text))) },
     { title: 'Todo list (latest; open items)', share: 0.05, items: [...open.map((t) => it(`- [${t.status || ' '}] ${clip(t.text, 200)}`, t.text)), ...(f.plan && f.plan.items.length > open.length ? [it(`- (${f.plan.items.length - open.length} done)`, '')] : [])] },
   ];
 }

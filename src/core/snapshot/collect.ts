@@ -1,6 +1,7 @@
 // Reads the facts of a stretch of history from its messages as read: requests, the latest plan, files and the
 // shape of their changes, commands and their outcomes, errors and whether a later step fixed them, identifiers.
 import type { Message, ToolCallBlock } from '../model/transcript';
+import { isHarnessRecord, isHarnessText } from '../model/userWords';
 import { PLAN_TOOLS, patchShape } from '../cleanup/argRecords';
 import { blockIdentifiers, MEMO_MIN_CHARS } from '../cleanup/identifiers';
 import { outcomeOf } from './errorLine';
@@ -196,7 +197,10 @@ export function collectFacts(messages: readonly Message[], options: { readonly r
     }
   };
   let at = 0;
-  for (const m of messages) {
+  for (let mi = 0; mi < messages.length; mi++) {
+    const m = messages[mi]!;
+    // A local command's echo and output (`/model`, `/compact`) and an interruption note are the harness's words, not requests.
+    const request = m.role === 'user' && !m.toolResultsOnly && !isHarnessRecord(messages, mi);
     for (const b of m.blocks) {
       at++;
       for (const id of blockIdentifiers(b)) {
@@ -207,7 +211,7 @@ export function collectFacts(messages: readonly Message[], options: { readonly r
       }
       if (b.type === 'summary') { carry(f, b.text, b.origin, at); continue; }
       if (b.type === 'text') {
-        if (m.role === 'user' && !m.toolResultsOnly && b.text.trim() && !b.text.startsWith('[context-compactor')) f.requests.push({ text: b.text, at });
+        if (request && b.text.trim() && !b.text.startsWith('[context-compactor') && !isHarnessText(b.text)) f.requests.push({ text: b.text, at });
         kinds(b.text);
       } else if (b.type === 'tool_call') {
         calls.set(b.id, { call: b, at });
