@@ -89,7 +89,7 @@ export function splitAging(original: Session, cleanup: CleanupResult): AgingSpli
   let previousSummary: AgingSplit['previousSummary'];
   for (const m of agingOriginals) for (const b of m.blocks) if (b.type === 'summary' && b.text) previousSummary = { text: b.text, origin: b.origin };
   let rest = aging.slice(lead).flatMap((m) => (!isPrompt(m) ? [m] : m.blocks.some(isResult) ? [{ ...m, blocks: m.blocks.filter(isResult), toolResultsOnly: true }] : []));
-  const replyAt = p.latestPrompt !== undefined && p.latestPrompt >= lead0 ? answeredReply(original.messages, p.latestPrompt) : undefined;
+  const replyAt = p.latestPrompt !== undefined && p.latestPrompt >= lead0 && answersOnly(original.messages[p.latestPrompt]!) ? answeredReply(original.messages, p.latestPrompt) : undefined;
   const reply = replyAt !== undefined && replyAt < p.fromMessage ? keptReply(rest, original.messages[replyAt]!) : undefined;
   if (reply) {
     rest = reply.aging;
@@ -100,10 +100,15 @@ export function splitAging(original: Session, cleanup: CleanupResult): AgingSpli
 
 /** Of the reply the latest prompt answers, this many tokens of its words stay verbatim at most (its end). */
 export const REPLY_MAX_TOKENS = 250;
+/** A prompt up to this size (a sentence or two) may be a reply to the agent; a longer one states its own request. */
+export const SHORT_PROMPT_TOKENS = 40;
+
+const answersOnly = (prompt: Message): boolean => prompt.blocks.reduce((n, b) => n + (b.type === 'text' ? b.tokens : 0), 0) <= SHORT_PROMPT_TOKENS;
 
 /**
- * The reply the latest prompt answers, when the summary would stand for it: a short prompt ("yes", "option 2", "1 + 2")
- * means nothing without the question or the options it answers, so the reply's words stay verbatim right before it —
+ * The reply the latest prompt answers, when the summary would stand for it: a short prompt ("yes", "option 2", "1 + 2",
+ * "is that saved anywhere?") means nothing without the question or the options it answers, so the reply's words stay
+ * verbatim right before it (a longer prompt states its own request and goes without) —
  * its text only (its thinking goes like any other, its calls stay with their results in the summary), and only its
  * end within REPLY_MAX_TOKENS (where a reply asks and lists the options), so a long report costs the cut little.
  * `aging` loses the words kept whole; a reply cut short stays there whole for the summary.
