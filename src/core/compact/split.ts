@@ -1,8 +1,7 @@
 // Splits a cleaned session into what a summary replaces and what stays verbatim.
 import type { CleanupResult } from '../cleanup/engine';
-import type { Block, Message, Session, TextBlock } from '../model/transcript';
-import { answeredReply } from '../model/userWords';
-import { estimateTokens } from '../tokens/estimate';
+import type { Message, Session } from '../model/transcript';
+import { replyOf, withoutReply } from './replyKept';
 
 export interface AgingSplit {
   /** Harness context at the start (instructions, environment): kept verbatim before the summary. */
@@ -39,7 +38,8 @@ function sizeFrom(cleaned: readonly Message[], rec: number): number {
  * Where the verbatim part starts when a summary stands for what is before it: the prose and the snapshot carry the
  * older recent turns, so only the newest turns that fit a small budget stay. The newest model turn stays when it fits
  * too; one larger than the whole budget (4,000 tokens of signed thinking before a 50-token call) goes into the summary
- * with the rest, as the agents' own compactions do, and only the latest prompt stays verbatim.
+ * with the rest, as the agents' own compactions do, and only the latest prompt stays verbatim (with the words of the
+ * reply it answers when it is short and nothing of the model's after it stays).
  */
 function summaryFrom(original: Session, cleanup: CleanupResult): number {
   const p = cleanup.protection;
@@ -89,62 +89,12 @@ export function splitAging(original: Session, cleanup: CleanupResult): AgingSpli
   let previousSummary: AgingSplit['previousSummary'];
   for (const m of agingOriginals) for (const b of m.blocks) if (b.type === 'summary' && b.text) previousSummary = { text: b.text, origin: b.origin };
   let rest = aging.slice(lead).flatMap((m) => (!isPrompt(m) ? [m] : m.blocks.some(isResult) ? [{ ...m, blocks: m.blocks.filter(isResult), toolResultsOnly: true }] : []));
-  const replyAt = p.latestPrompt !== undefined && p.latestPrompt >= lead0 && answersOnly(original.messages[p.latestPrompt]!) ? answeredReply(original.messages, p.latestPrompt) : undefined;
-  const reply = replyAt !== undefined && replyAt < p.fromMessage ? keptReply(rest, original.messages[replyAt]!) : undefined;
-  if (reply) {
-    rest = reply.aging;
-    pinned.unshift(reply.kept);
+  // The words of the reply a short latest prompt answers, when the summary stands for it and for every turn of the
+  // model after the prompt (replyKept.ts): a reply of the model kept verbatim after it says what the prompt meant.
+  const answered = recent.some((m) => m.role === 'assistant') ? undefined : replyOf(original, cleanup);
+  if (answered && answered.at >= lead0 && answered.at < p.fromMessage && rest.includes(answered.cleaned)) {
+    rest = withoutReply(rest, answered);
+    pinned.unshift(answered.message);
   }
   return { harness, aging: rest, pinned, recent, agingOriginals, previousSummary };
-}
-
-/** Of the reply the latest prompt answers, this many tokens of its words stay verbatim at most (its end). */
-export const REPLY_MAX_TOKENS = 250;
-/** A prompt up to this size (a sentence or two) may be a reply to the agent; a longer one states its own request. */
-export const SHORT_PROMPT_TOKENS = 40;
-
-const answersOnly = (prompt: Message): boolean => prompt.blocks.reduce((n, b) => n + (b.type === 'text' ? b.tokens : 0), 0) <= SHORT_PROMPT_TOKENS;
-
-/**
- * The reply the latest prompt answers, when the summary would stand for it: a short prompt ("yes", "option 2", "1 + 2",
- * "is that saved anywhere?") means nothing without the question or the options it answers, so the reply's words stay
- * verbatim right before it (a longer prompt states its own request and goes without) —
- * its text only (its thinking goes like any other, its calls stay with their results in the summary), and only its
- * end within REPLY_MAX_TOKENS (where a reply asks and lists the options), so a long report costs the cut little.
- * `aging` loses the words kept whole; a reply cut short stays there whole for the summary.
- */
-function keptReply(aging: readonly Message[], original: Message): { kept: Message; aging: Message[] } | undefined {
-  const at = aging.findIndex((m) => m.role === 'assistant' && m.records[0] === original.records[0]);
-  const cleaned = aging[at];
-  if (!cleaned) return undefined;
-  const words = cleaned.blocks.filter((b): b is TextBlock => b.type === 'text' && b.text.trim() !== '');
-  if (!words.length) return undefined;
-  const kept: Block[] = [];
-  let room = REPLY_MAX_TOKENS;
-  for (let k = words.length - 1; k >= 0 && room > 0; k--) {
-    const b = words[k]!;
-    if (b.tokens <= room) { kept.unshift(b); room -= b.tokens; continue; }
-    const text = tailOf(b.text, room);
-    if (text) kept.unshift({ ...b, text, tokens: estimateTokens(text) });
-    break;
-  }
-  if (!kept.length) return undefined;
-  const whole = new Set<Block>(words.filter((b) => kept.includes(b)));
-  const left = cleaned.blocks.filter((b) => !whole.has(b));
-  const next = [...aging];
-  if (left.length) next[at] = { ...cleaned, blocks: left }; else next.splice(at, 1);
-  return { kept: { ...cleaned, blocks: kept }, aging: next };
-}
-
-/** The last lines of `text` within `tokens` (the end of one long line when none fits), saying how much is left to the summary. */
-function tailOf(text: string, tokens: number): string | undefined {
-  const lines = text.trimEnd().split('\n');
-  let from = lines.length;
-  let size = 0;
-  while (from > 0 && size + estimateTokens(lines[from - 1]!) + 1 <= tokens - 20) size += estimateTokens(lines[--from]!) + 1;
-  let tail = lines.slice(from).join('\n');
-  // One long last line: its end (a token is ~4 characters of prose, ~1.5 of CJK: the smaller keeps within the room).
-  if (!tail.trim()) { const line = lines[lines.length - 1]!; tail = line.slice(Math.max(0, line.length - Math.floor((tokens - 20) * 1.5))); }
-  if (!tail.trim()) return undefined;
-  return `[context-compactor: the first ${text.trimEnd().length - tail.length} characters of this reply are in the summary above]\n…${tail}`;
 }
