@@ -1,0 +1,105 @@
+// With a summary, on real transcripts: a short latest prompt keeps the words of the reply it answers when the summary
+// stands for everything the model said after it (text only, its end within a bound), and the recent budget is a share
+// of the history without the pinned prompt (a huge paste does not keep more of the other turns).
+import assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { test } from 'node:test';
+import { cleanupSession } from '../../../src/core/cleanup/engine';
+import { compactSession, summarizedMessages } from '../../../src/core/compact/compactSession';
+import { REPLY_MAX_TOKENS } from '../../../src/core/compact/replyKept';
+import { splitOf } from '../../../src/core/compact/stages';
+import type { Message, Session } from '../../../src/core/model/transcript';
+import { estimateTokens } from '../../../src/core/tokens/estimate';
+import { agentCompactions } from '../../../src/node/eval/segments';
+import { readTranscriptFile } from '../../../src/node/readTranscriptFile';
+import { FIXTURES } from '../../support/fixtures';
+
+const REAL = path.join(FIXTURES, 'real');
+const read = async (file: string): Promise<Session> => (await readTranscriptFile(file, { keepRaw: true })).session;
+const text = (m: Message | undefined): string => (m?.blocks ?? []).flatMap((b) => (b.type === 'text' ? [b.text] : [])).join('\n');
+const tokens = (m: Message): number => m.blocks.reduce((n, b) => n + b.tokens, 0);
+
+/** The segment before the agent's compaction `k` (the context it held then). */
+async function segment(rel: string, k: number): Promise<Session> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cc-answered-'));
+  try {
+    return await read((await (await agentCompactions(path.join(REAL, rel))).write(k, dir)).segment);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+const ctx = { newId: (() => { let n = 0; return () => `00000000-0000-4000-8000-${String(++n).padStart(12, '0')}`; })(), now: () => new Date('2026-12-06T00:00:00Z') };
+
+test('ticketing (Gemini CLI): "yes" keeps the end of the reply it answers between the summary and the prompt; pairs intact', async () => {
+  const s = await read(path.join(REAL, 'gemini-cli', 'ticketing-nover-jsonl-format-windows.jsonl'));
+  const r = cleanupSession(s, { keepRecentTurns: 6 });
+  assert.equal(text(s.messages[r.protection.latestPrompt!]).trim(), 'yes');
+  const split = splitOf(s, r);
+  assert.ok(!split.recent.some((m) => m.role === 'assistant'), 'the newest model turn went into the summary');
+  assert.equal(split.pinned.length, 2);
+  const [reply, prompt] = split.pinned as [Message, Message];
+  assert.equal(reply.role, 'assistant');
+  assert.equal(text(prompt).trim(), 'yes');
+  assert.ok(reply.blocks.every((b) => b.type === 'text'), 'words only');
+  assert.ok(tokens(reply) <= REPLY_MAX_TOKENS + 5, `${tokens(reply)} tokens`);
+  // The reply is longer than the bound: its end stays (the question it asks), its start is left to the summary.
+  const original = s.messages[r.protection.latestPrompt! - 1]!;
+  const lastLine = text(original).trimEnd().split('\n').pop()!;
+  assert.ok(text(reply).endsWith(lastLine), text(reply).slice(-200));
+  assert.match(text(reply), /^\[context-compactor: the first \d+ characters of this reply are in the summary above\]/);
+  const out = summarizedMessages(s, r, 'SUMMARY').messages;
+  const at = out.findIndex((m) => m.blocks.some((b) => b.type === 'summary'));
+  assert.deepEqual(out.slice(at + 1).map((m) => m.role), ['assistant', 'user']);
+  const outcome = compactSession(s, { keepRecentTurns: 6 }, ctx, { text: 'SUMMARY' }, r);
+  assert.equal(outcome.figures.pairsIntact, true);
+  assert.ok(outcome.written.kind === 'lines' && outcome.written.lines.length > 0);
+});
+
+test('idaho #4 (Claude Code): the reply a short prompt answers stays without its thinking; nothing of it is also in the aging part', async () => {
+  const s = await segment('claude-code/idaho-2.1.92-to-2.1.101-6compactions-images-windows.jsonl', 3);
+  const r = cleanupSession(s, { keepRecentTurns: 6 });
+  const original = s.messages[r.protection.latestPrompt! - 1]!;
+  assert.ok(original.role === 'assistant' && original.blocks.some((b) => b.type === 'reasoning'), 'the reply thought first');
+  const split = splitOf(s, r);
+  assert.equal(split.pinned.length, 2);
+  const reply = split.pinned[0]!;
+  assert.deepEqual(reply.blocks.map((b) => b.type), original.blocks.filter((b) => b.type === 'text' && b.text.trim()).map(() => 'text'));
+  const aging = new Set(split.aging.flatMap((m) => m.blocks));
+  for (const b of reply.blocks) assert.ok(!aging.has(b), 'a word kept whole is not summarized too');
+  const outcome = compactSession(s, { keepRecentTurns: 6 }, ctx, { text: 'SUMMARY' }, r);
+  assert.equal(outcome.figures.pairsIntact, true);
+});
+
+test('a long prompt states its own request, and a model turn kept after the prompt says what it meant: no reply kept then', async () => {
+  // odoo-addons #1: a 200-token prompt; idaho #5: "1 + 2" with the model's turn after it verbatim.
+  const odoo = await segment('corpus/claude-code/odoo-addons-2.1.128-2compactions.jsonl', 0);
+  assert.equal(splitOf(odoo, cleanupSession(odoo, { keepRecentTurns: 6 })).pinned.length, 1);
+  const idaho = await segment('claude-code/idaho-2.1.92-to-2.1.101-6compactions-images-windows.jsonl', 4);
+  const r = cleanupSession(idaho, { keepRecentTurns: 6 });
+  assert.equal(text(idaho.messages[r.protection.latestPrompt!]).trim(), '1 + 2');
+  const split = splitOf(idaho, r);
+  assert.ok(split.recent.some((m) => m.role === 'assistant'));
+  assert.equal(split.pinned.length, 1);
+});
+
+/** The same session with `paste` appended to the latest prompt's text (the edit: one text block longer, nothing else). */
+function withPaste(s: Session, at: number, paste: string): Session {
+  return { ...s, messages: s.messages.map((m, i) => (i !== at ? m : { ...m, blocks: m.blocks.map((b) => (b.type === 'text' ? { ...b, text: `${b.text}\n${paste}`, tokens: estimateTokens(`${b.text}\n${paste}`) } : b)) })) };
+}
+
+for (const [name, rel, k] of [['bohack #1 (Claude Code)', 'corpus/claude-code/bohack-2.0.29-compacted-images.jsonl', 0], ['shellws #1 (Codex)', 'codex/shellws-0.105.0-compacted-websearch.jsonl', 0]] as const) {
+  test(`${name}: a 60k-token paste in the latest prompt keeps no more of the other turns verbatim`, async () => {
+    const s = await segment(rel, k);
+    const r = cleanupSession(s, { keepRecentTurns: 6 });
+    const paste = Array.from({ length: 3000 }, (_, i) => `2026-03-01T10:${String(i % 60).padStart(2, '0')}:00Z worker-${i % 7} INFO processed batch ${i} in ${i % 97} ms`).join('\n');
+    assert.ok(estimateTokens(paste) > 55_000);
+    const big = withPaste(s, r.protection.latestPrompt!, paste);
+    const before = splitOf(s, r), after = splitOf(big, cleanupSession(big, { keepRecentTurns: 6 }));
+    assert.equal(after.pinned.length, 1, 'the prompt stays verbatim, paste and all');
+    assert.ok(text(after.pinned[0]).includes(paste.slice(-60)));
+    assert.deepEqual(after.recent.map((m) => m.records[0]), before.recent.map((m) => m.records[0]));
+  });
+}
