@@ -10,7 +10,7 @@ export interface AgingSplit {
   readonly aging: Message[];
   /**
    * Kept verbatim between the summary and the recent part: the words of the reply the latest prompt answers when the
-   * summary stands for that reply (see keptReply), and the latest user prompt when it is older than the protected part.
+   * summary stands for that reply (replyKept.ts), and the latest user prompt when it is older than the protected part.
    */
   readonly pinned: Message[];
   /** The protected recent turns. */

@@ -19,8 +19,9 @@ const texts = (m: Message | undefined): string[] => (m?.blocks ?? []).flatMap((b
 /** Whether `messages[i]` is a user record of harness text only: a local command's echo or output, an interruption note. */
 export function isHarnessRecord(messages: readonly Message[], i: number): boolean {
   const m = messages[i];
+  if (m?.role !== 'user') return false;
   const t = texts(m);
-  if (m?.role !== 'user' || t.length === 0) return false;
+  if (t.length === 0) return false;
   if (t.every(isHarnessText)) return true;
   // An echo whose next record is the command's output: a local command (`/model`, `/compact`), nothing the model acts on.
   return t.every((x) => COMMAND_ECHO.test(x)) && texts(messages[i + 1]).some((x) => isHarnessText(x) && !/^\s*\[/.test(x));
