@@ -86,6 +86,17 @@ test('an export (Chat: Export Chat…) is recognised by its content and read lik
   assert.equal(session.messages.filter((m) => m.role === 'user' && !m.toolResultsOnly).length, 2);
 });
 
+test("another agent's transcript outside a session folder is ruled out by its first kilobyte: its folder is never listed", () => {
+  const claude = path.join(FIXTURES, 'real', 'claude-code', 'cival-1.0.17-sidechains.jsonl');
+  const listed: string[] = [];
+  const spy = { ...nodeFs, list: (dir: string) => { listed.push(dir); return nodeFs.list(dir); } };
+  assert.equal(isCopilotSession(claude, spy), false);
+  assert.deepEqual(listed, [], 'a project folder may hold thousands of sessions: listing it for every file opened is slow');
+  // The export is still recognised by content, and that check lists its folder.
+  assert.equal(isCopilotSession(EXPORT, spy), true);
+  assert.deepEqual(listed, [path.dirname(EXPORT)]);
+});
+
 test('log replay: set, push after a cut, delete; hostile keys, incomplete last lines and a missing initial state', () => {
   const warnings: string[] = [];
   const state = replayLog([

@@ -19,11 +19,12 @@ export function isCopilotSession(file: string, fs: FsView): boolean {
   // Names first, files after: every agent's transcripts pass through here (the usage scan asks for each).
   const placed = inSessionFolder(file, fs);
   if (!placed && !fs.head) return false;
-  if (fs.isFolder(file) || !fs.list(fs.dirname(file)).includes(base)) return false;
+  // Elsewhere the first kilobyte decides before the folder is listed: an agent's project folder may hold thousands of
+  // sessions, and every transcript opened passes through here.
   const head = fs.head?.(file);
-  if (placed) return head === undefined || (jsonl ? LOG_HEAD.test(head) : CHAT_FIELDS.test(head));
-  if (head === undefined) return false;
-  return jsonl ? LOG_HEAD.test(head) && CHAT_FIELDS.test(head) : EXPORT_HEAD.test(head);
+  if (!placed && (head === undefined || !(jsonl ? LOG_HEAD.test(head) && CHAT_FIELDS.test(head) : EXPORT_HEAD.test(head)))) return false;
+  if (fs.isFolder(file) || !fs.list(fs.dirname(file)).includes(base)) return false;
+  return !placed || head === undefined || (jsonl ? LOG_HEAD.test(head) : CHAT_FIELDS.test(head));
 }
 
 /** The files that make up the session: the session file, and its workspace's `workspace.json` (the folder). */
