@@ -5,6 +5,7 @@ import { PLAN_TOOLS, patchShape } from '../cleanup/argRecords';
 import { blockIdentifiers, MEMO_MIN_CHARS } from '../cleanup/identifiers';
 import { outcomeOf } from './errorLine';
 import { idsByKind, kindOf, measuredLines, packageVersions, printedFound, type IdKind, type TextSource } from './kinds';
+import { isHarnessText } from './harnessText';
 import { previousFacts, type PreviousFacts } from './previous';
 
 export interface FileFact { path: string; created: boolean; deleted: boolean; movedTo?: string; edits: number; writes: number; plus: number; minus: number; read: boolean; last: number }
@@ -207,7 +208,7 @@ export function collectFacts(messages: readonly Message[], options: { readonly r
       }
       if (b.type === 'summary') { carry(f, b.text, b.origin, at); continue; }
       if (b.type === 'text') {
-        if (m.role === 'user' && !m.toolResultsOnly && b.text.trim() && !b.text.startsWith('[context-compactor')) f.requests.push({ text: b.text, at });
+        if (m.role === 'user' && !m.toolResultsOnly && b.text.trim() && !b.text.startsWith('[context-compactor') && !isHarnessText(b.text)) f.requests.push({ text: b.text, at });
         kinds(b.text);
       } else if (b.type === 'tool_call') {
         calls.set(b.id, { call: b, at });
