@@ -1,6 +1,7 @@
 // What stays verbatim: the work the agent is in the middle of (latest prompt, pending calls, the results it
 // is acting on, the recent turns' own words and calls), not a share of the bytes.
 import type { Block, Session } from '../model/transcript';
+import { typedTexts } from '../text/harnessText';
 import { PLAN_TOOLS } from './argRecords';
 import type { CleanupOptions } from './types';
 
@@ -92,12 +93,22 @@ export function protectedPart(session: Session, options: CleanupOptions): Protec
   // Never start the recent part between a prompt and the reply that answers it.
   while (fromTurn > 0 && fromTurn < turns.length && turns[fromTurn - 1]!.kind === 'user' && turns[fromTurn]!.kind === 'model') fromTurn--;
   const fromMessage = fromTurn < turns.length ? turns[fromTurn]!.start : messages.length;
-  const prompt = [...turns].reverse().find((t) => t.kind === 'user');
+  // The latest request is the latest turn the person typed in: a turn of only harness text (a local command's output
+  // such as /exit's "Bye!", a canceled /compact's error, "[Request interrupted by user]") asks for nothing.
+  const typedIn = (t: { start: number; end: number }): Set<string> => {
+    const texts: string[] = [];
+    for (let i = t.start; i < t.end; i++) for (const b of messages[i]!.blocks) if (b.type === 'text') texts.push(b.text);
+    return new Set(typedTexts(texts));
+  };
+  const userTurns = turns.filter((t) => t.kind === 'user');
+  let words = new Set<string>();
+  const prompt = [...userTurns].reverse().find((t) => (words = typedIn(t)).size > 0) ?? userTurns.at(-1);
+  const typed = (i: number): boolean => messages[i]!.blocks.some((b) => b.type === 'text' && (words.size === 0 || words.has(b.text)));
   let latestPrompt = prompt?.start;
   // A summary is written right before the prompt it keeps, so both read as one user turn: the prompt is the user's own words.
   while (latestPrompt !== undefined && latestPrompt + 1 < prompt!.end && messages[latestPrompt]!.blocks.every((b) => b.type === 'summary')) latestPrompt++;
   // Several prompts in a row (queued, or replayed after a compaction) are one turn: the latest is the last with words.
-  if (latestPrompt !== undefined) for (let i = prompt!.end - 1; i > latestPrompt; i--) if (messages[i]!.blocks.some((b) => b.type === 'text')) { latestPrompt = i; break; }
+  if (latestPrompt !== undefined) for (let i = prompt!.end - 1; i > latestPrompt; i--) if (typed(i)) { latestPrompt = i; break; }
   // An earlier compaction's summary with no prompt after it holds no words of the user: once older than the recent
   // part it is history like the rest (the state snapshot carries it, its opening first).
   if (latestPrompt !== undefined && latestPrompt < fromMessage && messages[latestPrompt]!.blocks.every((b) => b.type === 'summary' || b.type === 'meta') && messages[latestPrompt]!.blocks.some((b) => b.type === 'summary')) latestPrompt = undefined;

@@ -5,7 +5,7 @@ import { PLAN_TOOLS, patchShape } from '../cleanup/argRecords';
 import { blockIdentifiers, MEMO_MIN_CHARS } from '../cleanup/identifiers';
 import { outcomeOf } from './errorLine';
 import { idsByKind, kindOf, measuredLines, packageVersions, printedFound, type IdKind, type TextSource } from './kinds';
-import { isHarnessText } from './harnessText';
+import { isHarnessText } from '../text/harnessText';
 import { previousFacts, type PreviousFacts } from './previous';
 
 export interface FileFact { path: string; created: boolean; deleted: boolean; movedTo?: string; edits: number; writes: number; plus: number; minus: number; read: boolean; last: number }

@@ -1,11 +1,13 @@
 // "Requests and constraints (the user's words)" and the hook's "Latest requests" hold what the person typed: not
 // Claude Code's "[Request interrupted by user]" or a local command's output, not an IDE's "<ide_opened_file>" note,
-// not Codex's "<image name=[Image #1]>" / "</image>" halves (real sessions listed 13 "</image>" as requests).
+// not Codex's "<image name=[Image #1]>" / "</image>" halves (real sessions listed 13 "</image>" as requests); and the latest
+// request compaction keeps verbatim is the last the person typed (it was a canceled /compact's error, /exit's "Bye!").
 import assert from 'node:assert/strict';
 import * as path from 'node:path';
 import { test } from 'node:test';
+import { protectedPart } from '../../../src/core/cleanup/protect';
 import { collectFacts } from '../../../src/core/snapshot/collect';
-import { isHarnessText } from '../../../src/core/snapshot/harnessText';
+import { isHarnessText } from '../../../src/core/text/harnessText';
 import { guardContext } from '../../../src/node/hooks/compactedStretch';
 import { readTranscriptFile } from '../../../src/node/readTranscriptFile';
 import { realTranscripts } from '../../support/corpus';
@@ -39,4 +41,19 @@ test("the hook's latest requests on a real Claude Code session are the user's wo
   const requests = context.slice(context.indexOf('Latest requests'));
   assert.match(requests, /^> 类似的表单提交问题也都搜索解决一下$/m);
   assert.doesNotMatch(requests, /Request interrupted/);
+});
+
+test('the latest request kept verbatim is the last one the person typed, not /exit\'s "Bye!" or a canceled /compact\'s error', async () => {
+  const cases: [string, string][] = [
+    ['real/claude-code/vibelife-2.1.12-microcompact-api-errors.jsonl', '类似的表单提交问题也都搜索解决一下'],
+    ['real/corpus/claude-code/bohack-2.0.29-compacted-images.jsonl', '不是输入文本的文本框，是文本框下面的黑色框体，视觉组件，怎么改高度'],
+    ['claude-code/sample.jsonl', 'Task 2: investigate how npm handles "workspace"'],
+  ];
+  for (const [rel, words] of cases) {
+    const { session } = await readTranscriptFile(path.join(FIXTURES, rel));
+    const p = protectedPart(session, { keepRecentTurns: 6 });
+    assert.ok(p.latestPrompt !== undefined, rel);
+    const texts = session.messages[p.latestPrompt]!.blocks.map((b) => ('text' in b ? b.text : ''));
+    assert.ok(texts.some((t) => t.startsWith(words)), `${rel}: ${texts.join(' | ').slice(0, 200)}`);
+  }
 });

@@ -16,3 +16,16 @@ export function isHarnessText(text: string): boolean {
   for (let m = WRAPPER.exec(rest); m; m = WRAPPER.exec(rest)) rest = rest.slice(m[0].length);
   return rest === '';
 }
+
+const LOCAL_OUTPUT = /^\s*<local-command-(?:stdout|stderr)>/;
+const COMMAND = /^\s*<command-(?:name|message)>/;
+
+/**
+ * The texts of one user turn that the person typed as a request: not harness text, and not the command line of a
+ * command the agent ran locally (its `<local-command-stdout>` / `-stderr>` in the same turn: /exit, /model, a
+ * canceled /compact), which asks the model for nothing. A custom command's line (no local output) is a request.
+ */
+export function typedTexts(texts: readonly string[]): string[] {
+  const local = texts.some((t) => LOCAL_OUTPUT.test(t));
+  return texts.filter((t) => !isHarnessText(t) && !(local && COMMAND.test(t)));
+}
