@@ -92,3 +92,14 @@ test('compact of a session with no messages (only its snapshots and settings rec
   assert.deepEqual(listDir(dir), ['records-only.jsonl']);
   assert.equal(sha256(input), before);
 });
+
+test('--max-output-tokens below 256 (a summary with no room; VS Code\'s setting has that minimum): exit 2 before anything is read, for compact and eval', (t) => {
+  const dir = tmpDir(t);
+  for (const args of [['compact', CLAUDE_SAMPLE, '--out', path.join(dir, 'out.jsonl'), '--max-output-tokens', '0'], ['eval', CLAUDE_SAMPLE, '--max-output-tokens', '100']]) {
+    const r = run(t, args);
+    assert.equal(r.code, 2, r.stderr);
+    assert.match(r.stderr, new RegExp(`^context-compactor ${args[0]}: --max-output-tokens takes a whole number ≥ 256`));
+  }
+  assert.deepEqual(listDir(dir), []);
+  assert.equal(run(t, ['compact', CLAUDE_SAMPLE, '--out', path.join(dir, 'out.jsonl'), '--max-output-tokens', '256']).code, 0);
+});
