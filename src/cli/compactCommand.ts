@@ -10,7 +10,7 @@ import { agentModule } from '../core/formats/registry';
 import { AGENT_IDS, type AgentId } from '../core/model/ids';
 import { OutputError } from '../node/atomicWrite';
 import { compactTranscript, reportOf, writeCompaction, type PreparedCompaction } from '../node/compactFile';
-import { DEFAULT_MODELS, defaultMaxInputTokens } from '../node/compactOptions';
+import { DEFAULT_MODELS, defaultMaxInputTokens, MIN_SUMMARY_OUTPUT } from '../node/compactOptions';
 import { countExactly, type ExactCounts } from '../node/exactCount';
 import { createSummarizer } from '../node/providers/createSummarizer';
 import { API_KEY_ENV, apiKeyFromEnv } from '../node/providers/envKeys';
@@ -40,6 +40,7 @@ export async function runCompact(args: string[], io: CliIo): Promise<number> {
   const nums = { keep: int(v['keep-recent'], 6), keepTokens: int(v['keep-recent-tokens'], 0), keepResults: int(v['keep-recent-results'], 0), timeout: int(v.timeout, 120), maxOut: int(v['max-output-tokens'], 4000), maxIn: int(v['max-input-tokens'], defaultMaxInputTokens(v.model ?? DEFAULT_MODELS[(v.provider ?? 'none') as ProviderId] ?? '')) };
   const bad = Object.entries(nums).find(([, n]) => n === undefined);
   if (bad) return fail('numeric options take a whole number ≥ 0');
+  if (nums.maxOut! < MIN_SUMMARY_OUTPUT) return fail(`--max-output-tokens takes a whole number ≥ ${MIN_SUMMARY_OUTPUT}: the summary's room (a provider refuses less)`);
   const provider = (v.provider ?? 'none') as ProviderId;
   if (!PROVIDERS.has(provider)) return fail(`unknown provider '${v.provider}'`);
   // --no-summary keeps the provider for --exact counting but makes no summary call.

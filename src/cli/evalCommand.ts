@@ -6,7 +6,7 @@ import { redactUrlCredentials } from '../core/summary/baseUrl';
 import { isProviderError, type ProviderId } from '../core/summary/provider';
 import { jsonText } from '../core/text/terminal';
 import { OutputError } from '../node/atomicWrite';
-import { DEFAULT_MODELS, defaultMaxInputTokens } from '../node/compactOptions';
+import { DEFAULT_MODELS, defaultMaxInputTokens, MIN_SUMMARY_OUTPUT } from '../node/compactOptions';
 import { evalFiles } from '../node/eval/files';
 import { cappedJobs, runEval, type EvalProgress } from '../node/eval/runEval';
 import { checkProvider } from '../node/eval/serverStrategy';
@@ -52,6 +52,7 @@ export async function runEvalCommand(args: string[], io: CliIo): Promise<number>
   const model = v.model ?? DEFAULT_MODELS[provider];
   const nums = { jobs: int(v.jobs, availableParallelism()), keep: int(v['keep-recent'], 6), threshold: int(v.threshold, 150_000), timeout: int(v.timeout, 120), maxOut: int(v['max-output-tokens'], 4000), maxIn: int(v['max-input-tokens'], defaultMaxInputTokens(model)), rounds: int(v.rounds, 1) };
   if (Object.values(nums).some((x) => x === undefined)) return fail('numeric options take a whole number ≥ 0');
+  if (nums.maxOut! < MIN_SUMMARY_OUTPUT) return fail(`--max-output-tokens takes a whole number ≥ ${MIN_SUMMARY_OUTPUT}: the summary's room (a provider refuses less)`);
   if (nums.rounds! < 1 || nums.rounds! > 50) return fail('--rounds takes a whole number from 1 to 50');
   const summary: SummaryConfig | undefined = provider === 'none' ? undefined : {
     provider, model, baseUrl: v['base-url'], apiKey: apiKeyFromEnv(provider, io.env), timeoutSeconds: Math.max(1, nums.timeout!), maxOutputTokens: nums.maxOut!, maxInputTokens: nums.maxIn!,

@@ -66,6 +66,8 @@ export async function prepareCompaction(input: string, cleanup: CleanupOptions, 
   const startedAt = performance.now();
   countStage('read');
   const read0 = (await readTranscriptFile(input, { ...read, keepRaw: true })).session;
+  // Only the agent's own records (snapshots, titles, settings): a copy would be an empty file no agent or reader opens.
+  if (read0.messages.length === 0) throw new TranscriptError(`${path.basename(input)}: nothing to compact: the session holds no messages, only the agent's own records; nothing was written`);
   // Continued elsewhere: the converted session, its store folder and the report name that folder.
   const session = convert?.cwd !== undefined && convert.to !== read0.format ? { ...read0, cwd: convert.cwd } : read0;
   const at = new Date();

@@ -16,6 +16,9 @@ export interface CompactSettings {
   readonly 'cleanup.rules': Readonly<Record<string, unknown>>;
 }
 
+/** The least summary room: the setting's minimum, and what `--max-output-tokens` takes (a provider refuses 0 outright). */
+export const MIN_SUMMARY_OUTPUT = 256;
+
 /** The summary model's input budget: its context window per the catalog, 150,000 when the catalog does not know it. */
 export function defaultMaxInputTokens(model: string): number {
   return contextWindowOf(model) ?? 150_000;
@@ -44,6 +47,6 @@ export function summaryConfigFrom(s: CompactSettings, apiKey: string | undefined
   const model = s['summary.model'] || DEFAULT_MODELS[provider];
   return {
     provider, model, baseUrl: s['summary.baseUrl'] || undefined, apiKey,
-    timeoutSeconds: Math.max(1, s['summary.timeoutSeconds']), maxOutputTokens: Math.max(256, s['summary.maxOutputTokens']), maxInputTokens: defaultMaxInputTokens(model),
+    timeoutSeconds: Math.max(1, s['summary.timeoutSeconds']), maxOutputTokens: Math.max(MIN_SUMMARY_OUTPUT, s['summary.maxOutputTokens']), maxInputTokens: defaultMaxInputTokens(model),
   };
 }

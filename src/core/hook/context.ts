@@ -83,7 +83,8 @@ function sections(h: HookFacts, rel: (s: string) => string): Section[] {
     }) },
     { title: 'Constraints the user stated (verbatim)', share: 0.1, items: h.constraints.map((c) => it(`- ${c}`, c)) },
     { title: 'Files (newest first)', share: 0.1, items: [...changed.map((x) => it(`- ${rel(x.path)}: ${fileShape(x)}`, rel(x.path))), ...(read.length ? [it(`- read: ${read.slice(0, 30).map((x) => rel(x.path)).join(', ')}`, '')] : [])] },
-    { title: 'Latest requests (newest first)', share: 0.15, items: newest(f.requests).filter((r) => /[\p{L}\p{N}]{2}/u.test(r.text)).map((r) => it(`> ${clip(squash(r.text), 300)}`, squash(r.text))) },
+    // A request asked again ("commit", a template re-run) is listed once, at its newest: the budget is for other facts.
+    { title: 'Latest requests (newest first)', share: 0.15, items: [...new Set(newest(f.requests).filter((r) => /[\p{L}\p{N}]{2}/u.test(r.text)).map((r) => squash(r.text)))].map((t) => it(`> ${clip(t, 300)}`, t)) },
     { title: 'Todo list (latest; open items)', share: 0.05, items: [...open.map((t) => it(`- [${t.status || ' '}] ${clip(t.text, 200)}`, t.text)), ...(f.plan && f.plan.items.length > open.length ? [it(`- (${f.plan.items.length - open.length} done)`, '')] : [])] },
   ];
 }

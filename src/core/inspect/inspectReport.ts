@@ -40,8 +40,14 @@ export function buildInspectReport(session: Session, file?: { path: string; byte
         meanErrorRaw: opt(c.calibration.meanErrorRaw), meanErrorCalibrated: opt(c.calibration.meanErrorCalibrated), turnsCompared: c.calibration.turnsCompared,
       },
     },
-    perTurn: c.perTurn, top: c.top, warnings: session.warnings,
+    perTurn: c.perTurn, top: c.top, warnings: [...session.warnings, ...overWindow(c.total, session.contextWindow)],
   };
+}
+
+/** A context past the window cannot be sent as it is: said, not left as "272,231 tokens of a 272,000 window". */
+function overWindow(total: number, window: number | undefined): string[] {
+  if (window === undefined || window <= 0 || total <= window) return [];
+  return [`the context (${total.toLocaleString('en-US')} tokens) is larger than the model's ${window.toLocaleString('en-US')}-token window: the agent must compact or drop history before its next request`];
 }
 
 const round3 = (n: number): number => Math.round(n * 1000) / 1000;

@@ -49,6 +49,7 @@ export function previousFacts(text: string): PreviousFacts | undefined {
       if (line.startsWith('- ') || list.length === 0) list.push(line); else list[list.length - 1] += `\n${line}`;
     }
   }
-  const prose = [out.prose.replace(/^\[context-compactor\][^\n]*\n+/, ''), earlier.join('\n')].filter((s) => s.trim()).join('\n\n');
+  // out.prose is trimmed: our summary header alone (a cleanup-only snapshot) ends at the end of the text, not a newline.
+  const prose = [out.prose.replace(/^\[context-compactor\][^\n]*(?:\n+|$)/, ''), earlier.join('\n')].filter((s) => s.trim()).join('\n\n');
   return { ...out, prose: prose.trim() };
 }

@@ -169,7 +169,8 @@ function sectionItems(f: Facts, later: readonly string[], listing: IdentifierLis
     errors: withCarried(f.carried.errors, errorItems(f.errors, listing)),
     files: withCarried(f.carried.files, files),
     commands: newest(commands, limits.commands),
-    earlier: f.summaries.slice(-1).map((s) => earlierItem(s.text.replace(/^\[context-compactor\][^\n]*\n+/, '').trim())),
+    // Our header alone (a copy an older version wrote carried it as text) says nothing: no section for it.
+    earlier: f.summaries.slice(-1).map((s) => s.text.replace(/^\[context-compactor\][^\n]*(?:\n+|$)/, '').trim()).filter(Boolean).map(earlierItem),
   };
   return { items, limited: { commands: commands.length - items.commands.length } };
 }

@@ -77,3 +77,29 @@ test('inspect package.json: "a JSON file, not a session of any supported agent" 
   assert.match(r.stderr, /^context-compactor: package\.json: a JSON file, not a session of any supported agent \(supported: Claude Code, /);
   assert.equal(r.stderr.split('\n').filter(Boolean).length, 1);
 });
+
+test('compact of a session with no messages (only its snapshots and settings records): exit 2, one line, nothing written (was exit 0 and an empty file)', (t) => {
+  const dir = tmpDir(t);
+  const input = path.join(dir, 'records-only.jsonl');
+  // The real sample's own records without its conversation: what a session holds before its first prompt is answered.
+  const lines = fs.readFileSync(CLAUDE_SAMPLE, 'utf8').split('\n').filter((l) => l && !/"type":"(?:user|assistant)"/.test(l));
+  assert.ok(lines.length > 10);
+  fs.writeFileSync(input, `${lines.join('\n')}\n`);
+  const before = sha256(input);
+  const r = run(t, ['compact', input, '--out', path.join(dir, 'out.jsonl')]);
+  assert.equal(r.code, 2, r.stderr);
+  assert.equal(r.stderr, 'context-compactor: records-only.jsonl: nothing to compact: the session holds no messages, only the agent\'s own records; nothing was written\n');
+  assert.deepEqual(listDir(dir), ['records-only.jsonl']);
+  assert.equal(sha256(input), before);
+});
+
+test('--max-output-tokens below 256 (a summary with no room; VS Code\'s setting has that minimum): exit 2 before anything is read, for compact and eval', (t) => {
+  const dir = tmpDir(t);
+  for (const args of [['compact', CLAUDE_SAMPLE, '--out', path.join(dir, 'out.jsonl'), '--max-output-tokens', '0'], ['eval', CLAUDE_SAMPLE, '--max-output-tokens', '100']]) {
+    const r = run(t, args);
+    assert.equal(r.code, 2, r.stderr);
+    assert.match(r.stderr, new RegExp(`^context-compactor ${args[0]}: --max-output-tokens takes a whole number ≥ 256`));
+  }
+  assert.deepEqual(listDir(dir), []);
+  assert.equal(run(t, ['compact', CLAUDE_SAMPLE, '--out', path.join(dir, 'out.jsonl'), '--max-output-tokens', '256']).code, 0);
+});

@@ -78,3 +78,14 @@ test('harness echoes (slash commands and their output) are not listed as request
   assert.ok(r.context.includes('There is a new CODEX worktree'));
   assert.doesNotMatch(r.context, /^> <(?:command-name|local-command-stdout)>/m);
 });
+
+test('a request asked again is listed once among the latest requests (real Codex sessions: "commit" twice, a spec-kit template twice)', async () => {
+  for (const rel of ['codex/brainbuddy-0.64.0-4compactions-apply-patch.jsonl', 'corpus/codex/specify-poker-0.77.0.jsonl']) {
+    const { context } = await guardContext(path.join(FIXTURES, 'real', rel));
+    const at = context.indexOf('Latest requests');
+    assert.ok(at >= 0, rel);
+    const requests = context.slice(at).split('\n## ')[0]!.split('\n').filter((l) => l.startsWith('> '));
+    assert.ok(requests.length > 1, rel);
+    assert.deepEqual(requests, [...new Set(requests)], rel);
+  }
+});

@@ -96,7 +96,7 @@ class ClaudeCodeParser implements LineParser {
     if (this.version !== undefined) extra.version = this.version;
     if (this.gitBranch !== undefined && !this.branchFirst) extra.gitBranch = this.gitBranch;
     return {
-      format: 'claude-code', id: this.sessionId ?? '', cwd: this.cwd, title: titleFromMessages(messages), models, records, messages,
+      format: 'claude-code', id: this.sessionId ?? '', cwd: this.cwd, title: firstPromptTitle(nodes) ?? titleFromMessages(messages), models, records, messages,
       turns: buildTurns(messages),
       recordedContext: last?.usage ? contextOf(last.usage) : undefined,
       contextWindow: sessionContextWindow('claude-code', models[models.length - 1], { peak }),
@@ -106,6 +106,20 @@ class ClaudeCodeParser implements LineParser {
 }
 
 keepInstance(new ClaudeCodeParser({ keepRaw: false }));
+
+/**
+ * The first prompt typed in the main chain, wherever it is in the file: the usage scanner's rule (usage.ts applyUser),
+ * so the Sessions view and inspect name a session alike. After a compaction the live branch may hold no typed prompt
+ * (the session was shown by its id) or start at a later one; a subagent file (all sidechain) falls back to its own.
+ */
+function firstPromptTitle(nodes: readonly ClaudeNode[]): string | undefined {
+  for (const n of nodes) {
+    if (n.type !== 'user' || n.sidechain || n.isMeta || n.compactSummary) continue;
+    const title = titleFromMessages([{ role: 'user', blocks: n.blocks }]);
+    if (title) return title;
+  }
+  return undefined;
+}
 
 /** The record without its content and tool output, keeping key order (see RawRecord.envelope). */
 function envelopeOf(value: unknown): Record<string, unknown> | undefined {

@@ -2,6 +2,7 @@
 // lines re-appended when they change — last version wins, first position kept —, `$set` updates and checkpoints,
 // `$rewindTo`), as the CLI's own loadConversationRecord does.
 import type { RawRecord } from '../../model/transcript';
+import { jsonErrorText } from '../../read/jsonError';
 import { isGeminiHeader, isObj } from './detect';
 
 type Obj = Record<string, unknown>;
@@ -64,7 +65,12 @@ export function loadChat(text: string): LoadedChat {
       if (Array.isArray(o.messages)) fill(o.messages);
     } else unknown++;
   });
-  if (!isGeminiHeader(meta)) throw new Error('not a Gemini CLI chat: no sessionId/projectHash header');
+  if (!isGeminiHeader(meta)) {
+    // A legacy document (pretty-printed: its first line is "{") cut short or followed by other text: its header is there,
+    // so say what is wrong with it, where (it read "no sessionId/projectHash header").
+    if (lines.find((l) => l.trim())?.trim() === '{') try { JSON.parse(body); } catch (e) { throw new Error(`the chat document is ${jsonErrorText(e)}`); }
+    throw new Error('not a Gemini CLI chat: no sessionId/projectHash header');
+  }
   const warnings: string[] = [];
   if (invalid) warnings.push(`${invalid} line(s) are not valid JSON and were ignored`);
   if (unknown) warnings.push(`${unknown} line(s) of an unknown kind were ignored`);

@@ -10,6 +10,7 @@ import { sessionContextWindow } from '../../usage/contextWindow';
 import { titleFromMessages, titleFromText } from '../../usage/title';
 import { geminiUsage, partBlock } from '../gemini-cli/blocks';
 import { isObj } from './detect';
+import { partsText } from './usage';
 
 type Obj = Record<string, unknown>;
 const str = (v: unknown): string | undefined => (typeof v === 'string' && v ? v : undefined);
@@ -61,7 +62,7 @@ export function createQwenParser(options: ReadOptions): LineParser {
       const extra: QwenExtra = { records: options.keepRaw ? byLine : new Map() };
       return {
         format: 'qwen-code', id: str(first?.sessionId) ?? '', cwd: str(first?.cwd),
-        title: (customTitle && titleFromText(customTitle)) || titleFromMessages(messages),
+        title: (customTitle && titleFromText(customTitle)) || firstPromptTitle(byLine) || titleFromMessages(messages),
         models, records, messages, turns: buildTurns(messages),
         recordedContext: lastUsage ? lastUsage.inputTokens + lastUsage.cacheReadTokens : undefined,
         contextWindow: sessionContextWindow('qwen-code', models.at(-1), { recorded: windows.at(-1) }),
@@ -70,6 +71,19 @@ export function createQwenParser(options: ReadOptions): LineParser {
       } satisfies Session;
     },
   };
+}
+
+/**
+ * The first prompt typed in the file, the usage scanner's rule (usage.ts): after a compression the live history starts
+ * with the compressed one, whose first user text is Qwen's own ("Recently accessed file (full current content…").
+ */
+function firstPromptTitle(byLine: ReadonlyMap<number, Obj>): string | undefined {
+  for (const r of byLine.values()) {
+    if (r.type !== 'user' || r.subtype !== undefined || !isObj(r.message)) continue;
+    const title = titleFromText(partsText(r.message));
+    if (title) return title;
+  }
+  return undefined;
 }
 
 /** Line indexes of the chain ending at `leaf`, root first; a missing parent or a cycle ends it (said in a warning). */

@@ -1,0 +1,27 @@
+// A context larger than the session's window is said in a warning (a real Codex 0.34 session ended at 272,231 tokens
+// of its recorded 272,000 window and inspect printed it as a plain figure, with no warning).
+import assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { test } from 'node:test';
+import { inspectReport } from '../../../src/node/inspectFile';
+import { FIXTURES } from '../../support/fixtures';
+import { tmpDir } from '../../support/tmp';
+
+const ROLLOUT = path.join(FIXTURES, 'codex', 'rollout-2026-12-02T15-47-44-01a23770-bb97-7083-97f3-a496988e50fc.jsonl');
+
+test('inspect warns when the context is past the recorded window, and only then', async (t) => {
+  const within = await inspectReport(ROLLOUT);
+  assert.equal(within.tokens.contextWindow, 258_400);
+  assert.ok(within.tokens.total < 258_400);
+  assert.ok(!within.warnings.some((w) => /window/.test(w)), within.warnings.join('\n'));
+  // The same rollout as Codex writes it for a model with a 100k window (its token_count events record the window).
+  const copy = path.join(tmpDir(t), path.basename(ROLLOUT));
+  fs.writeFileSync(copy, fs.readFileSync(ROLLOUT, 'utf8').replaceAll('"model_context_window":258400', '"model_context_window":100000'));
+  const over = await inspectReport(copy);
+  assert.equal(over.tokens.contextWindow, 100_000);
+  assert.ok(over.tokens.total > 100_000);
+  const warning = over.warnings.find((w) => /window/.test(w));
+  assert.ok(warning, 'a warning says the context is past the window');
+  assert.match(warning, new RegExp(`\\(${over.tokens.total.toLocaleString('en-US')} tokens\\) is larger than the model's 100,000-token window`));
+});
