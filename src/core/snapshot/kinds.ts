@@ -30,7 +30,7 @@ const classAt = (t: string, i: number): number => { const c = t.charCodeAt(i); r
  * and a letter, exactly `/\b(?=[0-9a-f]*\d)(?=[0-9a-f]*[a-f])[0-9a-f]{7,64}\b/g`'s matches (the test holds them equal).
  * A hash is 7 hex characters in a row at least, so the search looks at every 7th character only and walks around the
  * hex ones: most characters of a text are never read (the regex search tested a boundary at every hex character,
- * most of a text's letters and digits; ~4× less time over the bench sessions' outputs).
+ * most of a text's letters and digits; ~3× less time over the bench sessions' outputs).
  */
 export function hashesIn(text: string): string[] {
   const out: string[] = [];
