@@ -186,30 +186,35 @@ function startsBefore(t: string, anchor: number, i: number, out: number[]): void
 
 /** Exactly `[...text.matchAll(PACKAGE_VERSION[i])]` (exported for the test that holds them equal on real texts). */
 export function packageMatches(t: string, i: number): RegExpExecArray[] {
-  return i < ANCHORS.length ? anchoredMatches(t)[i]! : ([...t.matchAll(PACKAGE_VERSION[i]!)] as RegExpExecArray[]);
+  return i < ANCHORS.length ? anchoredMatches(t).matches[i]! : ([...t.matchAll(PACKAGE_VERSION[i]!)] as RegExpExecArray[]);
 }
 
-/** Any of the anchors: one search for the three (a search per anchor cost more on the real sessions). */
-const ANY_ANCHOR = new RegExp(ANCHOR_TEXT.map((re) => re.source).join('|'), 'g');
+/**
+ * Any of the anchors, or a quoted version: one search for the three anchors (a search per anchor cost more on the
+ * real sessions) that also says whether the last two patterns can match (no anchor begins with a quote).
+ */
+const ANY_ANCHOR = new RegExp([...ANCHOR_TEXT, QUOTED_VERSION].map((re) => re.source).join('|'), 'g');
 const ANCHOR_HERE = ANCHOR_TEXT.map((re) => new RegExp(re.source, 'y'));
 
-/** The matches of each anchored pattern, exactly `text.matchAll(PACKAGE_VERSION[i])`'s. */
-function anchoredMatches(t: string): RegExpExecArray[][] {
+/** The matches of each anchored pattern, exactly `text.matchAll(PACKAGE_VERSION[i])`'s, and whether QUOTED_VERSION matches. */
+function anchoredMatches(t: string): { matches: RegExpExecArray[][]; quoted: boolean } {
   const starts: number[][] = ANCHORS.map(() => []);
+  let quoted = false;
   ANY_ANCHOR.lastIndex = 0;
-  // Every position where an anchor begins (the search goes on from the next one, so anchors that overlap are all
-  // seen), each anchor tested there.
+  // Every position where an anchor or a quoted version begins (the search goes on from the next one, so anchors that
+  // overlap are all seen), each anchor tested there.
   for (let m = ANY_ANCHOR.exec(t); m; m = ANY_ANCHOR.exec(t)) {
     const q = m.index;
+    ANY_ANCHOR.lastIndex = q + 1;
+    if (t.charCodeAt(q) === 34) { quoted = true; continue; } // '"': a quoted version, where no anchor begins
     for (let i = 0; i < ANCHORS.length; i++) {
       const re = ANCHOR_HERE[i]!;
       re.lastIndex = q;
       // ` v1.2`: the space the first anchor begins with, before its `v`.
       if (re.test(t) && (i !== 0 || (q > 0 && isSpace(t, q - 1)))) startsBefore(t, q, i, starts[i]!);
     }
-    ANY_ANCHOR.lastIndex = q + 1;
   }
-  return starts.map((s, i) => matchesFrom(t, i, s));
+  return { matches: starts.map((s, i) => matchesFrom(t, i, s)), quoted };
 }
 
 /** Pattern `i` run sticky at `starts`: matchAll's matches, as `starts` holds every position one can begin at. */
@@ -241,8 +246,7 @@ export function packageVersions(text: string): Map<string, string> {
   const t = stripAnsi(text.length > 40_000 ? `${text.slice(0, 20_000)}\n${text.slice(-20_000)}` : text);
   // Every pattern needs `digits.digits`: texts without them (most tool output) skip the patterns.
   if (!/\d\.\d/.test(t)) return new Map();
-  const anchored = anchoredMatches(t);
-  const quoted = QUOTED_VERSION.test(t);
+  const { matches: anchored, quoted } = anchoredMatches(t);
   for (let i = 0; i < PACKAGE_VERSION.length; i++) {
     if (i >= ANCHORS.length && !quoted) continue;
     for (const m of anchored[i] ?? packageMatches(t, i)) {
