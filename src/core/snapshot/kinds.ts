@@ -17,22 +17,44 @@ const VERSION = /(?<![\w.])v?\d+\.\d+(?:\.\d+)?(?:-[0-9A-Za-z.]+)?(?![\w.])/g;
 // Written digit first, the lookbehind after it (`(?<![\w.])\d+` as `\d(?<![\w.]\d)\d*`, the same matches): the search
 // then tests a digit at each position before any lookbehind, ~13 % less time over the bench sessions' texts.
 export const QUANTITY = /\d(?<![\w.]\d)\d*(?:[.,]\d+)?\s?(?:ms|µs|us|ns|s|sec|seconds?|min(?:utes?)?|h|hours?|KB|MB|GB|TB|KiB|MiB|GiB|kB|B|bytes|tokens?|px|%|lines?|files?|tests?|chars?)(?![\w])/g;
-/**
- * A hash: a word of 7–64 lowercase hex characters with a digit and a letter. Searched as a hex word, then tested for
- * both: the same matches as `/\b(?=[0-9a-f]*\d)(?=[0-9a-f]*[a-f])[0-9a-f]{7,64}\b/g` (no word boundary inside a hex
- * run, so neither form can match elsewhere in it), without two lookaheads at every word's start. The leading `\b` is
- * written as a lookbehind after the first hex character (a hex character is a word character, so the boundary before
- * it is "no word character before it"): the same matches as `/\b[0-9a-f]{7,64}\b/g`, and the search rejects every
- * position that is no hex character before testing any boundary (~18 % less time over the bench sessions' texts).
- */
-const HASH_WORD = /[0-9a-f](?<!\w[0-9a-f])[0-9a-f]{6,63}\b/g;
+/** ASCII character classes for the hash search: a word character (`\\w`), and a lowercase hex one (`[0-9a-f]`) besides. */
+const WORD_CHAR = 1, HEX_CHAR = 2;
+const ID_CHAR = Uint8Array.from({ length: 128 }, (_, c) => {
+  const ch = String.fromCharCode(c);
+  return (/\w/.test(ch) ? WORD_CHAR : 0) | (/[0-9a-f]/.test(ch) ? HEX_CHAR : 0);
+});
+const classAt = (t: string, i: number): number => { const c = t.charCodeAt(i); return c < 128 ? ID_CHAR[c]! : 0; };
 
-/** The hashes of `text` in order (exported for the test that holds them equal to the lookahead pattern's). */
+/**
+ * The hashes of `text` in order: every word (a run of `\w`, ASCII) that is 7–64 lowercase hex characters with a digit
+ * and a letter, exactly `/\b(?=[0-9a-f]*\d)(?=[0-9a-f]*[a-f])[0-9a-f]{7,64}\b/g`'s matches (the test holds them equal).
+ * A hash is 7 hex characters in a row at least, so the search looks at every 7th character only and walks around the
+ * hex ones: most characters of a text are never read (the regex search tested a boundary at every hex character,
+ * most of a text's letters and digits; ~3× less time over the bench sessions' outputs).
+ */
 export function hashesIn(text: string): string[] {
   const out: string[] = [];
-  for (const m of text.matchAll(HASH_WORD)) if (/\d/.test(m[0]) && /[a-f]/.test(m[0])) out.push(m[0]);
+  const n = text.length;
+  // Invariant: the character before `i` is no hex character (or i = 0), so a run of hex characters starts at i or later.
+  let i = 0;
+  while (i + 7 <= n) {
+    const last = i + 6;
+    // No hex character 6 after i: no run of 7 covers i..last; the next can start after it.
+    if ((classAt(text, last) & HEX_CHAR) === 0) { i = last + 1; continue; }
+    let s = last;
+    while (s > i && (classAt(text, s - 1) & HEX_CHAR) !== 0) s--;
+    if (s > i) { i = s; continue; } // the run through `last` starts at s: look 6 after it
+    let end = i, digit = false, letter = false;
+    for (let c = text.charCodeAt(end); end < n && c < 128 && (ID_CHAR[c]! & HEX_CHAR) !== 0; c = text.charCodeAt(++end)) {
+      if (c <= 57) digit = true; else letter = true;
+    }
+    // A whole word: no word character on either side (the one before is no hex character, but may be a `g` or `_`).
+    if (end - i <= 64 && digit && letter && (i === 0 || (classAt(text, i - 1) & WORD_CHAR) === 0) && (end === n || (classAt(text, end) & WORD_CHAR) === 0)) out.push(text.slice(i, end));
+    i = end + 1;
+  }
   return out;
 }
+
 const NOT_AN_ID = /^(?:utf|iso|sha|md|aes|rsa|ucs|win|cp|gpt|claude|es|ecma|x86|arm|mp|h)-/i;
 
 /** Where a text comes from: words people wrote, a tool call's arguments, or a tool's output. */
@@ -164,30 +186,35 @@ function startsBefore(t: string, anchor: number, i: number, out: number[]): void
 
 /** Exactly `[...text.matchAll(PACKAGE_VERSION[i])]` (exported for the test that holds them equal on real texts). */
 export function packageMatches(t: string, i: number): RegExpExecArray[] {
-  return i < ANCHORS.length ? anchoredMatches(t)[i]! : ([...t.matchAll(PACKAGE_VERSION[i]!)] as RegExpExecArray[]);
+  return i < ANCHORS.length ? anchoredMatches(t).matches[i]! : ([...t.matchAll(PACKAGE_VERSION[i]!)] as RegExpExecArray[]);
 }
 
-/** Any of the anchors: one search for the three (a search per anchor cost more on the real sessions). */
-const ANY_ANCHOR = new RegExp(ANCHOR_TEXT.map((re) => re.source).join('|'), 'g');
+/**
+ * Any of the anchors, or a quoted version: one search for the three anchors (a search per anchor cost more on the
+ * real sessions) that also says whether the last two patterns can match (no anchor begins with a quote).
+ */
+const ANY_ANCHOR = new RegExp([...ANCHOR_TEXT, QUOTED_VERSION].map((re) => re.source).join('|'), 'g');
 const ANCHOR_HERE = ANCHOR_TEXT.map((re) => new RegExp(re.source, 'y'));
 
-/** The matches of each anchored pattern, exactly `text.matchAll(PACKAGE_VERSION[i])`'s. */
-function anchoredMatches(t: string): RegExpExecArray[][] {
+/** The matches of each anchored pattern, exactly `text.matchAll(PACKAGE_VERSION[i])`'s, and whether QUOTED_VERSION matches. */
+function anchoredMatches(t: string): { matches: RegExpExecArray[][]; quoted: boolean } {
   const starts: number[][] = ANCHORS.map(() => []);
+  let quoted = false;
   ANY_ANCHOR.lastIndex = 0;
-  // Every position where an anchor begins (the search goes on from the next one, so anchors that overlap are all
-  // seen), each anchor tested there.
+  // Every position where an anchor or a quoted version begins (the search goes on from the next one, so anchors that
+  // overlap are all seen), each anchor tested there.
   for (let m = ANY_ANCHOR.exec(t); m; m = ANY_ANCHOR.exec(t)) {
     const q = m.index;
+    ANY_ANCHOR.lastIndex = q + 1;
+    if (t.charCodeAt(q) === 34) { quoted = true; continue; } // '"': a quoted version, where no anchor begins
     for (let i = 0; i < ANCHORS.length; i++) {
       const re = ANCHOR_HERE[i]!;
       re.lastIndex = q;
       // ` v1.2`: the space the first anchor begins with, before its `v`.
       if (re.test(t) && (i !== 0 || (q > 0 && isSpace(t, q - 1)))) startsBefore(t, q, i, starts[i]!);
     }
-    ANY_ANCHOR.lastIndex = q + 1;
   }
-  return starts.map((s, i) => matchesFrom(t, i, s));
+  return { matches: starts.map((s, i) => matchesFrom(t, i, s)), quoted };
 }
 
 /** Pattern `i` run sticky at `starts`: matchAll's matches, as `starts` holds every position one can begin at. */
@@ -219,8 +246,7 @@ export function packageVersions(text: string): Map<string, string> {
   const t = stripAnsi(text.length > 40_000 ? `${text.slice(0, 20_000)}\n${text.slice(-20_000)}` : text);
   // Every pattern needs `digits.digits`: texts without them (most tool output) skip the patterns.
   if (!/\d\.\d/.test(t)) return new Map();
-  const anchored = anchoredMatches(t);
-  const quoted = QUOTED_VERSION.test(t);
+  const { matches: anchored, quoted } = anchoredMatches(t);
   for (let i = 0; i < PACKAGE_VERSION.length; i++) {
     if (i >= ANCHORS.length && !quoted) continue;
     for (const m of anchored[i] ?? packageMatches(t, i)) {

@@ -1,5 +1,5 @@
-// The identifier scanner jumps between the characters a candidate token must hold (a regex search) instead of
-// classifying every character: on every text of the real sessions it gives what a walk over every token gives.
+// The identifier scanner jumps between the characters a token that can be an identifier must hold (a regex search)
+// instead of classifying every character: on every text of the real sessions it gives what a walk over every token gives.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { classify, extractIdentifiers, identifierText, stripAnsi } from '../../../src/core/cleanup/identifiers';
@@ -45,6 +45,13 @@ test('tokens at the edges, after every delimiter, and codes that start with E', 
   const text = 'src/a.ts ENOENT,ERR_X_Y(0123abcd9)[EACCES]{/usr/lib/x}"toolu_abc123"`EPERM`|x/y.js|E12_ABCD=Eabc E abcdef0';
   assert.deepEqual(scanned(text), everyToken(text));
   assert.deepEqual(scanned(text), ['src/a.ts', 'ENOENT', 'ERR_X_Y', '0123abcd9', 'EACCES', '/usr/lib/x', 'toolu_abc123', 'EPERM', 'x/y.js', 'E12_ABCD', 'abcdef0']);
+});
+
+test('a digit stops the jump only beside a hex letter or a dash: hex words and UUIDs anywhere in them, never digits alone', () => {
+  // The digit first, last, alone in the middle, beside a dash only; UUIDs with one digit at either end; digits alone.
+  const text = '1abcdef abcdef1 abc1def 1234567 12345678:9 x/1 2024-01-15 1bcdefab-abcd-abcd-abcd-abcdefabcdef abcdefab-abcd-abcd-abcd-abcdefabcde1 abcdefab-abcd-abcd-abcd-abcdefabcdef a1234567b\t42\t1234567890abc';
+  assert.deepEqual(scanned(text), everyToken(text));
+  assert.deepEqual(scanned(text), ['1abcdef', 'abcdef1', 'abc1def', '1bcdefab-abcd-abcd-abcd-abcdefabcdef', 'abcdefab-abcd-abcd-abcd-abcdefabcde1', 'a1234567b', '1234567890abc']);
 });
 
 test('the scan stops at 400 identifiers per text, at the same one', () => {

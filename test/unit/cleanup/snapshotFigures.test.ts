@@ -142,7 +142,9 @@ test('package versions: the anchored search finds exactly what each pattern find
 test('hashes: the hex-word search finds exactly what the lookahead pattern found, on every real text', async () => {
   // Before: two lookaheads at every word's start. Same matches, same order, on every text of the real sessions.
   const LOOKAHEAD = /\b(?=[0-9a-f]*\d)(?=[0-9a-f]*[a-f])[0-9a-f]{7,64}\b/g;
-  const texts = ['49cb30f2..74760c61 \\n72de8ada deadbeef 1234567 abcdef0_ x1234abc 1234abcZ é1234abcd 1234abcdé', `${'a1'.repeat(32)} ${'a1'.repeat(33)}`];
+  const texts = ['49cb30f2..74760c61 \\n72de8ada deadbeef 1234567 abcdef0_ x1234abc 1234abcZ é1234abcd 1234abcdé', `${'a1'.repeat(32)} ${'a1'.repeat(33)}`,
+    // The search that looks at every 7th character: runs at the text's edges, 6 and 7 long, after a `g` or `_`, glued by `-`.
+    '1234abc', '123abc', 'x 1234abc', 'g1234abcd _1234abcd 1234abcd_ 1234abcdg abcdef1-1234567a ABCDEF12 12345678 abcdefab 0123456789abcdef0123456789', `${'f'.repeat(6)}1 ${'9'.repeat(63)}a`];
   for (const session of await realSessions()) {
     for (const m of session.messages) for (const b of m.blocks) if (b.type === 'tool_result' || b.type === 'text') texts.push(b.text); else if (b.type === 'tool_call') texts.push(b.inputText);
   }
