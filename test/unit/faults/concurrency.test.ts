@@ -85,8 +85,15 @@ test('a transcript appended while it is read and compacted: a snapshot of the wh
       fs.writeSync(fd, l.slice(0, h)); setTimeout(() => { fs.writeSync(fd, l.slice(h)); setTimeout(step, 1); }, 1); };
     step();`, more, input]);
   t.after(() => appender.kill());
+  // The appender is a process of its own: on a busy machine it may start writing only after many reads. Wait for its
+  // first record (generous bound), then read until at least one read met the file growing (each read is short).
+  const initial = fs.statSync(input).size;
+  for (const until = Date.now() + 60_000; fs.statSync(input).size === initial;) {
+    assert.ok(Date.now() < until, 'the appender wrote nothing in 60 s');
+    await new Promise((r) => setTimeout(r, 20));
+  }
   let grew = 0;
-  for (let i = 0; i < 10; i++) {
+  for (let i = 0; i < 10 || (grew === 0 && i < 200); i++) {
     const { session, bytes } = await readTranscriptFile(input, { keepRaw: true });
     assert.ok(!session.warnings.some((w) => /not valid JSON/.test(w)), session.warnings.join('; '));
     // The snapshot holds exactly the lines within the size the file had when reading began (the last one maybe
