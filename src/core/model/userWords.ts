@@ -25,6 +25,14 @@ export function isHarnessText(text: string): boolean {
   return rest === '';
 }
 
+/** What the person typed of a user text: none of harness text, and the words after the context an IDE attached before them. */
+export function typedWords(text: string): string {
+  if (isHarnessText(text)) return '';
+  let rest = text.trim();
+  for (let m = WRAPPER.exec(rest); m; m = WRAPPER.exec(rest)) rest = rest.slice(m[0].length);
+  return rest;
+}
+
 const texts = (m: Message | undefined): string[] => (m?.blocks ?? []).flatMap((b) => (b.type === 'text' && b.text.trim() ? [b.text] : []));
 
 /** Whether `messages[i]` is a user record of harness text only: a local command's echo or output, an interruption note. */

@@ -103,3 +103,27 @@ for (const [name, rel, k] of [['bohack #1 (Claude Code)', 'corpus/claude-code/bo
     assert.deepEqual(after.recent.map((m) => m.records[0]), before.recent.map((m) => m.records[0]));
   });
 }
+
+test('bohack (Claude Code, VS Code): the IDE note attached to a short prompt is not its length — "还有signup界面，同理" keeps the reply it answers', async () => {
+  // The file as it stood after that prompt's model turn (a JSONL transcript is appended to: its first 405 lines are
+  // the session at that moment). Claude Code's VS Code extension puts an <ide_opened_file> block (57 tokens) before
+  // nearly every prompt: counted as the prompt's words, no short prompt typed there would keep its reply.
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cc-answered-'));
+  try {
+    const lines = fs.readFileSync(path.join(REAL, 'corpus', 'claude-code', 'bohack-2.0.29-compacted-images.jsonl'), 'utf8').split('\n');
+    const file = path.join(dir, 'bohack.jsonl');
+    fs.writeFileSync(file, `${lines.slice(0, 405).join('\n')}\n`);
+    const s = await read(file);
+    const r = cleanupSession(s, { keepRecentTurns: 6 });
+    const prompt = s.messages[r.protection.latestPrompt!]!;
+    assert.match(text(prompt), /^<ide_opened_file>/);
+    assert.ok(text(prompt).endsWith('还有signup界面，同理'));
+    const split = splitOf(s, r);
+    assert.ok(!split.recent.some((m) => m.role === 'assistant'), 'the model turn after the prompt went into the summary');
+    assert.deepEqual(split.pinned.map((m) => m.role), ['assistant', 'user']);
+    assert.ok(text(split.pinned[0]).includes('白色按钮'), 'the reply the prompt answers (the login page made dark, the button white)');
+    assert.equal(compactSession(s, { keepRecentTurns: 6 }, ctx, { text: 'SUMMARY' }, r).figures.pairsIntact, true);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
