@@ -40,11 +40,15 @@ export function buildInspectReport(session: Session, file?: { path: string; byte
         meanErrorRaw: opt(c.calibration.meanErrorRaw), meanErrorCalibrated: opt(c.calibration.meanErrorCalibrated), turnsCompared: c.calibration.turnsCompared,
       },
     },
-    perTurn: c.perTurn, top: c.top, warnings: [...session.warnings, ...overWindow(c.total, session.contextWindow)],
+    perTurn: c.perTurn, top: c.top, warnings: [...session.warnings, ...(c.source === 'recorded' ? overWindow(c.total, session.contextWindow) : [])],
   };
 }
 
-/** A context past the window cannot be sent as it is: said, not left as "272,231 tokens of a 272,000 window". */
+/**
+ * A context past the window cannot be sent as it is: said, not left as "272,231 tokens of a 272,000 window". Only of a
+ * figure anchored on recorded usage (the caller checks): an agent that records none (Aider, Copilot Chat, Cline) trims or
+ * summarizes its history itself before each request, and an uncalibrated estimate a few percent over proves nothing.
+ */
 function overWindow(total: number, window: number | undefined): string[] {
   if (window === undefined || window <= 0 || total <= window) return [];
   return [`the context (${total.toLocaleString('en-US')} tokens) is larger than the model's ${window.toLocaleString('en-US')}-token window: the agent must compact or drop history before its next request`];
