@@ -35,3 +35,18 @@ test('no window warning from an estimate alone: a real Aider 0.14.1 history (no 
   assert.ok(report.tokens.total > 8192, `${report.tokens.total}`);
   assert.ok(!report.warnings.some((w) => /window/.test(w)), report.warnings.join('\n'));
 });
+
+test('no window warning a recorded response contradicts: GolfIQ (Codex 0.40) before its compaction, a 220 KB call estimated at 68,869 tokens, recorded at 46,555', async (t) => {
+  // The file as it stood before Codex compacted (its lines up to the `compacted` record): the last request sent 211,646
+  // tokens and its response, one shell call of 220 KB, was 46,555: the next request holds ~258,000 of the 272,000
+  // window. The block estimate of that call (opaque text) put the context at 282,105.
+  const lines = fs.readFileSync(path.join(FIXTURES, 'real', 'codex', 'golfiq-0.40.0-compacted-no-replacement-history.jsonl'), 'utf8').split('\n');
+  const cut = lines.findIndex((l) => l.includes('"type":"compacted"'));
+  const file = path.join(tmpDir(t), 'golfiq.jsonl');
+  fs.writeFileSync(file, `${lines.slice(0, cut).join('\n')}\n`);
+  const report = await inspectReport(file);
+  assert.equal(report.tokens.recordedContext, 211_646);
+  assert.equal(report.tokens.contextWindow, 272_000);
+  assert.ok(report.tokens.total > 272_000, `${report.tokens.total}`);
+  assert.ok(!report.warnings.some((w) => /window/.test(w)), report.warnings.join('\n'));
+});
