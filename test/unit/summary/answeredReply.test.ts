@@ -9,6 +9,7 @@ import { test } from 'node:test';
 import { cleanupSession } from '../../../src/core/cleanup/engine';
 import { compactSession, summarizedMessages } from '../../../src/core/compact/compactSession';
 import { REPLY_MAX_TOKENS } from '../../../src/core/compact/replyKept';
+import { typedWords } from '../../../src/core/model/userWords';
 import { splitOf } from '../../../src/core/compact/stages';
 import type { Message, Session } from '../../../src/core/model/transcript';
 import { estimateTokens } from '../../../src/core/tokens/estimate';
@@ -126,4 +127,12 @@ test('bohack (Claude Code, VS Code): the IDE note attached to a short prompt is 
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
+});
+
+test('Copilot CLI: the <current_datetime> it puts before every prompt (~21 tokens) is not the prompt\'s words', async () => {
+  const s = await read(path.join(FIXTURES, 'copilot-cli', 'session-1.0.102', '80dc1b16-a9b9-4c11-8066-9969904ca64a', 'events.jsonl'));
+  const prompts = s.messages.filter((m) => m.role === 'user' && !m.toolResultsOnly && text(m).trim());
+  assert.ok(prompts.length >= 2);
+  for (const m of prompts) assert.match(text(m), /^<current_datetime>[^<]+<\/current_datetime>\s+\S/);
+  assert.deepEqual(prompts.slice(0, 2).map((m) => typedWords(text(m))), ['What does price.js compute?', 'Raise the rate to 8 percent.']);
 });
