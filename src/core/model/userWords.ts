@@ -54,13 +54,14 @@ export function isUserRequest(messages: readonly Message[], i: number): boolean 
 
 /**
  * The agent's reply the prompt at `prompt` answers: the nearest message before it, past harness records (meta only, a
- * local command's echo and output), when it is an assistant message with words. A turn that ended on a tool result (an
- * interrupted loop) or another prompt answers nothing here.
+ * local command's echo and output), when it is an assistant message with words the model wrote. A turn that ended on a
+ * tool result (an interrupted loop), on an error the harness wrote, or another prompt answers nothing here.
  */
 export function answeredReply(messages: readonly Message[], prompt: number): number | undefined {
   for (let i = prompt - 1; i >= 0; i--) {
     const m = messages[i]!;
-    if (m.role === 'assistant') return texts(m).length > 0 ? i : undefined;
+    // Claude Code's own assistant records ('<synthetic>': "Prompt is too long", an API error) are not a reply of the model.
+    if (m.role === 'assistant') return texts(m).length > 0 && m.model !== '<synthetic>' ? i : undefined;
     if (m.blocks.every((b) => b.type === 'meta') || isHarnessRecord(messages, i)) continue;
     return undefined;
   }

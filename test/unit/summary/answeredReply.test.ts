@@ -136,3 +136,25 @@ test('Copilot CLI: the <current_datetime> it puts before every prompt (~21 token
   for (const m of prompts) assert.match(text(m), /^<current_datetime>[^<]+<\/current_datetime>\s+\S/);
   assert.deepEqual(prompts.slice(0, 2).map((m) => typedWords(text(m))), ['What does price.js compute?', 'Raise the rate to 8 percent.']);
 });
+
+test('idaho (Claude Code): a prompt after "Prompt is too long" (an error Claude Code wrote, model <synthetic>) and a /model switch answers no reply', async () => {
+  // The file as it stood at its line 167 (appended to, so its head is the session then): the request was re-asked
+  // after the switch; the error is not the model's words, neither pinned by cleanup nor kept beside the prompt.
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cc-answered-'));
+  try {
+    const lines = fs.readFileSync(path.join(REAL, 'claude-code', 'idaho-2.1.92-to-2.1.101-6compactions-images-windows.jsonl'), 'utf8').split('\n');
+    const file = path.join(dir, 'idaho.jsonl');
+    fs.writeFileSync(file, `${lines.slice(0, 167).join('\n')}\n`);
+    const s = await read(file);
+    const r = cleanupSession(s, { keepRecentTurns: 6 });
+    const at = r.protection.latestPrompt!;
+    assert.equal(text(s.messages[at]).trim(), 'VAULTED VOLUNTEERS REQUESTED');
+    const error = s.messages.findLastIndex((m, i) => i < at && m.role === 'assistant');
+    assert.equal(s.messages[error]!.model, '<synthetic>');
+    assert.equal(text(s.messages[error]).trim(), 'Prompt is too long');
+    assert.equal(r.protection.promptContext, undefined);
+    assert.deepEqual(splitOf(s, r).pinned.map((m) => m.role), ['user']);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
