@@ -149,7 +149,8 @@ test('idaho (Claude Code): a prompt after "Prompt is too long" (an error Claude 
     const r = cleanupSession(s, { keepRecentTurns: 6 });
     const at = r.protection.latestPrompt!;
     assert.equal(text(s.messages[at]).trim(), 'VAULTED VOLUNTEERS REQUESTED');
-    const error = s.messages.findLastIndex((m, i) => i < at && m.role === 'assistant');
+    let error = at - 1;
+    while (s.messages[error]!.role !== 'assistant') error--;
     assert.equal(s.messages[error]!.model, '<synthetic>');
     assert.equal(text(s.messages[error]).trim(), 'Prompt is too long');
     assert.equal(r.protection.promptContext, undefined);
