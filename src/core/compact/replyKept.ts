@@ -1,7 +1,7 @@
 // The reply the latest prompt answers, kept verbatim beside it when a summary stands for the rest (see split.ts).
 import type { CleanupResult } from '../cleanup/engine';
 import type { Block, Message, Session, TextBlock } from '../model/transcript';
-import { answeredReply } from '../model/userWords';
+import { answeredReply, typedWords } from '../model/userWords';
 import { estimateTokens } from '../tokens/estimate';
 
 /** Of the reply the latest prompt answers, this many tokens of its words stay verbatim at most (its end). */
@@ -29,7 +29,8 @@ export interface KeptReply {
 export function replyOf(original: Session, cleanup: CleanupResult): KeptReply | undefined {
   const prompt = cleanup.protection.latestPrompt;
   if (prompt === undefined) return undefined;
-  const promptTokens = original.messages[prompt]!.blocks.reduce((n, b) => n + (b.type === 'text' ? b.tokens : 0), 0);
+  // The person's words only: Claude Code's VS Code extension attaches the file opened (~60 tokens) to nearly every prompt.
+  const promptTokens = original.messages[prompt]!.blocks.reduce((n, b) => n + (b.type === 'text' ? estimateTokens(typedWords(b.text)) : 0), 0);
   if (promptTokens > SHORT_PROMPT_TOKENS) return undefined;
   const at = answeredReply(original.messages, prompt);
   const record = at !== undefined ? original.messages[at]!.records[0] : undefined;

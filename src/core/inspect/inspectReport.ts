@@ -40,13 +40,27 @@ export function buildInspectReport(session: Session, file?: { path: string; byte
         meanErrorRaw: opt(c.calibration.meanErrorRaw), meanErrorCalibrated: opt(c.calibration.meanErrorCalibrated), turnsCompared: c.calibration.turnsCompared,
       },
     },
-    perTurn: c.perTurn, top: c.top, warnings: [...session.warnings, ...overWindow(c.total, session.contextWindow)],
+    perTurn: c.perTurn, top: c.top, warnings: [...session.warnings, ...(c.source === 'recorded' ? overWindow(c.total, session, c.calibration.scale) : [])],
   };
 }
 
-/** A context past the window cannot be sent as it is: said, not left as "272,231 tokens of a 272,000 window". */
-function overWindow(total: number, window: number | undefined): string[] {
-  if (window === undefined || window <= 0 || total <= window) return [];
+/**
+ * A context past the window cannot be sent as it is: said, not left as "272,231 tokens of a 272,000 window". Only of a
+ * figure anchored on recorded usage (the caller checks): an agent that records none (Aider, Copilot Chat, Cline) trims or
+ * summarizes its history itself before each request, and an uncalibrated estimate a few percent over proves nothing.
+ * The recorded facts must put it over too: the last request's context and its response's output as recorded, and the
+ * estimate of what followed the last response only (a real 220 KB call, estimated at 68,869 tokens, was 46,555).
+ */
+function overWindow(total: number, session: Session, scale: number): string[] {
+  const window = session.contextWindow;
+  if (window === undefined || window <= 0 || total <= window || session.recordedContext === undefined) return [];
+  let output = 0;
+  for (let i = session.messages.length - 1; i >= 0; i--) { const u = session.messages[i]!.usage; if (u) { output = u.outputTokens; break; } }
+  let lastReply = session.messages.length - 1;
+  while (lastReply >= 0 && session.messages[lastReply]!.role !== 'assistant') lastReply--;
+  let after = 0;
+  for (const m of session.messages.slice(lastReply + 1)) for (const b of m.blocks) after += b.tokens;
+  if (session.recordedContext + output + after * scale <= window) return [];
   return [`the context (${total.toLocaleString('en-US')} tokens) is larger than the model's ${window.toLocaleString('en-US')}-token window: the agent must compact or drop history before its next request`];
 }
 

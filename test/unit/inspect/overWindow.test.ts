@@ -25,3 +25,28 @@ test('inspect warns when the context is past the recorded window, and only then'
   assert.ok(warning, 'a warning says the context is past the window');
   assert.match(warning, new RegExp(`\\(${over.tokens.total.toLocaleString('en-US')} tokens\\) is larger than the model's 100,000-token window`));
 });
+
+test('no window warning from an estimate alone: a real Aider 0.14.1 history (no usage recorded) read at 8,317 of gpt-4\'s 8,192', async () => {
+  // Aider records no usage in this file, and it summarizes its own chat history past 1,024 tokens before each request:
+  // the figure is the log's estimate (class ratios, uncalibrated), 1.5 % over, not the context aider sent.
+  const report = await inspectReport(path.join(FIXTURES, 'real', 'aider', 'aiderexperiments-0.14.1-windows-2sessions.md'));
+  assert.equal(report.tokens.source, 'estimated');
+  assert.equal(report.tokens.contextWindow, 8192);
+  assert.ok(report.tokens.total > 8192, `${report.tokens.total}`);
+  assert.ok(!report.warnings.some((w) => /window/.test(w)), report.warnings.join('\n'));
+});
+
+test('no window warning a recorded response contradicts: GolfIQ (Codex 0.40) before its compaction, a 220 KB call estimated at 68,869 tokens, recorded at 46,555', async (t) => {
+  // The file as it stood before Codex compacted (its lines up to the `compacted` record): the last request sent 211,646
+  // tokens and its response, one shell call of 220 KB, was 46,555: the next request holds ~258,000 of the 272,000
+  // window. The block estimate of that call (opaque text) put the context at 282,105.
+  const lines = fs.readFileSync(path.join(FIXTURES, 'real', 'codex', 'golfiq-0.40.0-compacted-no-replacement-history.jsonl'), 'utf8').split('\n');
+  const cut = lines.findIndex((l) => l.includes('"type":"compacted"'));
+  const file = path.join(tmpDir(t), 'golfiq.jsonl');
+  fs.writeFileSync(file, `${lines.slice(0, cut).join('\n')}\n`);
+  const report = await inspectReport(file);
+  assert.equal(report.tokens.recordedContext, 211_646);
+  assert.equal(report.tokens.contextWindow, 272_000);
+  assert.ok(report.tokens.total > 272_000, `${report.tokens.total}`);
+  assert.ok(!report.warnings.some((w) => /window/.test(w)), report.warnings.join('\n'));
+});

@@ -9,6 +9,7 @@ import { test } from 'node:test';
 import { cleanupSession } from '../../../src/core/cleanup/engine';
 import { compactSession, summarizedMessages } from '../../../src/core/compact/compactSession';
 import { REPLY_MAX_TOKENS } from '../../../src/core/compact/replyKept';
+import { typedWords } from '../../../src/core/model/userWords';
 import { splitOf } from '../../../src/core/compact/stages';
 import type { Message, Session } from '../../../src/core/model/transcript';
 import { estimateTokens } from '../../../src/core/tokens/estimate';
@@ -103,3 +104,58 @@ for (const [name, rel, k] of [['bohack #1 (Claude Code)', 'corpus/claude-code/bo
     assert.deepEqual(after.recent.map((m) => m.records[0]), before.recent.map((m) => m.records[0]));
   });
 }
+
+test('bohack (Claude Code, VS Code): the IDE note attached to a short prompt is not its length — "还有signup界面，同理" keeps the reply it answers', async () => {
+  // The file as it stood after that prompt's model turn (a JSONL transcript is appended to: its first 405 lines are
+  // the session at that moment). Claude Code's VS Code extension puts an <ide_opened_file> block (57 tokens) before
+  // nearly every prompt: counted as the prompt's words, no short prompt typed there would keep its reply.
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cc-answered-'));
+  try {
+    const lines = fs.readFileSync(path.join(REAL, 'corpus', 'claude-code', 'bohack-2.0.29-compacted-images.jsonl'), 'utf8').split('\n');
+    const file = path.join(dir, 'bohack.jsonl');
+    fs.writeFileSync(file, `${lines.slice(0, 405).join('\n')}\n`);
+    const s = await read(file);
+    const r = cleanupSession(s, { keepRecentTurns: 6 });
+    const prompt = s.messages[r.protection.latestPrompt!]!;
+    assert.match(text(prompt), /^<ide_opened_file>/);
+    assert.ok(text(prompt).endsWith('还有signup界面，同理'));
+    const split = splitOf(s, r);
+    assert.ok(!split.recent.some((m) => m.role === 'assistant'), 'the model turn after the prompt went into the summary');
+    assert.deepEqual(split.pinned.map((m) => m.role), ['assistant', 'user']);
+    assert.ok(text(split.pinned[0]).includes('白色按钮'), 'the reply the prompt answers (the login page made dark, the button white)');
+    assert.equal(compactSession(s, { keepRecentTurns: 6 }, ctx, { text: 'SUMMARY' }, r).figures.pairsIntact, true);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('Copilot CLI: the <current_datetime> it puts before every prompt (~21 tokens) is not the prompt\'s words', async () => {
+  const s = await read(path.join(FIXTURES, 'copilot-cli', 'session-1.0.102', '80dc1b16-a9b9-4c11-8066-9969904ca64a', 'events.jsonl'));
+  const prompts = s.messages.filter((m) => m.role === 'user' && !m.toolResultsOnly && text(m).trim());
+  assert.ok(prompts.length >= 2);
+  for (const m of prompts) assert.match(text(m), /^<current_datetime>[^<]+<\/current_datetime>\s+\S/);
+  assert.deepEqual(prompts.slice(0, 2).map((m) => typedWords(text(m))), ['What does price.js compute?', 'Raise the rate to 8 percent.']);
+});
+
+test('idaho (Claude Code): a prompt after "Prompt is too long" (an error Claude Code wrote, model <synthetic>) and a /model switch answers no reply', async () => {
+  // The file as it stood at its line 167 (appended to, so its head is the session then): the request was re-asked
+  // after the switch; the error is not the model's words, neither pinned by cleanup nor kept beside the prompt.
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cc-answered-'));
+  try {
+    const lines = fs.readFileSync(path.join(REAL, 'claude-code', 'idaho-2.1.92-to-2.1.101-6compactions-images-windows.jsonl'), 'utf8').split('\n');
+    const file = path.join(dir, 'idaho.jsonl');
+    fs.writeFileSync(file, `${lines.slice(0, 167).join('\n')}\n`);
+    const s = await read(file);
+    const r = cleanupSession(s, { keepRecentTurns: 6 });
+    const at = r.protection.latestPrompt!;
+    assert.equal(text(s.messages[at]).trim(), 'VAULTED VOLUNTEERS REQUESTED');
+    let error = at - 1;
+    while (s.messages[error]!.role !== 'assistant') error--;
+    assert.equal(s.messages[error]!.model, '<synthetic>');
+    assert.equal(text(s.messages[error]).trim(), 'Prompt is too long');
+    assert.equal(r.protection.promptContext, undefined);
+    assert.deepEqual(splitOf(s, r).pinned.map((m) => m.role), ['user']);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
