@@ -49,7 +49,12 @@ export function previousFacts(text: string): PreviousFacts | undefined {
       if (line.startsWith('- ') || list.length === 0) list.push(line); else list[list.length - 1] += `\n${line}`;
     }
   }
-  // out.prose is trimmed: our summary header alone (a cleanup-only snapshot) ends at the end of the text, not a newline.
-  const prose = [out.prose.replace(/^\[context-compactor\][^\n]*(?:\n+|$)/, ''), earlier.join('\n')].filter((s) => s.trim()).join('\n\n');
+  const prose = [withoutOurHeader(out.prose), earlier.join('\n')].filter((s) => s.trim()).join('\n\n');
   return { ...out, prose: prose.trim() };
 }
+
+/**
+ * `text` without our summary's opening line: what an earlier compaction of ours said, for the next one to carry. The
+ * header may end the text (a cleanup-only snapshot's, trimmed), not only a line.
+ */
+export const withoutOurHeader = (text: string): string => text.replace(/^\[context-compactor\][^\n]*(?:\n+|$)/, '');

@@ -10,6 +10,7 @@ import type { ErrorFact, Facts, FileFact } from './collect';
 import { commandText } from './commandText';
 import { ID_KINDS, KIND_LABELS, type IdKind } from './kinds';
 import { partsOfOthers } from './idParts';
+import { withoutOurHeader } from './previous';
 
 export const SNAPSHOT_SECTIONS = ['requests', 'plan', 'errors', 'files', 'commands', 'earlier', 'identifiers'] as const;
 export type SnapshotSection = (typeof SNAPSHOT_SECTIONS)[number];
@@ -170,7 +171,7 @@ function sectionItems(f: Facts, later: readonly string[], listing: IdentifierLis
     files: withCarried(f.carried.files, files),
     commands: newest(commands, limits.commands),
     // Our header alone (a copy an older version wrote carried it as text) says nothing: no section for it.
-    earlier: f.summaries.slice(-1).map((s) => s.text.replace(/^\[context-compactor\][^\n]*(?:\n+|$)/, '').trim()).filter(Boolean).map(earlierItem),
+    earlier: f.summaries.slice(-1).map((s) => withoutOurHeader(s.text).trim()).filter(Boolean).map(earlierItem),
   };
   return { items, limited: { commands: commands.length - items.commands.length } };
 }
