@@ -31,4 +31,6 @@ export interface FormatReader {
   /** True when these first parsed records look like this format. */
   detect(firstRecords: readonly unknown[]): boolean;
   createParser(options: ReadOptions): LineParser;
+  /** LinesReading.unreadKey: a top-level key whose value the parser never reads. */
+  readonly unreadKey?: string;
 }
