@@ -18,17 +18,12 @@ export interface SnapshotOptions {
  * inside a UTF-8 sequence, so decoding per line gives the same text as decoding the file.
  */
 export async function forEachLine(path: string, onLine: (line: string, bytes: Buffer, start: number, end: number) => void, options: SnapshotOptions = {}): Promise<{ endsWithNewline: boolean }> {
-  return forEachLineBytes(path, (bytes, start, end) => onLine(bytes.toString('utf8', start, end), bytes, start, end), options);
-}
-
-/** forEachLine without the decoding: the caller decodes what it reads of each line (readTranscriptFile skips values). */
-export async function forEachLineBytes(path: string, onLine: (bytes: Buffer, start: number, end: number) => void, options: SnapshotOptions = {}): Promise<{ endsWithNewline: boolean }> {
   let pending: Buffer[] = [];
   let lastByte = -1;
   const whole = (): void => {
     const line = Buffer.concat(pending);
     pending = [];
-    onLine(line, 0, line.length);
+    onLine(line.toString('utf8'), line, 0, line.length);
   };
   const range = options.end !== undefined && options.end > 0 ? { start: 0, end: options.end - 1 } : {};
   for await (const chunk of createReadStream(path, { highWaterMark: 1 << 20, ...range }) as AsyncIterable<Buffer>) {
@@ -40,7 +35,7 @@ export async function forEachLineBytes(path: string, onLine: (bytes: Buffer, sta
         pending.push(chunk.subarray(start, nl));
         whole();
       } else {
-        onLine(chunk, start, nl);
+        onLine(chunk.toString('utf8', start, nl), chunk, start, nl);
       }
       start = nl + 1;
     }
@@ -61,13 +56,13 @@ export class KeptLines {
   private spans = new Uint32Array(3 * 1024);
   private count = 0;
 
-  /** Streams `path` (forEachLineBytes), calls `onLine` with every line's bytes and keeps where each one is. */
-  static async read(path: string, onLine: (bytes: Buffer, start: number, end: number) => void, options: SnapshotOptions = {}): Promise<{ lines: KeptLines; endsWithNewline: boolean }> {
+  /** Streams `path` (forEachLine), calls `onLine` for every line and keeps where each one is. */
+  static async read(path: string, onLine: (line: string) => void, options: SnapshotOptions = {}): Promise<{ lines: KeptLines; endsWithNewline: boolean }> {
     const lines = new KeptLines();
-    const { endsWithNewline } = await forEachLineBytes(path, (bytes, start, end) => {
+    const { endsWithNewline } = await forEachLine(path, (line, bytes, start, end) => {
       if (lines.chunks[lines.chunks.length - 1] !== bytes) lines.chunks.push(bytes);
       lines.remember(lines.chunks.length - 1, start, end);
-      onLine(bytes, start, end);
+      onLine(line);
     }, options);
     return { lines, endsWithNewline };
   }

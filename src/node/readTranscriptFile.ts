@@ -6,9 +6,8 @@ import { notASession } from '../core/read/fileKind';
 import { createTranscriptReader, type TranscriptReader } from '../core/read/transcriptReader';
 import { documentSession, documentStamp, readDocumentSession } from './documentSessions';
 import { documentJob, documentThreadActive } from './documentThread';
-import { forEachLineBytes, KeptLines, type SnapshotOptions } from './jsonlLines';
+import { forEachLine, KeptLines, type SnapshotOptions } from './jsonlLines';
 import { kindOf } from './regularFile';
-import { UNREAD_MIN_LINE, unreadValueSpan } from './unreadValue';
 
 /** A problem the user must see as one line (exit code 2 in the CLI). */
 export class TranscriptError extends Error {
@@ -69,7 +68,7 @@ export async function readTranscriptFile(path: string, options: ReadFileOptions 
       ({ endsWithNewline } = kept);
       rawLines = kept.lines;
     } else {
-      ({ endsWithNewline } = await forEachLineBytes(path, pushLine.bind(reader), snapshot));
+      ({ endsWithNewline } = await forEachLine(path, pushLine.bind(reader), snapshot));
     }
   } catch (e) {
     throw new TranscriptError(`cannot read ${path}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
@@ -84,25 +83,9 @@ export async function readTranscriptFile(path: string, options: ReadFileOptions 
  * The per-line callback: one function for every read, bound to each reader, not an arrow made per read: its optimized
  * code (with the reader's inlined into it) then serves every later read in a long-running process instead of being
  * dropped with the arrow at the next major GC (see core/read/shapeKeeper.ts).
- *
- * A long line of a format with a key its parser never reads (Claude Code's `toolUseResult`, a second copy of the tool
- * output) is decoded without that value: what is never read is neither decoded nor parsed (near half of a Claude Code
- * file). The reader checks the record and asks for the whole line when the cut missed.
  */
-function pushLine(this: TranscriptReader, bytes: Buffer, start: number, end: number): void {
-  const key = end - start >= UNREAD_MIN_LINE ? this.unreadKey : undefined;
-  const span = key === undefined ? undefined : unreadValueSpan(bytes, start, end, keyBytes(key));
-  if (span === undefined) return this.push(bytes.toString('utf8', start, end));
-  this.push(bytes.toString('utf8', start, span[0]) + 'null' + bytes.toString('utf8', span[1], end), () => bytes.toString('utf8', start, end));
-}
-
-const keyBytesCache = new Map<string, Buffer>();
-
-/** `"key":` as bytes, made once per key. */
-function keyBytes(key: string): Buffer {
-  let b = keyBytesCache.get(key);
-  if (!b) keyBytesCache.set(key, (b = Buffer.from(`${JSON.stringify(key)}:`)));
-  return b;
+function pushLine(this: TranscriptReader, line: string): void {
+  this.push(line);
 }
 
 /** The first 4 KB of a regular file (what the error says it looks like), empty when it cannot be read again. */

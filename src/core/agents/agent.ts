@@ -92,12 +92,6 @@ export interface LinesReading {
   /** True when these first parsed records look like this agent's transcript. */
   detect(firstRecords: readonly unknown[]): boolean;
   createParser(options: ReadOptions): LineParser;
-  /**
-   * A top-level key of this agent's records whose value the parser never reads (Claude Code's `toolUseResult`: a
-   * second copy of each tool output, near half of a file's bytes). A file reader may hand the parser such a record
-   * with that value replaced by `null`, never decoded or parsed (TranscriptReader.push).
-   */
-  readonly unreadKey?: string;
 }
 
 /** A transcript stored as a JSON document or as a folder of files (Gemini CLI chats, Cline tasks, OpenCode storage). */

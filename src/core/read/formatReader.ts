@@ -31,6 +31,4 @@ export interface FormatReader {
   /** True when these first parsed records look like this format. */
   detect(firstRecords: readonly unknown[]): boolean;
   createParser(options: ReadOptions): LineParser;
-  /** LinesReading.unreadKey: a top-level key whose value the parser never reads. */
-  readonly unreadKey?: string;
 }

@@ -13,25 +13,13 @@ const DETECT_WINDOW = 64;
 export type ReadOutcome = { readonly ok: true; readonly session: Session } | { readonly ok: false; readonly error: string };
 
 export interface TranscriptReader {
-  /**
-   * One line of the file, without its '\n'. With `whole`, `line` is the line with the value of `unreadKey` replaced by
-   * `null` (never decoded); when the record parsed from it does not hold that key at its top level as `null` (the key
-   * was nested, or the cut was wrong), `whole()` gives the line itself and that is read instead.
-   */
-  push(line: string, whole?: () => string): void;
-  /**
-   * The chosen format's key whose value its parser never reads (LinesReading.unreadKey), once the format is known;
-   * undefined before that and when the parser keeps each line's text (keepRaw without linesKeptOutside).
-   */
-  readonly unreadKey: string | undefined;
+  /** One line of the file, without its '\n'. */
+  push(line: string): void;
   /** Call once after the last line; `endsWithNewline` tells whether the file ended with '\n'. */
   end(endsWithNewline: boolean): ReadOutcome;
 }
 
 interface Pending { readonly index: number; readonly raw: string; readonly value: unknown }
-
-/** parseCut's "read this line whole instead". */
-const CUT_MISSED: unique symbol = Symbol('cut missed');
 
 export function createTranscriptReader(readers: readonly FormatReader[], options: ReadOptions): TranscriptReader {
   return new LineReader(readers, options);
@@ -59,15 +47,10 @@ class LineReader implements TranscriptReader {
 
   constructor(private readonly readers: readonly FormatReader[], private readonly options: ReadOptions) {}
 
-  get unreadKey(): string | undefined {
-    return this.options.keepRaw && !this.options.linesKeptOutside ? undefined : this.chosen?.unreadKey;
-  }
-
-  push(line: string, whole?: () => string): void {
+  push(line: string): void {
     if (this.fatal) return;
     const i = this.index++;
-    let value = whole ? this.parseCut(line, i) : this.parse(line, i);
-    if (value === CUT_MISSED) value = this.parse((line = whole!()), i);
+    const value = this.parse(line, i);
     if (this.parser) return this.feed(i, line, value);
     this.pending.push({ index: i, raw: line, value });
     if (this.pending.length >= DETECT_WINDOW) this.detect(true);
@@ -116,22 +99,6 @@ class LineReader implements TranscriptReader {
       return this.invalid(raw, i);
     }
     this.shapes.note(value as object, i);
-    return value;
-  }
-
-  /** `line` with the unread key's value replaced (push's `whole`): its record, or CUT_MISSED to read the line whole. */
-  private parseCut(line: string, i: number): unknown {
-    const key = this.unreadKey!;
-    let value: unknown;
-    try {
-      this.pruned = i;
-      value = parseLine(line, this.onPruned);
-    } catch {
-      return CUT_MISSED;
-    }
-    if (typeof value !== 'object' || value === null || (value as Record<string, unknown>)[key] !== null || !Object.hasOwn(value, key)) return CUT_MISSED;
-    this.sawContent = true;
-    this.shapes.note(value, i);
     return value;
   }
 

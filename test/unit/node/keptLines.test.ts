@@ -22,7 +22,7 @@ for (const [name, text] of Object.entries(cases)) {
     const streamed: string[] = [];
     const s = await forEachLine(file, (l) => streamed.push(l));
     const seen: string[] = [];
-    const { lines, endsWithNewline } = await KeptLines.read(file, (b, s, e) => seen.push(b.toString('utf8', s, e)));
+    const { lines, endsWithNewline } = await KeptLines.read(file, (l) => seen.push(l));
     assert.deepEqual(seen, streamed);
     assert.equal(endsWithNewline, s.endsWithNewline);
     assert.equal(lines.length, seen.length);

@@ -25,7 +25,7 @@ export const claudeCode: AgentModule = {
   label: 'Claude Code',
   shortName: 'claude',
   icon: 'sparkle',
-  reading: { kind: 'lines', detect: detectClaudeCode, createParser: createClaudeCodeParser, unreadKey: 'toolUseResult' },
+  reading: { kind: 'lines', detect: detectClaudeCode, createParser: createClaudeCodeParser },
   write: (original, cleaned, ctx, insert) => ({ kind: 'lines', ...writeClaudeCode(original, cleaned, ctx, insert) }),
   fromConversation: (conversation, ctx) => ({ kind: 'lines', ...claudeFromConversation(conversation, ctx) }),
   sessionIds: 'uuid-v4',
