@@ -92,6 +92,8 @@ export interface LinesReading {
   /** True when these first parsed records look like this agent's transcript. */
   detect(firstRecords: readonly unknown[]): boolean;
   createParser(options: ReadOptions): LineParser;
+  /** A top-level field of the records that the parser never reads: a file reader may parse lines without it. */
+  readonly unreadField?: string;
 }
 
 /** A transcript stored as a JSON document or as a folder of files (Gemini CLI chats, Cline tasks, OpenCode storage). */

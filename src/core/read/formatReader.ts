@@ -31,4 +31,6 @@ export interface FormatReader {
   /** True when these first parsed records look like this format. */
   detect(firstRecords: readonly unknown[]): boolean;
   createParser(options: ReadOptions): LineParser;
+  /** A top-level field of the records that the parser never reads (LinesReading.unreadField). */
+  readonly unreadField?: string;
 }
