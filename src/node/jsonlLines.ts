@@ -1,6 +1,6 @@
 // Streams a file as lines: splits on '\n' bytes and decodes each line on its own.
 import { createReadStream } from 'node:fs';
-import { unreadRange } from './unreadField';
+import { unreadRange, type FieldKey } from './unreadField';
 
 /** Read only the first `end` bytes: the file as it was when reading began (agents append while we read). */
 export interface SnapshotOptions {
@@ -9,10 +9,10 @@ export interface SnapshotOptions {
 
 export interface LineOptions extends SnapshotOptions {
   /**
-   * The key bytes (`"name":`, unreadField.ts fieldKey) of a top-level field the caller never reads, asked before
+   * The key bytes (unreadField.ts fieldKey) of a field the caller never reads, asked before
    * each line is decoded: the line's text is then decoded without that field (its bytes stay as they are).
    */
-  readonly unread?: () => Buffer | undefined;
+  readonly unread?: () => FieldKey | undefined;
 }
 
 /**
@@ -61,7 +61,7 @@ export async function forEachLine(path: string, onLine: (line: string, bytes: Bu
  * whole. The two parts are joined as bytes and decoded once: JSON.parse of two strings joined (a cons string) cost
  * more than the field it no longer parsed.
  */
-function decodeWithout(b: Buffer, start: number, end: number, key: Buffer | undefined): string {
+function decodeWithout(b: Buffer, start: number, end: number, key: FieldKey | undefined): string {
   const cut = key ? unreadRange(b, start, end, key) : undefined;
   return cut ? Buffer.concat([b.subarray(start, cut.start), b.subarray(cut.end, end)]).toString('utf8') : b.toString('utf8', start, end);
 }

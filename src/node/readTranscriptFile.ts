@@ -7,7 +7,7 @@ import { createTranscriptReader, type TranscriptReader } from '../core/read/tran
 import { documentSession, documentStamp, readDocumentSession } from './documentSessions';
 import { documentJob, documentThreadActive } from './documentThread';
 import { forEachLine, KeptLines, type LineOptions } from './jsonlLines';
-import { fieldKey } from './unreadField';
+import { fieldKey, type FieldKey } from './unreadField';
 import { kindOf } from './regularFile';
 
 /** A problem the user must see as one line (exit code 2 in the CLI). */
@@ -63,8 +63,8 @@ export async function readTranscriptFile(path: string, options: ReadFileOptions 
   // Agents append while we read: take the file as it was when reading began (a line it ends inside is the
   // reader's incomplete last line, ignored with a warning).
   // Once the format is known, a field its parser never reads is left out of the text parsed (unreadField.ts).
-  let key: Buffer | undefined;
-  const unread = (): Buffer | undefined => { const f = reader.unreadField(); return f === undefined ? undefined : (key ??= fieldKey(f)); };
+  let key: FieldKey | undefined;
+  const unread = (): FieldKey | undefined => { const f = reader.unreadField(); return f === undefined ? undefined : (key ??= fieldKey(f)); };
   const snapshot: LineOptions = { end: info.size, unread };
   try {
     if (bytes) {

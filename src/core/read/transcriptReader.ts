@@ -1,6 +1,6 @@
 // Format-agnostic streaming driver: feeds lines to the detected format's parser, collects warnings.
 import type { Session } from '../model/transcript';
-import type { FormatReader, LineParser, ReadOptions } from './formatReader';
+import type { FormatReader, LineParser, ReadOptions, UnreadField } from './formatReader';
 import { looksBinary } from './fileKind';
 import { WarningLog } from './warnings';
 import { parseLine } from './safeJson';
@@ -21,7 +21,7 @@ export interface TranscriptReader {
    * Once the format is known: a top-level field its parser never reads, which the caller may leave out of the lines
    * it pushes from then on (undefined: push every line whole — the parser keeps line texts, or reads every field).
    */
-  unreadField(): string | undefined;
+  unreadField(): UnreadField | undefined;
 }
 
 interface Pending { readonly index: number; readonly raw: string; readonly value: unknown }
@@ -62,7 +62,7 @@ class LineReader implements TranscriptReader {
     else if (value !== undefined) this.detect(false);
   }
 
-  unreadField(): string | undefined {
+  unreadField(): UnreadField | undefined {
     // A parser that keeps each line's text (keepRaw without the lines kept outside) must get it whole.
     return this.options.keepRaw && !this.options.linesKeptOutside ? undefined : this.chosen?.unreadField;
   }

@@ -9,7 +9,8 @@ import { forEachLine, KeptLines } from '../../../src/node/jsonlLines';
 import { readTranscriptFile } from '../../../src/node/readTranscriptFile';
 import { tmpDir } from '../../support/tmp';
 
-const KEY = fieldKey('toolUseResult');
+const KEY = fieldKey({ name: 'toolUseResult' });
+const CODEX_KEY = fieldKey({ name: 'item', parent: 'payload', parentOf: 'event_msg' });
 const FIXTURES = path.join(__dirname, '..', '..', 'fixtures');
 const REAL_CLAUDE = [
   ...fs.readdirSync(path.join(FIXTURES, 'real', 'claude-code')).map((f) => path.join(FIXTURES, 'real', 'claude-code', f)),
@@ -17,9 +18,9 @@ const REAL_CLAUDE = [
 ].filter((f) => f.endsWith('.jsonl'));
 
 /** The line's text without the range unreadRange gives, or undefined when it keeps the line whole. */
-function without(line: string): string | undefined {
+function without(line: string, key = KEY): string | undefined {
   const b = Buffer.from(line, 'utf8');
-  const r = unreadRange(b, 0, b.length, KEY);
+  const r = unreadRange(b, 0, b.length, key);
   return r ? Buffer.concat([b.subarray(0, r.start), b.subarray(r.end)]).toString('utf8') : undefined;
 }
 
@@ -66,6 +67,32 @@ test('the field is cut only from the top level of one compact JSON object', () =
   for (const [line, expected] of cases) assert.equal(without(line), expected, line);
 });
 
+const REAL_CODEX = [path.join(FIXTURES, 'codex'), path.join(FIXTURES, 'real', 'codex')]
+  .flatMap((dir) => fs.readdirSync(dir).filter((f) => f.endsWith('.jsonl')).map((f) => path.join(dir, f)));
+
+test('every real Codex item_completed event parses as the same record without its item; other records stay whole', () => {
+  let cut = 0;
+  for (const file of REAL_CODEX) {
+    for (const line of fs.readFileSync(file, 'utf8').split('\n')) {
+      if (!line) continue;
+      const value = JSON.parse(line) as { type?: string; payload?: Record<string, unknown> };
+      const rest = without(line, CODEX_KEY);
+      if (!(value.type === 'event_msg' && value.payload && 'item' in value.payload)) { assert.equal(rest, undefined, `${path.basename(file)}: cut a line without the field`); continue; }
+      assert.notEqual(rest, undefined, `${path.basename(file)}: an item_completed line kept whole`);
+      const { item: _gone, ...payload } = value.payload;
+      assert.deepEqual(JSON.parse(rest!), { ...value, payload });
+      cut++;
+    }
+  }
+  assert.ok(cut > 10, `only ${cut} lines cut`);
+  // In any other record, or any other top-level object, `item` stays.
+  for (const line of ['{"type":"response_item","payload":{"type":"x","item":1}}', '{"type":"event_msg","other":{"item":1},"payload":{"type":"x"}}', '{"type":"event_msg","payload":{"type":"x","inner":{"item":1}}}', '{"a":{"type":"event_msg","payload":{"item":1}}}']) {
+    assert.equal(without(line, CODEX_KEY), undefined, line);
+  }
+  assert.equal(without('{"t":1,"type":"event_msg","payload":{"type":"item_completed","item":{"a":"}"},"at":2},"z":3}', CODEX_KEY), '{"t":1,"type":"event_msg","payload":{"type":"item_completed","at":2},"z":3}');
+  assert.equal(without('{"type":"event_msg","payload":{"item":[1],"type":"x"}}', CODEX_KEY), '{"type":"event_msg","payload":{"type":"x"}}');
+});
+
 test('forEachLine decodes a line without the field; its bytes, and KeptLines\' text, stay whole', async (t) => {
   const file = path.join(tmpDir(t), 's.jsonl');
   const lines = ['{"type":"user","toolUseResult":{"stdout":"é ✓ 😀"},"uuid":"u1"}', '{"type":"assistant","uuid":"u2"}'];
@@ -78,8 +105,8 @@ test('forEachLine decodes a line without the field; its bytes, and KeptLines\' t
   assert.equal(kept.lines.text(0), lines[0]);
 });
 
-test('a real Claude Code session reads the same with the field left out as from whole lines', async () => {
-  for (const file of REAL_CLAUDE) {
+test('a real Claude Code or Codex session reads the same with the field left out as from whole lines', async () => {
+  for (const file of [...REAL_CLAUDE, ...REAL_CODEX]) {
     const cut = (await readTranscriptFile(file, { keepRaw: true })).session;
     const whole = (await readTranscriptFile(file, { keepRaw: true, lineStore: 'strings' })).session;
     assert.deepEqual(cut.messages, whole.messages, path.basename(file));
