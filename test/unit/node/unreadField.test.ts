@@ -7,6 +7,8 @@ import { test } from 'node:test';
 import { fieldKey, unreadRange } from '../../../src/node/unreadField';
 import { forEachLine, KeptLines } from '../../../src/node/jsonlLines';
 import { readTranscriptFile } from '../../../src/node/readTranscriptFile';
+import { FORMAT_READERS } from '../../../src/core/formats/registry';
+import { createTranscriptReader } from '../../../src/core/read/transcriptReader';
 import { tmpDir } from '../../support/tmp';
 
 const KEY = fieldKey({ name: 'toolUseResult' });
@@ -103,6 +105,13 @@ test('forEachLine decodes a line without the field; its bytes, and KeptLines\' t
   assert.deepEqual(bytes, lines);
   const kept = await KeptLines.read(file, () => undefined, { unread: () => KEY });
   assert.equal(kept.lines.text(0), lines[0]);
+  // A line over the 1 MB read chunks (joined before it is decoded), the field cut from it too.
+  const big = `{"type":"user","message":{"content":"${'é✓'.repeat(300_000)}"},"toolUseResult":{"stdout":"${'😀x'.repeat(300_000)}"},"uuid":"u3"}`;
+  fs.writeFileSync(file, `${lines[1]}\n${big}\n`);
+  const seen: string[] = [];
+  await forEachLine(file, (l) => seen.push(l), { unread: () => KEY });
+  assert.deepEqual(seen, [lines[1], `{"type":"user","message":{"content":"${'é✓'.repeat(300_000)}"},"uuid":"u3"}`]);
+  assert.equal((await KeptLines.read(file, () => undefined, { unread: () => KEY })).lines.text(1), big);
 });
 
 test('a real Claude Code or Codex session reads the same with the field left out as from whole lines', async () => {
@@ -114,4 +123,21 @@ test('a real Claude Code or Codex session reads the same with the field left out
     assert.deepEqual(cut.warnings, whole.warnings);
     for (let i = 0; i < whole.records.length; i++) assert.equal(cut.rawLines!.text(i), whole.records[i]!.raw, 'written back byte for byte');
   }
+});
+
+test('the reader names the field once the format is known, and not when its parser keeps whole line texts', () => {
+  const lines = fs.readFileSync(REAL_CLAUDE[0]!, 'utf8').split('\n').filter(Boolean);
+  for (const [options, expected] of [
+    [{ keepRaw: false }, { name: 'toolUseResult' }],
+    [{ keepRaw: true, linesKeptOutside: true }, { name: 'toolUseResult' }],
+    [{ keepRaw: true }, undefined],
+  ] as const) {
+    const reader = createTranscriptReader(FORMAT_READERS, options);
+    assert.equal(reader.unreadField(), undefined, 'before the format is known');
+    for (const l of lines) reader.push(l);
+    assert.deepEqual(reader.unreadField(), expected);
+  }
+  const codex = createTranscriptReader(FORMAT_READERS, { keepRaw: false });
+  for (const l of fs.readFileSync(REAL_CODEX[0]!, 'utf8').split('\n').filter(Boolean)) codex.push(l);
+  assert.deepEqual(codex.unreadField(), { name: 'item', parent: 'payload', parentOf: 'event_msg' });
 });
