@@ -1,9 +1,18 @@
 // Streams a file as lines: splits on '\n' bytes and decodes each line on its own.
 import { createReadStream } from 'node:fs';
+import { unreadRange, type FieldKey } from './unreadField';
 
 /** Read only the first `end` bytes: the file as it was when reading began (agents append while we read). */
 export interface SnapshotOptions {
   readonly end?: number;
+}
+
+export interface LineOptions extends SnapshotOptions {
+  /**
+   * The key bytes (unreadField.ts fieldKey) of a field the caller never reads, asked before
+   * each line is decoded: the line's text is then decoded without that field (its bytes stay as they are).
+   */
+  readonly unread?: () => FieldKey | undefined;
 }
 
 /**
@@ -17,13 +26,14 @@ export interface SnapshotOptions {
  * string, so a line kept by a caller never pins the chunk it was sliced from. A '\n' byte never occurs
  * inside a UTF-8 sequence, so decoding per line gives the same text as decoding the file.
  */
-export async function forEachLine(path: string, onLine: (line: string, bytes: Buffer, start: number, end: number) => void, options: SnapshotOptions = {}): Promise<{ endsWithNewline: boolean }> {
+export async function forEachLine(path: string, onLine: (line: string, bytes: Buffer, start: number, end: number) => void, options: LineOptions = {}): Promise<{ endsWithNewline: boolean }> {
   let pending: Buffer[] = [];
   let lastByte = -1;
+  const unread = options.unread;
   const whole = (): void => {
     const line = Buffer.concat(pending);
     pending = [];
-    onLine(line.toString('utf8'), line, 0, line.length);
+    onLine(unread ? decodeWithout(line, 0, line.length, unread()) : line.toString('utf8'), line, 0, line.length);
   };
   const range = options.end !== undefined && options.end > 0 ? { start: 0, end: options.end - 1 } : {};
   for await (const chunk of createReadStream(path, { highWaterMark: 1 << 20, ...range }) as AsyncIterable<Buffer>) {
@@ -35,7 +45,7 @@ export async function forEachLine(path: string, onLine: (line: string, bytes: Bu
         pending.push(chunk.subarray(start, nl));
         whole();
       } else {
-        onLine(chunk.toString('utf8', start, nl), chunk, start, nl);
+        onLine(unread ? decodeWithout(chunk, start, nl, unread()) : chunk.toString('utf8', start, nl), chunk, start, nl);
       }
       start = nl + 1;
     }
@@ -43,6 +53,17 @@ export async function forEachLine(path: string, onLine: (line: string, bytes: Bu
   }
   if (pending.length > 0) whole();
   return { endsWithNewline: lastByte === 0x0a };
+}
+
+/**
+ * The text of `b[start, end)` without the top-level field whose key is `key`. The range left out begins and ends at
+ * ASCII bytes (a comma, a quote, a brace), never inside a UTF-8 sequence, so the rest decodes as it would in the
+ * whole. The two parts are joined as bytes and decoded once: JSON.parse of two strings joined (a cons string) cost
+ * more than the field it no longer parsed.
+ */
+function decodeWithout(b: Buffer, start: number, end: number, key: FieldKey | undefined): string {
+  const cut = key ? unreadRange(b, start, end, key) : undefined;
+  return cut ? Buffer.concat([b.subarray(start, cut.start), b.subarray(cut.end, end)]).toString('utf8') : b.toString('utf8', start, end);
 }
 
 /**
@@ -57,7 +78,7 @@ export class KeptLines {
   private count = 0;
 
   /** Streams `path` (forEachLine), calls `onLine` for every line and keeps where each one is. */
-  static async read(path: string, onLine: (line: string) => void, options: SnapshotOptions = {}): Promise<{ lines: KeptLines; endsWithNewline: boolean }> {
+  static async read(path: string, onLine: (line: string) => void, options: LineOptions = {}): Promise<{ lines: KeptLines; endsWithNewline: boolean }> {
     const lines = new KeptLines();
     const { endsWithNewline } = await forEachLine(path, (line, bytes, start, end) => {
       if (lines.chunks[lines.chunks.length - 1] !== bytes) lines.chunks.push(bytes);

@@ -6,7 +6,8 @@ import { notASession } from '../core/read/fileKind';
 import { createTranscriptReader, type TranscriptReader } from '../core/read/transcriptReader';
 import { documentSession, documentStamp, readDocumentSession } from './documentSessions';
 import { documentJob, documentThreadActive } from './documentThread';
-import { forEachLine, KeptLines, type SnapshotOptions } from './jsonlLines';
+import { forEachLine, KeptLines, type LineOptions } from './jsonlLines';
+import { fieldKey, type FieldKey } from './unreadField';
 import { kindOf } from './regularFile';
 
 /** A problem the user must see as one line (exit code 2 in the CLI). */
@@ -61,7 +62,10 @@ export async function readTranscriptFile(path: string, options: ReadFileOptions 
   let rawLines: RawLines | undefined;
   // Agents append while we read: take the file as it was when reading began (a line it ends inside is the
   // reader's incomplete last line, ignored with a warning).
-  const snapshot: SnapshotOptions = { end: info.size };
+  // Once the format is known, a field its parser never reads is left out of the text parsed (unreadField.ts).
+  let key: FieldKey | undefined;
+  const unread = (): FieldKey | undefined => { const f = reader.unreadField(); return f === undefined ? undefined : (key ??= fieldKey(f)); };
+  const snapshot: LineOptions = { end: info.size, unread };
   try {
     if (bytes) {
       const kept = await KeptLines.read(path, pushLine.bind(reader), snapshot);

@@ -3,7 +3,7 @@
 import type { Conversation } from '../convert/conversation';
 import type { Shell } from '../text/shellQuote';
 import type { Session } from '../model/transcript';
-import type { LineParser, ReadOptions } from '../read/formatReader';
+import type { LineParser, ReadOptions, UnreadField } from '../read/formatReader';
 import type { ModelUsage } from '../usage/modelUsage';
 import type { Contains, FileState } from '../usage/types';
 import type { WriteContext } from '../write/blockMap';
@@ -92,6 +92,8 @@ export interface LinesReading {
   /** True when these first parsed records look like this agent's transcript. */
   detect(firstRecords: readonly unknown[]): boolean;
   createParser(options: ReadOptions): LineParser;
+  /** A field of the records that the parser never reads: a file reader may parse lines without it. */
+  readonly unreadField?: UnreadField;
 }
 
 /** A transcript stored as a JSON document or as a folder of files (Gemini CLI chats, Cline tasks, OpenCode storage). */

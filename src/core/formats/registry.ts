@@ -47,5 +47,5 @@ export const agentModule = (id: AgentId): AgentModule => AGENTS[id];
 /** JSONL agents, for content detection: the first whose detector accepts the first records reads the file. */
 export const FORMAT_READERS: readonly FormatReader[] = AGENT_IDS.flatMap((format) => {
   const r = AGENTS[format].reading;
-  return r.kind === 'lines' ? [{ format, detect: r.detect, createParser: r.createParser }] : [];
+  return r.kind === 'lines' ? [{ format, detect: r.detect, createParser: r.createParser, unreadField: r.unreadField }] : [];
 });

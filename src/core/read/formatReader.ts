@@ -31,4 +31,13 @@ export interface FormatReader {
   /** True when these first parsed records look like this format. */
   detect(firstRecords: readonly unknown[]): boolean;
   createParser(options: ReadOptions): LineParser;
+  /** A field of the records that the parser never reads (LinesReading.unreadField). */
+  readonly unreadField?: UnreadField;
 }
+
+/**
+ * A field of a format's records that its parser never reads, so a file reader may parse lines without it: `name` on
+ * the record's top level, or in the top-level object `parent` of the records whose top-level `type` (the member
+ * written just before `parent`) is `parentOf`.
+ */
+export interface UnreadField { readonly name: string; readonly parent?: string; readonly parentOf?: string }

@@ -1,6 +1,6 @@
 // Format-agnostic streaming driver: feeds lines to the detected format's parser, collects warnings.
 import type { Session } from '../model/transcript';
-import type { FormatReader, LineParser, ReadOptions } from './formatReader';
+import type { FormatReader, LineParser, ReadOptions, UnreadField } from './formatReader';
 import { looksBinary } from './fileKind';
 import { WarningLog } from './warnings';
 import { parseLine } from './safeJson';
@@ -17,6 +17,11 @@ export interface TranscriptReader {
   push(line: string): void;
   /** Call once after the last line; `endsWithNewline` tells whether the file ended with '\n'. */
   end(endsWithNewline: boolean): ReadOutcome;
+  /**
+   * Once the format is known: a top-level field its parser never reads, which the caller may leave out of the lines
+   * it pushes from then on (undefined: push every line whole — the parser keeps line texts, or reads every field).
+   */
+  unreadField(): UnreadField | undefined;
 }
 
 interface Pending { readonly index: number; readonly raw: string; readonly value: unknown }
@@ -55,6 +60,11 @@ class LineReader implements TranscriptReader {
     this.pending.push({ index: i, raw: line, value });
     if (this.pending.length >= DETECT_WINDOW) this.detect(true);
     else if (value !== undefined) this.detect(false);
+  }
+
+  unreadField(): UnreadField | undefined {
+    // A parser that keeps each line's text (keepRaw without the lines kept outside) must get it whole.
+    return this.options.keepRaw && !this.options.linesKeptOutside ? undefined : this.chosen?.unreadField;
   }
 
   end(endsWithNewline: boolean): ReadOutcome {

@@ -25,7 +25,8 @@ export const claudeCode: AgentModule = {
   label: 'Claude Code',
   shortName: 'claude',
   icon: 'sparkle',
-  reading: { kind: 'lines', detect: detectClaudeCode, createParser: createClaudeCodeParser },
+  // Every tool output is on its line twice: `toolUseResult` (the tool's own data) is never read (read.ts envelopeOf).
+  reading: { kind: 'lines', detect: detectClaudeCode, createParser: createClaudeCodeParser, unreadField: { name: 'toolUseResult' } },
   write: (original, cleaned, ctx, insert) => ({ kind: 'lines', ...writeClaudeCode(original, cleaned, ctx, insert) }),
   fromConversation: (conversation, ctx) => ({ kind: 'lines', ...claudeFromConversation(conversation, ctx) }),
   sessionIds: 'uuid-v4',

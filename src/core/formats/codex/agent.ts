@@ -20,7 +20,8 @@ export const codex: AgentModule = {
   label: 'Codex',
   shortName: 'codex',
   icon: 'terminal',
-  reading: { kind: 'lines', detect: detectCodex, createParser: createCodexParser },
+  // An `item_completed` event repeats a history item (its output included); the reader reads only token counts and rollbacks of events.
+  reading: { kind: 'lines', detect: detectCodex, createParser: createCodexParser, unreadField: { name: 'item', parent: 'payload', parentOf: 'event_msg' } },
   write: (original, cleaned, ctx, insert) => ({ kind: 'lines', ...writeCodex(original, cleaned, ctx, insert) }),
   fromConversation: (conversation, ctx) => ({ kind: 'lines', ...codexFromConversation(conversation, ctx) }),
   sessionIds: 'uuid-v7',
