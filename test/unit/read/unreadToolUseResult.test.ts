@@ -1,0 +1,96 @@
+// A Claude Code line's toolUseResult (a second copy of the tool output the parser never reads) is neither decoded nor
+// parsed, and the session read is the one the whole lines give: on real files and on the lines that could fool the cut.
+import assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import { test } from 'node:test';
+import { FORMAT_READERS } from '../../../src/core/formats/registry';
+import type { Session } from '../../../src/core/model/transcript';
+import { createTranscriptReader } from '../../../src/core/read/transcriptReader';
+import { readTranscriptFile } from '../../../src/node/readTranscriptFile';
+import { tmpDir } from '../../support/tmp';
+
+const REAL = 'test/fixtures/real/corpus/claude-code';
+/** Long enough to matter; any length is cut (node/unreadField.ts). */
+const UNREAD_MIN_LINE = 2048;
+const realFiles = fs.readdirSync(REAL).filter((f) => f.endsWith('.jsonl')).map((f) => `${REAL}/${f}`);
+
+/** The session the whole lines give: the core reader fed every line as it is, nothing cut. */
+function wholeLines(path: string): Session {
+  const text = fs.readFileSync(path, 'utf8');
+  const reader = createTranscriptReader(FORMAT_READERS, { keepRaw: false, path });
+  const lines = text.split('\n');
+  const endsWithNewline = text.endsWith('\n');
+  if (endsWithNewline) lines.pop();
+  for (const l of lines) reader.push(l);
+  const out = reader.end(endsWithNewline);
+  assert.ok(out.ok, out.ok ? '' : out.error);
+  return out.session;
+}
+
+/** What a reader's caller sees of a session. */
+const seen = (s: Session): unknown => ({ messages: s.messages, turns: s.turns, warnings: s.warnings, title: s.title, id: s.id, cwd: s.cwd, models: s.models, extra: s.extra, recordedContext: s.recordedContext });
+
+/** Every string JSON.parse is given while `fn` runs. */
+async function parsedTexts<T>(fn: () => Promise<T>): Promise<{ result: T; texts: string[] }> {
+  const texts: string[] = [];
+  const parse = JSON.parse;
+  JSON.parse = ((text: string, reviver?: Parameters<typeof parse>[1]) => { texts.push(text); return parse(text, reviver); }) as typeof JSON.parse;
+  try {
+    return { result: await fn(), texts };
+  } finally {
+    JSON.parse = parse;
+  }
+}
+
+for (const file of realFiles) {
+  test(`real Claude Code file reads as its whole lines do: ${file.split('/').pop()}`, async () => {
+    const { result, texts } = await parsedTexts(() => readTranscriptFile(file));
+    assert.deepEqual(seen(result.session), seen(wholeLines(file)));
+    // Each long line that holds a toolUseResult object, once the format is known (at the latest after the 64 lines the
+    // reader looks at to tell it), was parsed without it: none of its text was parsed.
+    const long = fs.readFileSync(file, 'utf8').split('\n').filter((l, i) => i >= 64 && Buffer.byteLength(l) >= UNREAD_MIN_LINE && l.includes('"toolUseResult":{'));
+    if (long.length === 0) return;
+    const parsedLong = texts.filter((t) => t.length >= 1000);
+    for (const line of long) {
+      const value = JSON.stringify((JSON.parse(line) as { toolUseResult: unknown }).toolUseResult);
+      assert.ok(!parsedLong.some((t) => t.includes(value)), `a toolUseResult was parsed: ${value.slice(0, 80)}`);
+    }
+    assert.ok(texts.some((t) => t.length >= 1000 && t.startsWith('{"parentUuid"') && !t.includes('"toolUseResult":')), 'no line was read without its toolUseResult');
+  });
+}
+
+// A real tool-result record (odoo-addons, Claude Code 2.1.128) to build the traps from.
+const realLine = fs.readFileSync(`${REAL}/odoo-addons-2.1.128-2compactions.jsonl`, 'utf8').split('\n')
+  .find((l) => Buffer.byteLength(l) >= UNREAD_MIN_LINE && l.includes('"toolUseResult":{'))!;
+const record = JSON.parse(realLine) as Record<string, unknown>;
+const pad = 'x'.repeat(UNREAD_MIN_LINE);
+// The traps come after the lines the reader looks at to tell the format (64): only then are lines cut. They continue
+// the real session's chain, so their messages are in the session compared.
+const prefix = fs.readFileSync(`${REAL}/odoo-addons-2.1.128-2compactions.jsonl`, 'utf8').split('\n').slice(0, 80);
+const lastUuid = [...prefix].reverse().map((l) => (JSON.parse(l) as { uuid?: string }).uuid).find((u) => u !== undefined)!;
+const first = { type: 'user', uuid: 'u0', parentUuid: lastUuid, sessionId: record.sessionId, cwd: record.cwd, message: { role: 'user', content: 'start' } };
+const chained = (o: Record<string, unknown>): Record<string, unknown> => ({ ...o, uuid: 't1', parentUuid: 'u0' });
+
+const traps: Record<string, string> = {
+  // The first "toolUseResult": is a tool call's argument, nested in the message: it must stay as written.
+  'the key nested in a tool call': JSON.stringify({ ...first, type: 'assistant', uuid: 't1', parentUuid: 'u0', message: { role: 'assistant', content: [{ type: 'tool_use', id: 't1', name: 'Write', input: { toolUseResult: { keep: pad }, note: 'in the input' } }] } }),
+  // Escaped quotes after runs of backslashes, a quote at the very end of a string, non-ASCII text.
+  'quotes behind backslashes': JSON.stringify({ ...chained(record), toolUseResult: { stdout: `a\\"b\\\\"c\\\\\\"${pad}é✓😀"`, stderr: '\\', list: [['"'], { '}': ']' }] } }),
+  'a string value': JSON.stringify({ ...chained(record), toolUseResult: `Error: "quoted" \\ ${pad}` }),
+  'a number value': JSON.stringify({ ...chained(record), toolUseResult: 12.5e3, note: pad }),
+  // Not JSON: a line cut short is invalid as before, with the same warning. (Decided: a value malformed inside but
+  // whole — brackets balanced, quotes closed — is left unparsed like any other, so that record now reads; agents write
+  // their lines with JSON.stringify, and what real files hold is lines cut short.)
+  'an unterminated value': `${JSON.stringify({ ...chained(record), toolUseResult: 0 }).replace('"toolUseResult":0', `"toolUseResult":{"stdout":"${pad}`)}`,
+};
+
+for (const [name, trap] of Object.entries(traps)) {
+  test(`a line that could fool the cut reads as its whole line does: ${name}`, async (t) => {
+    const file = `${tmpDir(t)}/s.jsonl`;
+    fs.writeFileSync(file, `${prefix.join('\n')}\n${JSON.stringify(first)}\n${trap}\n`);
+    const session = (await readTranscriptFile(file)).session;
+    // The trap's record is read (or named invalid) as the last thing in the session.
+    assert.ok(session.messages.length > 0);
+    assert.deepEqual(seen(session), seen(wholeLines(file)));
+  });
+}
