@@ -53,6 +53,8 @@ class CodexParser implements LineParser {
   private legacy = false;
   private readonly notes = newReadNotes();
   private readonly seenItems = new Set<string>();
+  /** A typed prompt was met: later developer messages are the harness's mid-session notices (items.ts). */
+  private sawPrompt = false;
 
   constructor(private readonly options: ReadOptions) {}
 
@@ -74,7 +76,8 @@ class CodexParser implements LineParser {
       }
       case 'turn_context': { const m = str(p.model); if (m) this.models.add(m); return; }
       case 'response_item': {
-        const item = convertItem(p, { record: index }, this.notes.onTooDeep);
+        const item = convertItem(p, { record: index }, this.notes.onTooDeep, this.sawPrompt);
+        if (item?.role === 'user' && !item.toolResultsOnly && item.blocks.some((b) => b.type === 'text')) this.sawPrompt = true;
         if (item && this.options.previewTexts) withPreviewTexts(item.blocks);
         if (item && item.side !== 'none') this.history.push({ item, line: index });
         return;
