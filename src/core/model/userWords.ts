@@ -25,12 +25,29 @@ export function isHarnessText(text: string): boolean {
   return rest === '';
 }
 
-/** What the person typed of a user text: none of harness text, and the words after the context an IDE attached before them. */
+/**
+ * spec-kit's command templates (`/speckit.implement`, `/prompts:constitution`…), expanded into the prompt with their
+ * front matter: the person typed only the arguments, in the `## User Input` text fence (or, in the older templates, the
+ * paragraph after `User input:`); a template whose `$ARGUMENTS` was never filled in holds none.
+ */
+const SPEC_KIT = /^(?:---\n[\s\S]*?\n---\s*)?(?:## User Input\s*```text\n([\s\S]*?)```\s*You \*\*MUST\*\* consider the user input|The user input to you can be provided directly by the agent or as a command argument[^\n]*\s*User input:\s*\n([\s\S]*?)(?:\n\s*\n|$))/;
+
+function templateArguments(text: string): string | undefined {
+  const m = SPEC_KIT.exec(text.replace(/\r\n/g, '\n'));
+  if (!m) return undefined;
+  const args = (m[1] ?? m[2] ?? '').trim();
+  return args === '$ARGUMENTS' ? '' : args;
+}
+
+/**
+ * What the person typed of a user text: none of harness text, the words after the context an IDE attached before
+ * them, and of a command template (spec-kit's) only its arguments.
+ */
 export function typedWords(text: string): string {
   if (isHarnessText(text)) return '';
   let rest = text.trim();
   for (let m = WRAPPER.exec(rest); m; m = WRAPPER.exec(rest)) rest = rest.slice(m[0].length);
-  return rest;
+  return templateArguments(rest) ?? rest;
 }
 
 const texts = (m: Message | undefined): string[] => (m?.blocks ?? []).flatMap((b) => (b.type === 'text' && b.text.trim() ? [b.text] : []));
