@@ -123,6 +123,10 @@ test('bohack (Claude Code, VS Code): the IDE note attached to a short prompt is 
     assert.ok(!split.recent.some((m) => m.role === 'assistant'), 'the model turn after the prompt went into the summary');
     assert.deepEqual(split.pinned.map((m) => m.role), ['assistant', 'user']);
     assert.ok(text(split.pinned[0]).includes('白色按钮'), 'the reply the prompt answers (the login page made dark, the button white)');
+    // Its Chinese end cut as the estimator counts it whole (its lines one by one counted 460 tokens as ~230).
+    const reply = split.pinned[0]!;
+    assert.ok(tokens(reply) <= REPLY_MAX_TOKENS, `${tokens(reply)} tokens`);
+    for (const b of reply.blocks) assert.equal(b.tokens, estimateTokens('text' in b ? b.text : ''));
     assert.equal(compactSession(s, { keepRecentTurns: 6 }, ctx, { text: 'SUMMARY' }, r).figures.pairsIntact, true);
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
