@@ -72,9 +72,14 @@ export function isUserRequest(messages: readonly Message[], i: number): boolean 
 /**
  * The agent's reply the prompt at `prompt` answers: the nearest message before it, past harness records (meta only, a
  * local command's echo and output), when it is an assistant message with words the model wrote. A turn that ended on a
- * tool result (an interrupted loop), on an error the harness wrote, or another prompt answers nothing here.
+ * tool result (an interrupted loop), on an error the harness wrote, or another prompt answers nothing here; nor does a
+ * summary.
  */
 export function answeredReply(messages: readonly Message[], prompt: number): number | undefined {
+  // The agent's own compaction summary standing as the latest "prompt" (a session compacted and not continued yet):
+  // nobody typed it, so it answers nothing, however few typed words it holds (none).
+  const asked = messages[prompt];
+  if (asked?.blocks.some((b) => b.type === 'summary') && !asked.blocks.some((b) => b.type === 'text' && typedWords(b.text) !== '')) return undefined;
   for (let i = prompt - 1; i >= 0; i--) {
     const m = messages[i]!;
     // Claude Code's own assistant records ('<synthetic>': "Prompt is too long", an API error) are not a reply of the model.

@@ -8,7 +8,7 @@ import * as path from 'node:path';
 import { test } from 'node:test';
 import { cleanupSession } from '../../../src/core/cleanup/engine';
 import { compactSession, summarizedMessages } from '../../../src/core/compact/compactSession';
-import { REPLY_MAX_TOKENS } from '../../../src/core/compact/replyKept';
+import { REPLY_MAX_TOKENS, replyOf } from '../../../src/core/compact/replyKept';
 import { typedWords } from '../../../src/core/model/userWords';
 import { splitOf } from '../../../src/core/compact/stages';
 import type { Message, Session } from '../../../src/core/model/transcript';
@@ -159,6 +159,28 @@ test('idaho (Claude Code): a prompt after "Prompt is too long" (an error Claude 
     assert.equal(text(s.messages[error]).trim(), 'Prompt is too long');
     assert.equal(r.protection.promptContext, undefined);
     assert.deepEqual(splitOf(s, r).pinned.map((m) => m.role), ['user']);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('shellws (Codex 0.105): a session just compacted by /compact ends on the agent\'s summary — no short prompt, no reply kept', async () => {
+  // The rollout as it stood right after its first compaction (its first 1,821 lines: the `compacted` record is the
+  // last), before the next prompt: the latest user message is the replacement history's encrypted summary alone.
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cc-answered-'));
+  try {
+    const lines = fs.readFileSync(path.join(REAL, 'codex', 'shellws-0.105.0-compacted-websearch.jsonl'), 'utf8').split('\n');
+    const file = path.join(dir, 'shellws.jsonl');
+    fs.writeFileSync(file, `${lines.slice(0, 1821).join('\n')}\n`);
+    assert.match(lines[1820]!, /"type":"compacted"/);
+    const s = await read(file);
+    const r = cleanupSession(s, { keepRecentTurns: 6 });
+    const latest = s.messages[r.protection.latestPrompt!]!;
+    assert.deepEqual(latest.blocks.map((b) => b.type), ['summary']);
+    assert.equal(s.messages[r.protection.latestPrompt! - 1]!.role, 'assistant', 'a reply with words stands right before it');
+    assert.equal(replyOf(s, r), undefined);
+    assert.equal(r.protection.promptContext, undefined);
+    assert.ok(splitOf(s, r).pinned.every((m) => m.role !== 'assistant'));
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
