@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { test } from 'node:test';
 import { titleFromContent, titleFromText } from '../../../src/core/usage/title';
+import { readTranscriptFile } from '../../../src/node/readTranscriptFile';
 import { REPO_CORPUS as CORPUS } from '../../support/corpus';
 
 /** The content of the first user record of a real transcript that is not a tool result. */
@@ -58,7 +59,6 @@ function codexPrompts(file: string): string[] {
 }
 
 test('a spec-kit command template is titled by the arguments typed into it, never its headings or front matter (real Codex sessions)', async () => {
-  const { readTranscriptFile } = await import('../../../src/node/readTranscriptFile');
   // Codex 0.77, /speckit.implement with arguments under `## User Input`.
   const poker = path.join(CORPUS, 'codex', 'specify-poker-0.77.0.jsonl');
   const template = codexPrompts(poker).find((t) => t.includes('## User Input'))!;
