@@ -32,6 +32,19 @@ async function segment(rel: string, k: number): Promise<Session> {
   }
 }
 
+/** The session as it stood at line `n` of a real file (a transcript is appended to: its head is the session then). */
+async function headOf(rel: string, n: number): Promise<{ session: Session; lines: string[] }> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cc-answered-'));
+  try {
+    const lines = fs.readFileSync(path.join(REAL, rel), 'utf8').split('\n');
+    const file = path.join(dir, path.basename(rel));
+    fs.writeFileSync(file, `${lines.slice(0, n).join('\n')}\n`);
+    return { session: await read(file), lines };
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 const ctx = { newId: (() => { let n = 0; return () => `00000000-0000-4000-8000-${String(++n).padStart(12, '0')}`; })(), now: () => new Date('2026-12-06T00:00:00Z') };
 
 test('ticketing (Gemini CLI): "yes" keeps the end of the reply it answers between the summary and the prompt; pairs intact', async () => {
@@ -167,21 +180,13 @@ test('idaho (Claude Code): a prompt after "Prompt is too long" (an error Claude 
 test('shellws (Codex 0.105): a session just compacted by /compact ends on the agent\'s summary — no short prompt, no reply kept', async () => {
   // The rollout as it stood right after its first compaction (its first 1,821 lines: the `compacted` record is the
   // last), before the next prompt: the latest user message is the replacement history's encrypted summary alone.
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cc-answered-'));
-  try {
-    const lines = fs.readFileSync(path.join(REAL, 'codex', 'shellws-0.105.0-compacted-websearch.jsonl'), 'utf8').split('\n');
-    const file = path.join(dir, 'shellws.jsonl');
-    fs.writeFileSync(file, `${lines.slice(0, 1821).join('\n')}\n`);
-    assert.match(lines[1820]!, /"type":"compacted"/);
-    const s = await read(file);
-    const r = cleanupSession(s, { keepRecentTurns: 6 });
-    const latest = s.messages[r.protection.latestPrompt!]!;
-    assert.deepEqual(latest.blocks.map((b) => b.type), ['summary']);
-    assert.equal(s.messages[r.protection.latestPrompt! - 1]!.role, 'assistant', 'a reply with words stands right before it');
-    assert.equal(replyOf(s, r), undefined);
-    assert.equal(r.protection.promptContext, undefined);
-    assert.ok(splitOf(s, r).pinned.every((m) => m.role !== 'assistant'));
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
+  const { session: s, lines } = await headOf('codex/shellws-0.105.0-compacted-websearch.jsonl', 1821);
+  assert.match(lines[1820]!, /"type":"compacted"/);
+  const r = cleanupSession(s, { keepRecentTurns: 6 });
+  const latest = s.messages[r.protection.latestPrompt!]!;
+  assert.deepEqual(latest.blocks.map((b) => b.type), ['summary']);
+  assert.equal(s.messages[r.protection.latestPrompt! - 1]!.role, 'assistant', 'a reply with words stands right before it');
+  assert.equal(replyOf(s, r), undefined);
+  assert.equal(r.protection.promptContext, undefined);
+  assert.ok(splitOf(s, r).pinned.every((m) => m.role !== 'assistant'));
 });
