@@ -130,7 +130,7 @@ export const TARGETS: Record<Target, TargetSide> = {
 };
 
 /** `context-compactor compact FILE --to TARGET --cwd CWD --json` through the real CLI entry point. */
-async function convertWithCli(file: string, to: Target, cwd: string, env: NodeJS.ProcessEnv): Promise<CompactReport> {
+export async function convertWithCli(file: string, to: Target, cwd: string, env: NodeJS.ProcessEnv): Promise<CompactReport> {
   let out = '', err = '';
   const code = await main(['compact', file, '--no-summary', '--to', to, '--cwd', cwd, '--json'], { stdout: (s) => { out += s; }, stderr: (s) => { err += s; }, env });
   if (code !== 0) throw new Error(`compact --to ${to} exited ${code}: ${err}`);

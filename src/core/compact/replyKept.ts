@@ -2,7 +2,8 @@
 import type { CleanupResult } from '../cleanup/engine';
 import type { Block, Message, Session, TextBlock } from '../model/transcript';
 import { answeredReply, typedWords } from '../model/userWords';
-import { estimateTokens } from '../tokens/estimate';
+import { classify, estimateTokens } from '../tokens/estimate';
+import { CHARS_PER_TOKEN } from '../tokens/ratios';
 
 /** Of the reply the latest prompt answers, this many tokens of its words stay verbatim at most (its end). */
 export const REPLY_MAX_TOKENS = 250;
@@ -60,15 +61,30 @@ export function withoutReply(aging: readonly Message[], reply: KeptReply): Messa
   });
 }
 
-/** The last lines of `text` within `tokens` (the end of one long line when none fits), saying how much is left to the summary. */
+/**
+ * The last lines of `text` within `tokens` (the end of one long line when none fits), saying how much is left to the
+ * summary. Measured as the estimator counts the kept text whole: lines measured one by one can count less than their
+ * join (a CJK reply's short lines class as prose, the whole as CJK, ~0.7 characters a token), so the tail is cut again
+ * until the whole, note included, fits.
+ */
 function tailOf(text: string, tokens: number): string | undefined {
-  const lines = text.trimEnd().split('\n');
+  const whole = text.trimEnd();
+  const lines = whole.split('\n');
   let from = lines.length;
   let size = 0;
   while (from > 0 && size + estimateTokens(lines[from - 1]!) + 1 <= tokens - 20) size += estimateTokens(lines[--from]!) + 1;
   let tail = lines.slice(from).join('\n');
-  // One long last line: its end (a token is ~4 characters of prose, ~1.5 of CJK: the smaller keeps within the room).
-  if (!tail.trim()) { const line = lines[lines.length - 1]!; tail = line.slice(Math.max(0, line.length - Math.floor((tokens - 20) * 1.5))); }
-  if (!tail.trim()) return undefined;
-  return `[context-compactor: the first ${text.trimEnd().length - tail.length} characters of this reply are in the summary above]\n…${tail}`;
+  // One long last line: its end, as many characters as the estimator's ratio for its class allows.
+  if (!tail.trim()) { const line = lines[lines.length - 1]!; tail = line.slice(Math.max(0, line.length - Math.floor((tokens - 20) * CHARS_PER_TOKEN[classify(line)]))); }
+  const kept = (n: number): string => {
+    let t = tail.slice(tail.length - n);
+    if (/^[\udc00-\udfff]/.test(t)) t = t.slice(1); // never half a surrogate pair
+    return `[context-compactor: the first ${whole.length - t.length} characters of this reply are in the summary above]\n…${t}`;
+  };
+  // The longest end that fits, one character at a time: the estimate does not grow steadily with the length (the
+  // class of a short end follows the ASCII note before it), and the tail is a few thousand characters at most.
+  let n = tail.length;
+  while (n > 0 && estimateTokens(kept(n)) > tokens) n--;
+  const out = kept(n);
+  return out.slice(out.indexOf('\n…') + 2).trim() ? out : undefined;
 }

@@ -18,7 +18,8 @@ export interface ConvCall {
 export type ConvPart = { readonly type: 'text'; readonly text: string } | ConvCall;
 
 export type ConvMessage =
-  | { readonly role: 'user'; readonly text: string }
+  /** `summary`: the source agent's own compaction summary, which a target writes in its own compaction form. */
+  | { readonly role: 'user'; readonly text: string; readonly summary?: true }
   | { readonly role: 'assistant'; readonly parts: readonly ConvPart[] };
 
 /** What could not be carried over, counted (the report says it in words). */
@@ -63,18 +64,28 @@ export function convertSession(original: Session, cleaned: Session, target: Conv
   const ids = new Set<string>();
   const push = (m: ConvMessage): void => {
     const last = messages.at(-1);
-    // Two messages of one side in a row are one turn to every target (Claude Code splits a reply into records).
-    if (last && last.role === 'user' && m.role === 'user') messages[messages.length - 1] = { role: 'user', text: `${last.text}\n\n${m.text}` };
+    // Two messages of one side in a row are one turn to every target (Claude Code splits a reply into records); the
+    // agent's summary stays apart from the typed words after it, which stay the title.
+    if (last && last.role === 'user' && m.role === 'user' && last.summary === m.summary) messages[messages.length - 1] = { ...last, text: `${last.text}\n\n${m.text}` };
     else if (last && last.role === 'assistant' && m.role === 'assistant') messages[messages.length - 1] = { role: 'assistant', parts: [...last.parts, ...m.parts] };
     else messages.push(m);
   };
+  let summaryRecords: ReadonlySet<number> | undefined;
   for (const m of cleaned.messages) {
     if (m.role === 'system') { notCarried.harness += m.blocks.length; continue; }
+    // The rest of the history the agent's compaction wrote with its summary (Qwen Code's acknowledgment and the files
+    // it re-attached) is part of that summary: its words join it, its acknowledgment is not a reply of the session.
+    const ofSummary = summaryRecords !== undefined && m.records.length > 0 && m.records.every((r) => summaryRecords!.has(r));
     if (m.role === 'user') {
       const words = userWords(m, notCarried);
-      if (words) push({ role: 'user', text: words });
+      const agentSummary = isAgentSummary(m);
+      if (agentSummary) summaryRecords = new Set(m.records);
+      else if (!ofSummary) summaryRecords = undefined;
+      if (words) push(agentSummary || ofSummary ? { role: 'user', text: words, summary: true } : { role: 'user', text: words });
       continue;
     }
+    if (ofSummary) continue;
+    summaryRecords = undefined;
     const parts: ConvPart[] = [];
     for (const b of m.blocks) {
       if (b.type === 'text' || b.type === 'summary') { if (b.text.trim()) parts.push({ type: 'text', text: b.text }); continue; }
@@ -90,6 +101,12 @@ export function convertSession(original: Session, cleaned: Session, target: Conv
   }
   // A result whose call was not kept (never the case after cleanup, which keeps pairs) is not sent alone.
   return { from: original.format, to, ...(target.modelProvider ? { modelProvider: target.modelProvider } : {}), ...(target.model ? { targetModel: target.model } : {}), cwd: original.cwd, title: original.title, model: original.models.at(-1), messages: leadingUser(messages), notCarried };
+}
+
+/** A user message that is the agent's own compaction summary (not ours: a snapshot or summary of ours stays words). */
+function isAgentSummary(m: Message): boolean {
+  const said = m.blocks.filter((b) => b.type !== 'meta');
+  return said.length > 0 && said.every((b) => b.type === 'summary' && b.origin === 'agent' && b.text.trim() !== '');
 }
 
 /** A user message's words: typed text, the snapshot or summary; harness blocks and media counted, not sent. */

@@ -25,12 +25,29 @@ export function isHarnessText(text: string): boolean {
   return rest === '';
 }
 
-/** What the person typed of a user text: none of harness text, and the words after the context an IDE attached before them. */
+/**
+ * spec-kit's command templates (`/speckit.implement`, `/prompts:constitution`…), expanded into the prompt with their
+ * front matter: the person typed only the arguments, in the `## User Input` text fence (or, in the older templates, the
+ * paragraph after `User input:`); a template whose `$ARGUMENTS` was never filled in holds none.
+ */
+const SPEC_KIT = /^(?:---\n[\s\S]*?\n---\s*)?(?:## User Input\s*```text\n([\s\S]*?)```\s*You \*\*MUST\*\* consider the user input|The user input to you can be provided directly by the agent or as a command argument[^\n]*\s*User input:\s*\n([\s\S]*?)(?:\n\s*\n|$))/;
+
+function templateArguments(text: string): string | undefined {
+  const m = SPEC_KIT.exec(text.replace(/\r\n/g, '\n'));
+  if (!m) return undefined;
+  const args = (m[1] ?? m[2] ?? '').trim();
+  return args === '$ARGUMENTS' ? '' : args;
+}
+
+/**
+ * What the person typed of a user text: none of harness text, the words after the context an IDE attached before
+ * them, and of a command template (spec-kit's) only its arguments.
+ */
 export function typedWords(text: string): string {
   if (isHarnessText(text)) return '';
   let rest = text.trim();
   for (let m = WRAPPER.exec(rest); m; m = WRAPPER.exec(rest)) rest = rest.slice(m[0].length);
-  return rest;
+  return templateArguments(rest) ?? rest;
 }
 
 const texts = (m: Message | undefined): string[] => (m?.blocks ?? []).flatMap((b) => (b.type === 'text' && b.text.trim() ? [b.text] : []));
@@ -55,9 +72,14 @@ export function isUserRequest(messages: readonly Message[], i: number): boolean 
 /**
  * The agent's reply the prompt at `prompt` answers: the nearest message before it, past harness records (meta only, a
  * local command's echo and output), when it is an assistant message with words the model wrote. A turn that ended on a
- * tool result (an interrupted loop), on an error the harness wrote, or another prompt answers nothing here.
+ * tool result (an interrupted loop), on an error the harness wrote, or another prompt answers nothing here; nor does a
+ * summary.
  */
 export function answeredReply(messages: readonly Message[], prompt: number): number | undefined {
+  // The agent's own compaction summary standing as the latest "prompt" (a session compacted and not continued yet):
+  // nobody typed it, so it answers nothing, however few typed words it holds (none).
+  const asked = messages[prompt];
+  if (asked?.blocks.some((b) => b.type === 'summary') && !asked.blocks.some((b) => b.type === 'text' && typedWords(b.text) !== '')) return undefined;
   for (let i = prompt - 1; i >= 0; i--) {
     const m = messages[i]!;
     // Claude Code's own assistant records ('<synthetic>': "Prompt is too long", an API error) are not a reply of the model.

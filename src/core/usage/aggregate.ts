@@ -111,10 +111,15 @@ export class Tally {
     const cmp = (x: string, y: string): number => (x < y ? -1 : x > y ? 1 : 0);
     this.sessions.sort((a, b) => cmp(b.lastTimestamp ?? '', a.lastTimestamp ?? '') || cmp(a.file, b.file));
     const unknownModels = [...this.unknownAll].sort();
-    if (unknownModels.length > 0) warnings.push(`cost unknown for model(s) not in the price catalog: ${unknownModels.join(', ')}`);
+    if (unknownModels.length > 0) warnings.push(unknownModelsWarning(unknownModels));
     const totals = { ...this.totals, cost: unknownModels.length > 0 ? null : this.totals.pricedCost };
     return { sessions: this.sessions, totals, unknownModels, pricing: CATALOG_ID, warnings };
   }
+}
+
+/** The report's pricing warning: `usage`'s own, left out by commands that do not show costs (`search`). */
+export function unknownModelsWarning(unknownModels: readonly string[]): string {
+  return `cost unknown for model(s) not in the price catalog: ${unknownModels.join(', ')}`;
 }
 
 /** One session's line of the report, from its file's state and tally. */

@@ -1,4 +1,5 @@
 // Picks a session title: the first prompt a person typed, skipping text the harness injected.
+import { typedWords } from '../model/userWords';
 import { withoutControls } from '../text/terminal';
 
 const TITLE_MAX = 80;
@@ -46,10 +47,12 @@ function withPlainMentions(text: string): string {
  * space and other control characters (ESC, BEL, DEL, C1) are dropped: a title is shown in terminals, tables and the
  * editor, and a transcript's prompt is untrusted text.
  */
-export function titleFromText(raw: string): string | undefined {
-  const start = raw.trimStart();
+export function titleFromText(text: string): string | undefined {
+  const start = text.trimStart();
   // A slash command or a caveat is the harness speaking even when a wrapper of its own follows.
   if (HARNESS_PREFIXES.some((p) => start.startsWith(p))) return undefined;
+  // The words the person typed (userWords' rule: a command template's boilerplate is not the title).
+  const raw = typedWords(text);
   const oneLine = withoutControls(withPlainMentions(withoutLeadingWrappers(stripReminders(raw))).replace(/\s+/g, ' ')).trim();
   if (!oneLine || HARNESS_PREFIXES.some((p) => oneLine.startsWith(p))) return undefined;
   return oneLine.length > TITLE_MAX ? `${oneLine.slice(0, TITLE_MAX - 1)}…` : oneLine;

@@ -42,7 +42,10 @@ export interface FileState {
   /** Models in first-seen order; rows refer to them by index. */
   models: string[];
   contextTokens?: number;
-  /** The context window the agent logged (Codex's `model_context_window`): the session's window, as the reader says. */
+  /**
+   * The context window the agent logged (Codex's `model_context_window`), or Claude Code's 1M once a request went past
+   * 200k: the session's window, as the reader says.
+   */
   contextWindow?: number;
   /**
    * Claude: dedupe key (`#message.id:request id`) → the fullest row seen. A Map, not an object: thousands of fresh

@@ -8,6 +8,7 @@ import { documentSession, documentStamp } from '../documentSessions';
 import { cacheFolder } from '../usage/cacheFolder';
 import type { WorkerMode } from '../usage/parseJobs';
 import { scanUsage } from '../usage/scanner';
+import { unknownModelsWarning } from '../../core/usage/aggregate';
 import type { SessionUsage } from '../../core/usage/types';
 import { encodeIndex, INDEX_VERSION, memoryHandle, openIndex, type OpenIndex, type Stamp } from './indexFormat';
 import { type Found, planOf, type SearchHit, searchIndex } from './searchIndex';
@@ -166,7 +167,9 @@ export async function searchSessions(opts: SearchOptions): Promise<SearchResult>
     useCache,
     worker: opts.worker,
   });
-  const warnings = [...report.warnings];
+  // The scan's warnings (files skipped, a damaged cache), not its pricing one: search shows no costs.
+  const pricing = report.unknownModels.length > 0 ? unknownModelsWarning(report.unknownModels) : undefined;
+  const warnings = report.warnings.filter((w) => w !== pricing);
   const agent = opts.agent?.toLowerCase();
   const project = opts.project?.toLowerCase();
   const chosen = report.sessions

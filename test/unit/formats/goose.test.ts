@@ -185,3 +185,19 @@ test('bad input: JSON that is no Goose session, an unknown session id, a damaged
   fs.writeFileSync(broken, fs.readFileSync(HANDMADE_DB).subarray(0, 8192));
   await rejects(readTranscriptFile(broken), /cannot read/);
 });
+
+test('an export (real Goose 1.37.0) or our one-line import JSON saved under a .jsonl name is read as the export it is', async (t) => {
+  const dir = tmpDir(t);
+  const pretty = path.join(dir, 'exported.jsonl'), oneLine = path.join(dir, 'one-line.jsonl');
+  fs.copyFileSync(EXPORT, pretty);
+  fs.writeFileSync(oneLine, `${JSON.stringify(raw)}\n`);
+  const expected = (await readTranscriptFile(EXPORT)).session;
+  for (const file of [pretty, oneLine]) {
+    const { session } = await readTranscriptFile(file);
+    assert.equal(session.format, 'goose', file);
+    assert.equal(session.id, raw.id);
+    assert.deepEqual(shape(session), shape(expected));
+  }
+  // The legacy JSONL (metadata line, then messages) is still read as JSONL.
+  assert.equal((await readTranscriptFile(JSONL)).session.id, '20251201_101500-handmade');
+});

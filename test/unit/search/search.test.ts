@@ -174,3 +174,15 @@ test('an index folder that is not ours alone (others may write it, or a link) is
   assert.ok(linked.warnings.some((w) => /symbolic link/.test(w)), linked.warnings.join('\n'));
   assert.deepEqual(readdirSync(elsewhere).sort(), before);
 });
+
+test('search prints no pricing warning: a session of a model the price catalog lacks is found without one', async (t) => {
+  const s = setup(t);
+  // Written by the real Qwen Code 0.24.4 against a loopback model named qwen3-coder-plus (test/fixtures/qwen-code/README.md).
+  copyFileSync(resolve(__dirname, '../../fixtures/qwen-code/session-0.24.4/091511ed-42fa-4e5d-87e4-965355dcc67d.jsonl'), join(s.sessions, 'qwen.jsonl'));
+  const r = await cli(s, ['price.js']);
+  assert.equal(r.code, 0, r.err);
+  assert.match(r.out, /qwen/);
+  assert.doesNotMatch(r.err, /cost unknown|price catalog/, r.err);
+  const j = await cli(s, ['price.js', '--json']);
+  assert.deepEqual((JSON.parse(j.out) as { warnings: string[] }).warnings, []);
+});

@@ -8,7 +8,7 @@ import * as path from 'node:path';
 import { test } from 'node:test';
 import { cleanupSession } from '../../../src/core/cleanup/engine';
 import { compactSession, summarizedMessages } from '../../../src/core/compact/compactSession';
-import { REPLY_MAX_TOKENS } from '../../../src/core/compact/replyKept';
+import { REPLY_MAX_TOKENS, replyOf } from '../../../src/core/compact/replyKept';
 import { typedWords } from '../../../src/core/model/userWords';
 import { splitOf } from '../../../src/core/compact/stages';
 import type { Message, Session } from '../../../src/core/model/transcript';
@@ -27,6 +27,19 @@ async function segment(rel: string, k: number): Promise<Session> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cc-answered-'));
   try {
     return await read((await (await agentCompactions(path.join(REAL, rel))).write(k, dir)).segment);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** The session as it stood at line `n` of a real file (a transcript is appended to: its head is the session then). */
+async function headOf(rel: string, n: number): Promise<{ session: Session; lines: string[] }> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cc-answered-'));
+  try {
+    const lines = fs.readFileSync(path.join(REAL, rel), 'utf8').split('\n');
+    const file = path.join(dir, path.basename(rel));
+    fs.writeFileSync(file, `${lines.slice(0, n).join('\n')}\n`);
+    return { session: await read(file), lines };
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
@@ -123,6 +136,10 @@ test('bohack (Claude Code, VS Code): the IDE note attached to a short prompt is 
     assert.ok(!split.recent.some((m) => m.role === 'assistant'), 'the model turn after the prompt went into the summary');
     assert.deepEqual(split.pinned.map((m) => m.role), ['assistant', 'user']);
     assert.ok(text(split.pinned[0]).includes('白色按钮'), 'the reply the prompt answers (the login page made dark, the button white)');
+    // Its Chinese end cut as the estimator counts it whole (its lines one by one counted 460 tokens as ~230).
+    const reply = split.pinned[0]!;
+    assert.ok(tokens(reply) <= REPLY_MAX_TOKENS, `${tokens(reply)} tokens`);
+    for (const b of reply.blocks) assert.equal(b.tokens, estimateTokens('text' in b ? b.text : ''));
     assert.equal(compactSession(s, { keepRecentTurns: 6 }, ctx, { text: 'SUMMARY' }, r).figures.pairsIntact, true);
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
@@ -158,4 +175,18 @@ test('idaho (Claude Code): a prompt after "Prompt is too long" (an error Claude 
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
+});
+
+test('shellws (Codex 0.105): a session just compacted by /compact ends on the agent\'s summary — no short prompt, no reply kept', async () => {
+  // The rollout as it stood right after its first compaction (its first 1,821 lines: the `compacted` record is the
+  // last), before the next prompt: the latest user message is the replacement history's encrypted summary alone.
+  const { session: s, lines } = await headOf('codex/shellws-0.105.0-compacted-websearch.jsonl', 1821);
+  assert.match(lines[1820]!, /"type":"compacted"/);
+  const r = cleanupSession(s, { keepRecentTurns: 6 });
+  const latest = s.messages[r.protection.latestPrompt!]!;
+  assert.deepEqual(latest.blocks.map((b) => b.type), ['summary']);
+  assert.equal(s.messages[r.protection.latestPrompt! - 1]!.role, 'assistant', 'a reply with words stands right before it');
+  assert.equal(replyOf(s, r), undefined);
+  assert.equal(r.protection.promptContext, undefined);
+  assert.ok(splitOf(s, r).pinned.every((m) => m.role !== 'assistant'));
 });

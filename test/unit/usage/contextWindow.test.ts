@@ -76,3 +76,38 @@ test('a session whose window is smaller than the threshold is flagged at 80 % of
   assert.equal(row.compactSoon, true);
   assert.equal(buildSessionTree([{ ...usage, contextTokens: 100_000 }], { threshold: 150_000 }).compactSoonCount, 0);
 });
+
+test('a real Claude Code 2.1.328 session with the 1M window, compacted after 256k: the reader and the Sessions row say 1M', async (t) => {
+  // test/fixtures/claude-code/session-2.1.328-1m/README.md: `--model 'claude-sonnet-4-6[1m]'`, twelve reads up to 256,430
+  // tokens, `/compact`, one more request at 25,171. The file names the model without the suffix.
+  const real = path.join(FIXTURES, 'claude-code', 'session-2.1.328-1m', '01433b93-10ff-4de5-ad3c-07e205488770.jsonl');
+  const { session } = await readTranscriptFile(real);
+  assert.deepEqual(session.models, ['claude-sonnet-4-6']);
+  assert.ok((session.recordedContext ?? 0) < 200_000, `${session.recordedContext}`);
+  assert.equal(session.contextWindow, 1_000_000, 'the largest recorded context, before the compaction, says 1M');
+  // The usage scan (Sessions view, status bar) decides the same.
+  const home = tmpDir(t);
+  const file = path.join(home, '.claude', 'projects', '-tmp-def-gen-repo', path.basename(real));
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.copyFileSync(real, file);
+  const { report } = await scanUsage({ env: { HOME: home }, includeDefaults: true, threshold: 150_000, useCache: false });
+  const usage = report.sessions.find((s) => s.file === file)!;
+  assert.equal(usage.contextTokens, session.recordedContext);
+  assert.match(statusOf([usage], 150_000)!.text, /\/1M$|\/1000k$/);
+});
+
+test('a `/model` that chose the 1M context ([1m]) decides it before any request passed 200k; a later /model back ends it', async (t) => {
+  // The real session's first request (its lines up to the first response), with Claude Code 1.0.80's answer to
+  // `/model sonnet[1m]` as a local command's output before it (the record as Claude Code 2.x writes it).
+  const real = path.join(FIXTURES, 'claude-code', 'session-2.1.328-1m', '01433b93-10ff-4de5-ad3c-07e205488770.jsonl');
+  const lines = fs.readFileSync(real, 'utf8').split('\n');
+  const firstReply = lines.findIndex((l) => l.includes('"type":"assistant"'));
+  const first = JSON.parse(lines[0]!) as Record<string, unknown>;
+  const setModel = (to: string): string => JSON.stringify({ type: 'system', subtype: 'local_command', content: `<local-command-stdout>Set model to ${to}</local-command-stdout>`, level: 'info', uuid: `0000000${to.length}-0000-4000-8000-000000000000`, parentUuid: null, isSidechain: false, timestamp: first.timestamp, sessionId: first.sessionId });
+  const dir = tmpDir(t);
+  const oneM = path.join(dir, 'one-m.jsonl'), back = path.join(dir, 'back.jsonl');
+  fs.writeFileSync(oneM, [setModel('sonnet[1m] (claude-sonnet-4-6[1m])'), ...lines.slice(0, firstReply + 1)].join('\n') + '\n');
+  fs.writeFileSync(back, [setModel('sonnet[1m] (claude-sonnet-4-6[1m])'), setModel('sonnet (claude-sonnet-4-6)'), ...lines.slice(0, firstReply + 1)].join('\n') + '\n');
+  assert.equal((await readTranscriptFile(oneM)).session.contextWindow, 1_000_000);
+  assert.equal((await readTranscriptFile(back)).session.contextWindow, 200_000);
+});

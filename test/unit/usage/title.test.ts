@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { test } from 'node:test';
 import { titleFromContent, titleFromText } from '../../../src/core/usage/title';
+import { readTranscriptFile } from '../../../src/node/readTranscriptFile';
 import { REPO_CORPUS as CORPUS } from '../../support/corpus';
 
 /** The content of the first user record of a real transcript that is not a tool result. */
@@ -49,4 +50,29 @@ test('Codex app mentions: leading ones go, one inside a sentence reads as @name 
   assert.equal(titleFromText('close these? Those [@linear](plugin://linear@openai-curated) Mentions'), 'close these? Those @linear Mentions');
   assert.equal(titleFromText('[@slack](plugin://slack@openai-curated)'), '@slack', 'a prompt of mentions alone keeps them, as words');
   assert.equal(titleFromText('see [the docs](https://example.com)'), 'see [the docs](https://example.com)', 'other links are the person\'s own');
+});
+
+/** The texts of a real Codex rollout's user messages, in order (raw lines, not our reader). */
+function codexPrompts(file: string): string[] {
+  return readFileSync(file, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as { type: string; payload?: { type?: string; role?: string; content?: { text?: string }[] } })
+    .filter((r) => r.type === 'response_item' && r.payload?.type === 'message' && r.payload.role === 'user').map((r) => (r.payload!.content ?? []).map((c) => c.text ?? '').join(''));
+}
+
+test('a spec-kit command template is titled by the arguments typed into it, never its headings or front matter (real Codex sessions)', async () => {
+  // Codex 0.77, /speckit.implement with arguments under `## User Input`.
+  const poker = path.join(CORPUS, 'codex', 'specify-poker-0.77.0.jsonl');
+  const template = codexPrompts(poker).find((t) => t.includes('## User Input'))!;
+  const typed = 'Please review completion of milestone 4. Complete milestone 5 when milestone 4 …'; // 80 characters at most
+  assert.equal(titleFromText(template), typed);
+  assert.equal((await readTranscriptFile(poker)).session.title, typed);
+  // Codex 0.64, the same template with nothing typed: no title of its own, the next typed prompt is the session's.
+  const brainbuddy = path.resolve('test/fixtures/real/codex/brainbuddy-0.64.0-4compactions-apply-patch.jsonl');
+  assert.equal(titleFromText(codexPrompts(brainbuddy).find((t) => t.includes('## User Input'))!), undefined);
+  assert.match((await readTranscriptFile(brainbuddy)).session.title ?? '', /^❯ uv run python -m pytest/);
+  // Codex 0.40, the older template (front matter, `User input:` and `$ARGUMENTS` never filled in).
+  const golfiq = path.resolve('test/fixtures/real/codex/golfiq-0.40.0-compacted-no-replacement-history.jsonl');
+  assert.equal(titleFromText(codexPrompts(golfiq).find((t) => t.startsWith('---\ndescription:'))!), undefined);
+  assert.match((await readTranscriptFile(golfiq)).session.title ?? '', /^\/constitutionProjekt: GolfIQ/);
+  // The older template with arguments: the paragraph after `User input:`.
+  assert.equal(titleFromText('---\ndescription: Plan.\n---\n\nThe user input to you can be provided directly by the agent or as a command argument - you **MUST** consider it.\n\nUser input:\n\nAdd a login page\n\nYou are planning…'), 'Add a login page');
 });

@@ -7,22 +7,31 @@ import { stringifySafe } from '../../read/safeJson';
 
 type Obj = Record<string, unknown>;
 
+/** The sentence Claude Code opens its compaction summary with. */
+const COMPACT_SUMMARY_LEAD = 'This session is being continued from a previous conversation that ran out of context. The conversation is summarized below:';
+
 export function claudeFromConversation(conv: Conversation, ctx: WriteContext): { sessionId: string; lines: OutLine[] } {
   const sessionId = ctx.newId();
   const start = ctx.now().getTime();
   const lines: OutLine[] = [];
   let parent: string | null = null;
   // One millisecond a record: Claude Code resumes from the newest timestamp, so the order is the file's.
-  const emit = (type: 'user' | 'assistant', message: Obj): void => {
+  const emit = (type: 'user' | 'assistant' | 'system', message: Obj | undefined, extra: Obj = {}): void => {
     const uuid = ctx.newId();
     const rec: Obj = {
-      parentUuid: parent, isSidechain: false, type, message, uuid, timestamp: new Date(start + lines.length).toISOString(),
+      parentUuid: parent, isSidechain: false, type, ...(message ? { message } : {}), ...extra, uuid, timestamp: new Date(start + lines.length).toISOString(),
       userType: 'external', entrypoint: 'cli', ...(conv.cwd ? { cwd: conv.cwd } : {}), sessionId, version: '2.1.0',
     };
     lines.push({ raw: stringifySafe(rec) });
     parent = uuid;
   };
   for (const m of conv.messages) {
+    if (m.role === 'user' && m.summary) {
+      // Claude Code's own compaction: a boundary, then the summary as a compact-summary user record (never the title).
+      emit('system', undefined, { subtype: 'compact_boundary', content: 'Conversation compacted', isMeta: false, level: 'info', compactMetadata: { trigger: 'manual', preTokens: 0 } });
+      emit('user', { role: 'user', content: `${COMPACT_SUMMARY_LEAD}\n${m.text}` }, { isCompactSummary: true, isVisibleInTranscriptOnly: true });
+      continue;
+    }
     if (m.role === 'user') { emit('user', { role: 'user', content: m.text }); continue; }
     const calls = m.parts.filter((p) => p.type === 'call');
     const content = m.parts.map((p) => (p.type === 'text' ? { type: 'text', text: p.text } : { type: 'tool_use', id: p.id, name: p.name, input: p.input }));

@@ -88,8 +88,8 @@ class ClaudeCodeParser implements LineParser {
     const models = [...seen];
     let last: Message | undefined;
     for (let k = messages.length - 1; k >= 0 && !last; k--) if (messages[k]!.usage) last = messages[k];
-    let peak = 0;
-    for (const m of messages) if (m.usage) peak = Math.max(peak, contextOf(m.usage));
+    // A subagent's own file is all sidechain: its records are its main chain.
+    const window = windowFacts(nodes.some((n) => !n.sidechain) ? nodes.filter((n) => !n.sidechain) : nodes);
     // In the order they were found, as when they were set as they came.
     const extra: Record<string, unknown> = {};
     if (this.branchFirst) extra.gitBranch = this.gitBranch;
@@ -99,13 +99,34 @@ class ClaudeCodeParser implements LineParser {
       format: 'claude-code', id: this.sessionId ?? '', cwd: this.cwd, title: firstPromptTitle(nodes) ?? titleFromMessages(messages), models, records, messages,
       turns: buildTurns(messages),
       recordedContext: last?.usage ? contextOf(last.usage) : undefined,
-      contextWindow: sessionContextWindow('claude-code', models[models.length - 1], { peak }),
+      contextWindow: sessionContextWindow('claude-code', window.model, { peak: window.peak }),
       warnings, ...absurdUsageField(notes.absurdUsage), endsWithNewline, extra,
     } satisfies Session;
   }
 }
 
 keepInstance(new ClaudeCodeParser({ keepRaw: false }));
+
+/** `/model`'s answer, in a local command's output: `Set model to sonnet[1m] (claude-sonnet-4-20250514[1m])`. */
+const MODEL_SET = /Set model to ([^\n<]*)/;
+
+/**
+ * What decides the window: the model last used, as a `[1m]` variant when the latest `/model` chose the 1M context (the
+ * API's responses name the model without the suffix), and the largest context any request of the chain had anywhere in
+ * the file — before a compaction or on an abandoned branch too: past 200k, the session ran with the 1M window.
+ */
+function windowFacts(nodes: readonly ClaudeNode[]): { model: string | undefined; peak: number } {
+  let model: string | undefined, oneMillion = false, peak = 0;
+  for (const n of nodes) {
+    if (n.model && n.model !== '<synthetic>') { model = n.model; if (/\[1m\]$/i.test(n.model)) oneMillion = true; }
+    if (n.usage) peak = Math.max(peak, contextOf(n.usage));
+    for (const b of n.blocks) {
+      const set = (b.type === 'text' || b.type === 'meta') ? MODEL_SET.exec(b.text) : null;
+      if (set) oneMillion = /\[1m\]/i.test(set[1]!);
+    }
+  }
+  return { model: model && oneMillion && !/\[1m\]$/i.test(model) ? `${model}[1m]` : model, peak };
+}
 
 /**
  * The first prompt typed in the main chain, wherever it is in the file: the usage scanner's rule (usage.ts applyUser),

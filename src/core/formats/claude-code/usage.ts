@@ -1,6 +1,7 @@
 // Claude Code usage: which lines matter, how a record folds into a file's state, and per-model usage of a set of
 // files with ccusage-compatible dedupe (a resumed session repeats its predecessor's responses).
 import { asObject, count, type Json, modelIndex, noteTimestamp, str } from '../../usage/common';
+import { CLAUDE_CODE_WINDOW, sessionContextWindow } from '../../usage/contextWindow';
 import { titleFromContent } from '../../usage/title';
 import { betterRow, rowsByModel } from '../../usage/rows';
 import type { ClaudeRow, Contains, FileState } from '../../usage/types';
@@ -62,6 +63,8 @@ function applyAssistant(state: FileState, rec: Json, message: Json): void {
   const current = state.rows.get(key);
   if (!current || betterRow(row, current)) state.rows.set(key, row);
   if (!sidechain) state.contextTokens = context;
+  // A request past 200k ran with the 1M window (a `[1m]` model): the session's window from then on, as the reader says.
+  if (!sidechain && context > CLAUDE_CODE_WINDOW) state.contextWindow = Math.max(state.contextWindow ?? 0, sessionContextWindow('claude-code', model, { peak: context }) ?? 0) || undefined;
 }
 
 function applyUser(state: FileState, rec: Json, message: Json): void {

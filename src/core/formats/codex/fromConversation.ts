@@ -19,24 +19,34 @@ export function codexFromConversation(conv: Conversation, ctx: WriteContext): { 
     id: sessionId, timestamp: new Date(start).toISOString(), cwd: conv.cwd ?? '', originator: 'codex_cli_rs', cli_version: '0.0.0',
     source: 'cli', model_provider: conv.modelProvider ?? 'openai',
   });
+  const history: Obj[] = [];
+  const item = (payload: Obj): void => { history.push(payload); push('response_item', payload); };
   for (const m of conv.messages) {
+    if (m.role === 'user' && m.summary) {
+      // Codex's own compaction: the history it resumes from, the summary last as a user message (no user_message event:
+      // the picker's title stays the first typed prompt).
+      const replacement = [...history, { type: 'message', role: 'user', content: [{ type: 'input_text', text: m.text }] }];
+      push('compacted', { message: m.text, replacement_history: replacement });
+      history.splice(0, history.length, ...replacement);
+      continue;
+    }
     if (m.role === 'user') {
-      push('response_item', { type: 'message', role: 'user', content: [{ type: 'input_text', text: m.text }] });
+      item({ type: 'message', role: 'user', content: [{ type: 'input_text', text: m.text }] });
       push('event_msg', { type: 'user_message', message: m.text, images: [] });
       continue;
     }
     const outputs: Obj[] = [];
     for (const p of m.parts) {
-      if (p.type === 'text') { push('response_item', { type: 'message', role: 'assistant', content: [{ type: 'output_text', text: p.text }] }); continue; }
+      if (p.type === 'text') { item({ type: 'message', role: 'assistant', content: [{ type: 'output_text', text: p.text }] }); continue; }
       if (typeof p.input === 'string') {
-        push('response_item', { type: 'custom_tool_call', status: 'completed', call_id: p.id, name: p.name, input: p.input });
+        item({ type: 'custom_tool_call', status: 'completed', call_id: p.id, name: p.name, input: p.input });
         outputs.push({ type: 'custom_tool_call_output', call_id: p.id, output: p.result.text });
       } else {
-        push('response_item', { type: 'function_call', name: p.name, arguments: JSON.stringify(p.input), call_id: p.id });
+        item({ type: 'function_call', name: p.name, arguments: JSON.stringify(p.input), call_id: p.id });
         outputs.push({ type: 'function_call_output', call_id: p.id, output: p.result.text });
       }
     }
-    for (const o of outputs) push('response_item', o);
+    for (const o of outputs) item(o);
   }
   return { sessionId, lines };
 }

@@ -69,7 +69,13 @@ export function outputText(output: unknown): { text: string; media: number; isEr
   return { text: '', media: 0, isError: false };
 }
 
-function messageBlocks(p: Obj, base: SourceRef, role: string): Block[] {
+/**
+ * A developer message the harness adds during the session (a collaboration-mode or model switch, an approved command
+ * prefix, a plugin's capabilities, a changed sandbox): a notice in the history, not the initial context it re-sends.
+ */
+export const DEVELOPER_NOTICE = 'notice';
+
+function messageBlocks(p: Obj, base: SourceRef, role: string, midSession: boolean): Block[] {
   const out: Block[] = [];
   const parts: unknown[] = Array.isArray(p.content) ? p.content : [];
   for (let index = 0; index < parts.length; index++) {
@@ -79,18 +85,22 @@ function messageBlocks(p: Obj, base: SourceRef, role: string): Block[] {
     if (c.type === 'input_image') { out.push({ type: 'media', mime: 'image/*', bytes: Math.floor(str(c.image_url).length * 0.75), ref, tokens: IMAGE_TOKENS }); continue; }
     const text = str(c.text);
     if (role === 'user' && text.startsWith(SUMMARY_HEADER)) { out.push({ type: 'summary', text, origin: 'context-compactor', ref, tokens: estimateTokens(text) }); continue; }
-    if (role === 'developer' || role === 'system' || (role === 'user' && isHarnessText(text))) out.push({ type: 'meta', subtype: role === 'user' ? 'harness' : role, text, ref, tokens: estimateTokens(text) });
+    if (role === 'developer' || role === 'system' || (role === 'user' && isHarnessText(text))) out.push({ type: 'meta', subtype: role === 'user' ? 'harness' : role === 'developer' && midSession ? DEVELOPER_NOTICE : role, text, ref, tokens: estimateTokens(text) });
     else out.push({ type: 'text', text, ref, tokens: estimateTokens(text) });
   }
   return out;
 }
 
-/** `onTooDeep` hears of a value nested too deeply to serialize whole (see read/safeJson). */
-export function convertItem(p: Obj, ref: SourceRef, onTooDeep?: () => void): ConvertedItem | undefined {
+/**
+ * `onTooDeep` hears of a value nested too deeply to serialize whole (see read/safeJson); `midSession`: the person has
+ * typed a prompt already, so a developer message is a notice (the initial context comes before the first prompt, and
+ * a compaction's replacement history re-injects it as its own).
+ */
+export function convertItem(p: Obj, ref: SourceRef, onTooDeep?: () => void, midSession = false): ConvertedItem | undefined {
   switch (p.type) {
     case 'message': {
       const role = str(p.role);
-      const blocks = messageBlocks(p, ref, role);
+      const blocks = messageBlocks(p, ref, role, midSession);
       if (role === 'assistant') return { side: 'output', role: 'assistant', blocks };
       return { side: 'input', role: role === 'user' ? 'user' : 'system', blocks };
     }

@@ -1,5 +1,5 @@
 // Codex rollout reader: replays response items (honouring compactions and rollbacks) into messages.
-import type { Message, RawRecord, Session, Usage } from '../../model/transcript';
+import type { Block, Message, RawRecord, Session, SourceRef, Usage } from '../../model/transcript';
 import type { LineParser, ReadOptions } from '../../read/formatReader';
 import { repairToolPairs } from '../../read/pairs';
 import { buildTurns } from '../../read/turns';
@@ -18,7 +18,7 @@ const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !
 const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
 const num = (v: unknown): number => (typeof v === 'number' && Number.isFinite(v) ? v : 0);
 
-interface Entry { readonly item: ConvertedItem; readonly line: number; usage?: Usage }
+interface Entry { item: ConvertedItem; readonly line: number; usage?: Usage }
 
 /** One request's usage; undefined when absent or with a figure no API reports (see plausibleTokens). */
 export function codexUsage(u: unknown, onAbsurd?: () => void): Usage | undefined {
@@ -53,6 +53,8 @@ class CodexParser implements LineParser {
   private legacy = false;
   private readonly notes = newReadNotes();
   private readonly seenItems = new Set<string>();
+  /** A typed prompt was met: later developer messages are the harness's mid-session notices (items.ts). */
+  private sawPrompt = false;
 
   constructor(private readonly options: ReadOptions) {}
 
@@ -74,7 +76,8 @@ class CodexParser implements LineParser {
       }
       case 'turn_context': { const m = str(p.model); if (m) this.models.add(m); return; }
       case 'response_item': {
-        const item = convertItem(p, { record: index }, this.notes.onTooDeep);
+        const item = convertItem(p, { record: index }, this.notes.onTooDeep, this.sawPrompt);
+        if (item?.role === 'user' && !item.toolResultsOnly && item.blocks.some((b) => b.type === 'text')) this.sawPrompt = true;
         if (item && this.options.previewTexts) withPreviewTexts(item.blocks);
         if (item && item.side !== 'none') this.history.push({ item, line: index });
         return;
@@ -86,7 +89,11 @@ class CodexParser implements LineParser {
         const kept: Entry[] = repl
           ? repl.flatMap((r, k) => { const item = isObj(r) ? convertItem(r, { record: index, item: k }, onTooDeep) : undefined; return item && item.side !== 'none' ? [{ item, line: index }] : []; })
           : this.history.filter((e) => e.item.role === 'user' && !e.item.toolResultsOnly);
-        if (message) kept.push({ line: index, item: { side: 'input', role: 'user', blocks: [{ type: 'summary', text: message, origin: message.includes('[context-compactor]') ? 'context-compactor' : 'agent', ref: { record: index }, tokens: estimateTokens(message) }] } });
+        const summary = (text: string, ref: SourceRef): Block => ({ type: 'summary', text, origin: text.includes('[context-compactor]') ? 'context-compactor' : 'agent', ref, tokens: estimateTokens(text) });
+        // A local compaction writes its summary twice: as `message` and as the replacement history's last user message.
+        const inHistory = message ? kept.find((e) => e.item.role === 'user' && e.item.blocks.length === 1 && e.item.blocks[0]!.type === 'text' && e.item.blocks[0]!.text === message) : undefined;
+        if (inHistory) inHistory.item = { ...inHistory.item, blocks: [summary(message, inHistory.item.blocks[0]!.ref)] };
+        else if (message) kept.push({ line: index, item: { side: 'input', role: 'user', blocks: [summary(message, { record: index })] } });
         this.history = kept;
         return;
       }

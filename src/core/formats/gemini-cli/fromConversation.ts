@@ -16,7 +16,9 @@ export function geminiFromConversation(conv: Conversation, ctx: WriteContext): {
   const lines: OutLine[] = [];
   const now = new Date(start).toISOString();
   // The project is the SHA-256 of its root's path, as the CLI hashes process.cwd().
-  lines.push({ raw: stringifySafe({ sessionId, projectHash: sha256Hex(conv.cwd ?? ''), startTime: now, lastUpdated: now, kind: 'main' }) });
+  // `summary` is the title the CLI's session browser shows: the first typed prompt, not the source agent's summary (a
+  // `<state_snapshot>` user message, Gemini CLI's own compression form, written as is).
+  lines.push({ raw: stringifySafe({ sessionId, projectHash: sha256Hex(conv.cwd ?? ''), startTime: now, lastUpdated: now, kind: 'main', ...(conv.title ? { summary: conv.title } : {}) }) });
   const emit = (m: Obj): void => { lines.push({ raw: stringifySafe({ id: ctx.newId(), timestamp: at(), ...m }) }); };
   for (const m of conv.messages) {
     if (m.role === 'user') { emit({ type: 'user', content: [{ text: m.text }] }); continue; }

@@ -25,6 +25,7 @@ const head = (fs: FsView, p: string, n: number): string => {
 /** Line 1 of a legacy session: the metadata Goose writes first, or a message when it wrote none. */
 const JSONL_HEAD = /^\{"(working_dir|description)":|^\{("id":("[^"\\]*"|null),)?"role":"(user|assistant)","created":\d+,"content":\[/;
 const EXPORT_HEAD = /"working_dir"\s*:[^]*"(session_type|message_count|extension_data|conversation)"\s*:/;
+const isExport = (h: string): boolean => /^\s*\{/.test(h) && !/^\s*\{\s*"info"/.test(h) && !JSONL_HEAD.test(h) && EXPORT_HEAD.test(h);
 // Never starting with '-': the id is an argument of `goose session --session-id`.
 const SESSION_ID = /^\w[\w.-]{0,127}$/;
 
@@ -46,8 +47,9 @@ export const goose: AgentModule = {
       if (/\.db(#.*)?$/i.test(p)) return selectDb(p, fs);
       if (fs.isFolder(p)) return undefined;
       const h = head(fs, p, 4096);
-      if (p.endsWith('.jsonl')) return JSONL_HEAD.test(h) ? [p] : undefined;
-      return /^\s*\{/.test(h) && !/^\s*\{\s*"info"/.test(h) && EXPORT_HEAD.test(h) ? [p] : undefined;
+      if (p.endsWith('.jsonl') && JSONL_HEAD.test(h)) return [p];
+      // An export (or our `--to goose` copy, one line) saved under a .jsonl name is still the JSON `goose session import` reads.
+      return isExport(h) ? [p] : undefined;
     },
     sessionsUnder(root, fs) {
       const out: string[] = [];
@@ -80,7 +82,7 @@ export const goose: AgentModule = {
         if (!wanted && all.length > 1) warnings.push(`the database holds ${all.length} sessions; this is the newest, ${id} (name another as <database>#<session id>)`);
         g = fromDb(db, id, warnings);
         warnings.push(...db.warnings);
-      } else if (first.path.endsWith('.jsonl')) {
+      } else if (first.path.endsWith('.jsonl') && !isExport(first.text.slice(0, 4096))) {
         g = fromJsonl(first.text, first.path.replace(/^.*[\\/]/, '').replace(/\.jsonl$/, ''), warnings);
       } else {
         g = fromExport(first.text);

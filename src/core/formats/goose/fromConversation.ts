@@ -8,14 +8,17 @@ import { gooseSessionId } from './write';
 
 type Obj = Record<string, unknown>;
 const VISIBLE = { userVisible: true, agentVisible: true };
+const AGENT_ONLY = { userVisible: false, agentVisible: true };
 
 export function gooseFromConversation(conv: Conversation, ctx: WriteContext): { sessionId: string; lines: OutLine[] } {
   const now = ctx.now();
   const sessionId = gooseSessionId(ctx.newId(), now);
   const created = Math.floor(now.getTime() / 1000);
   const conversation: Obj[] = [];
-  const push = (role: 'user' | 'assistant', content: Obj[]): void => { conversation.push({ id: `msg_${ctx.newId()}`, role, created, content, metadata: VISIBLE }); };
+  const push = (role: 'user' | 'assistant', content: Obj[], metadata: Obj = VISIBLE): void => { conversation.push({ id: `msg_${ctx.newId()}`, role, created, content, metadata }); };
   for (const m of conv.messages) {
+    // Goose's own compaction: the summary a user message only the agent sees.
+    if (m.role === 'user' && m.summary) { push('user', [{ type: 'text', text: m.text }], AGENT_ONLY); continue; }
     if (m.role === 'user') { push('user', [{ type: 'text', text: m.text }]); continue; }
     const responses: Obj[] = [];
     push('assistant', m.parts.map((p): Obj => {

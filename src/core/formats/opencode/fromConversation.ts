@@ -26,6 +26,16 @@ export function opencodeFromConversation(conv: Conversation, ctx: WriteContext):
   for (const m of conv.messages) {
     const id = nextId('msg');
     const base = { sessionID: sessionId, messageID: id };
+    if (m.role === 'user' && m.summary) {
+      // OpenCode's own compaction: a user message with a compaction part, answered by a finished summary message.
+      messages.push({ info: { id, sessionID: sessionId, role: 'user', time: { created: tick() }, agent: 'build', model: { providerID, modelID } }, parts: [{ id: nextId('prt'), ...base, type: 'compaction', auto: false }] });
+      const summaryId = nextId('msg'), created = tick();
+      messages.push({
+        info: { id: summaryId, sessionID: sessionId, role: 'assistant', parentID: id, mode: 'compaction', agent: 'compaction', summary: true, path: { cwd, root: cwd }, cost: 0, tokens: ZERO_TOKENS, modelID, providerID, time: { created, completed: tick() }, finish: 'stop' },
+        parts: [{ id: nextId('prt'), sessionID: sessionId, messageID: summaryId, type: 'text', text: m.text }],
+      });
+      continue;
+    }
     if (m.role === 'user') {
       lastUser = id;
       messages.push({ info: { id, sessionID: sessionId, role: 'user', time: { created: tick() }, agent: 'build', model: { providerID, modelID } }, parts: [{ id: nextId('prt'), ...base, type: 'text', text: m.text }] });
