@@ -3,9 +3,11 @@
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import { test } from 'node:test';
+import { compactSession } from '../../../src/core/compact/compactSession';
 import { FORMAT_READERS } from '../../../src/core/formats/registry';
 import type { Session } from '../../../src/core/model/transcript';
 import { createTranscriptReader } from '../../../src/core/read/transcriptReader';
+import { serializeLines } from '../../../src/core/write/serialize';
 import { readTranscriptFile } from '../../../src/node/readTranscriptFile';
 import { tmpDir } from '../../support/tmp';
 
@@ -68,12 +70,18 @@ const pad = 'x'.repeat(UNREAD_MIN_LINE);
 // the real session's chain, so their messages are in the session compared.
 const prefix = fs.readFileSync(`${REAL}/odoo-addons-2.1.128-2compactions.jsonl`, 'utf8').split('\n').slice(0, 80);
 const lastUuid = [...prefix].reverse().map((l) => (JSON.parse(l) as { uuid?: string }).uuid).find((u) => u !== undefined)!;
-const first = { type: 'user', uuid: 'u0', parentUuid: lastUuid, sessionId: record.sessionId, cwd: record.cwd, message: { role: 'user', content: 'start' } };
-const chained = (o: Record<string, unknown>): Record<string, unknown> => ({ ...o, uuid: 't1', parentUuid: 'u0' });
+// Later than every record of the prefix: the live branch is walked from the newest record (claude-code/chain.ts).
+const later = '2030-01-01T00:00:00.000Z';
+const first = { type: 'user', uuid: 'u0', parentUuid: lastUuid, sessionId: record.sessionId, cwd: record.cwd, timestamp: later, message: { role: 'user', content: 'start' } };
+// Its own message: the real one answers a tool call the prefix already saw answered, and a repeated answer is dropped.
+const chained = (o: Record<string, unknown>): Record<string, unknown> => ({ ...o, uuid: 't1', parentUuid: 'u0', timestamp: later, message: { role: 'user', content: [{ type: 'text', text: 'the tool ran' }] } });
+
+/** An assistant message whose tool call has an argument named toolUseResult. */
+const nestedKey = { role: 'assistant', content: [{ type: 'tool_use', id: 'c1', name: 'Write', input: { toolUseResult: { keep: pad } } }] };
 
 const traps: Record<string, string> = {
   // The first "toolUseResult": is a tool call's argument, nested in the message: it must stay as written.
-  'the key nested in a tool call': JSON.stringify({ ...first, type: 'assistant', uuid: 't1', parentUuid: 'u0', message: { role: 'assistant', content: [{ type: 'tool_use', id: 't1', name: 'Write', input: { toolUseResult: { keep: pad }, note: 'in the input' } }] } }),
+  'the key nested in a tool call': JSON.stringify({ ...first, type: 'assistant', uuid: 't1', parentUuid: 'u0', timestamp: later, message: { role: 'assistant', content: [{ type: 'tool_use', id: 't1', name: 'Write', input: { toolUseResult: { keep: pad }, note: 'in the input' } }] } }),
   // Escaped quotes after runs of backslashes, a quote at the very end of a string, non-ASCII text.
   'quotes behind backslashes': JSON.stringify({ ...chained(record), toolUseResult: { stdout: `a\\"b\\\\"c\\\\\\"${pad}é✓😀"`, stderr: '\\', list: [['"'], { '}': ']' }] } }),
   'a string value': JSON.stringify({ ...chained(record), toolUseResult: `Error: "quoted" \\ ${pad}` }),
@@ -82,6 +90,19 @@ const traps: Record<string, string> = {
   // whole — brackets balanced, quotes closed — is left unparsed like any other, so that record now reads; agents write
   // their lines with JSON.stringify, and what real files hold is lines cut short.)
   'an unterminated value': `${JSON.stringify({ ...chained(record), toolUseResult: 0 }).replace('"toolUseResult":0', `"toolUseResult":{"stdout":"${pad}`)}`,
+  // The same key nested in the message before the record's own, which is null (or spelt with a space or an escape):
+  // the nested one must stay as written.
+  'the nested key before a null one': JSON.stringify({ ...chained(record), type: 'assistant', message: nestedKey, toolUseResult: null }),
+  'the nested key before a spaced null one': `${JSON.stringify({ ...chained(record), type: 'assistant', message: nestedKey }).slice(0, -1)},"toolUseResult" : null}`,
+  'the nested key before an escaped null one': `${JSON.stringify({ ...chained(record), type: 'assistant', message: nestedKey }).slice(0, -1)},"toolUse\\u0052esult":null}`,
+  // `"toolUseResult":` inside a key's text (`"a\"toolUseResult":`) is not that key.
+  'the key inside a key': JSON.stringify({ ...chained(record), type: 'assistant', message: { ...nestedKey, content: [{ type: 'tool_use', id: 'c1', name: 'Write', input: { 'a"toolUseResult': { keep: pad } } }] }, toolUseResult: null }),
+  // The key twice at the top level: JSON.parse keeps the last.
+  'the key twice, the last null': `${JSON.stringify({ ...chained(record), toolUseResult: { stdout: pad } }).slice(0, -1)},"toolUseResult":null}`,
+  'the key twice, the first null': `${JSON.stringify({ ...chained(record), toolUseResult: null }).slice(0, -1)},"toolUseResult":{"stdout":"${pad}"}}`,
+  // A line long enough to be checked for nesting deeper than 1000 levels: same record, same warning.
+  'a deep message on a 4 MB line': JSON.stringify({ ...chained(record), type: 'assistant', message: { ...nestedKey, content: [{ type: 'tool_use', id: 'c1', name: 'Write', input: { deep: JSON.parse(`${'['.repeat(1100)}1${']'.repeat(1100)}`) as unknown } }] }, toolUseResult: { stdout: 'y'.repeat(4 << 20) } }),
+  'a CRLF line end': `${JSON.stringify({ ...chained(record), toolUseResult: { stdout: pad } })}\r`,
 };
 
 for (const [name, trap] of Object.entries(traps)) {
@@ -91,6 +112,20 @@ for (const [name, trap] of Object.entries(traps)) {
     const session = (await readTranscriptFile(file)).session;
     // The trap's record is read (or named invalid) as the last thing in the session.
     assert.ok(session.messages.length > 0);
+    const trapRecord = session.messages.flatMap((m) => m.records ?? []).includes(81);
+    assert.equal(trapRecord, session.warnings.every((w) => !/not valid JSON|incomplete/.test(w)), `the trap's record ${trapRecord ? 'is' : 'is not'} in the session: ${session.warnings.join('; ')}`);
     assert.deepEqual(seen(session), seen(wholeLines(file)));
+    // A nested key is read as written (the trap's tool call is in the session compared).
+    if (trap.includes('"keep"')) assert.ok(JSON.stringify(session.messages).includes(`{"keep":"${pad}"}`));
+    // What a compaction writes: from the kept bytes (field left out) as from the kept strings (lines whole).
+    assert.equal(compacted((await readTranscriptFile(file, { keepRaw: true })).session), compacted((await readTranscriptFile(file, { keepRaw: true, lineStore: 'strings' })).session));
   });
+}
+
+/** The bytes compactSession writes for `session`, with fixed ids and clock. */
+function compacted(session: Session): string {
+  let k = 0;
+  const outcome = compactSession(session, { keepRecentTurns: 1 }, { newId: () => `00000000-0000-4000-8000-${String(k++).padStart(12, '0')}`, now: () => new Date(0) });
+  const w = outcome.written;
+  return w.kind === 'lines' ? [...serializeLines(w.lines)].join('') : JSON.stringify(w);
 }
