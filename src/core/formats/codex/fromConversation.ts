@@ -26,7 +26,7 @@ export function codexFromConversation(conv: Conversation, ctx: WriteContext): { 
     if (m.role === 'user' && m.summary) {
       // Codex's own compaction: the history it resumes from, the summary last as a user message. No user_message event
       // (the picker's title stays the first typed prompt) unless no prompt was typed at all: Codex lists, and
-      // `resume --last` finds, only a rollout whose head holds one.
+      // `resume --last` finds, only a rollout that holds one.
       const replacement = [...history, { type: 'message', role: 'user', content: [{ type: 'input_text', text: m.text }] }];
       push('compacted', { message: m.text, replacement_history: replacement });
       if (!typed) push('event_msg', { type: 'user_message', message: m.text, images: [] });
