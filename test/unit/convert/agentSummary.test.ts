@@ -35,3 +35,22 @@ for (const to of ['claude-code', 'codex', 'gemini-cli', 'opencode', 'goose'] as 
     assert.deepEqual(prompts, ['Which rate does price.js apply now?']);
   });
 }
+
+// A real Claude Code session compacted mid-turn (odoo-addons 2.1.128, test/fixtures/real/SOURCES.tsv): its live branch
+// is Claude's summary and the work after it, no prompt typed since. Codex lists (and `codex resume --last` finds) only a
+// rollout that holds a `user_message` event: checked with the real Codex CLI, a copy without one was not found and
+// `--last` started a new session (one at line 19 was found).
+test('claude-code → codex with no prompt typed after the summary: the summary still has its user_message event', async (t) => {
+  const dir = tmpDir(t);
+  const odoo = path.join(FIXTURES, 'real', 'corpus', 'claude-code', 'odoo-addons-2.1.128-2compactions.jsonl');
+  const p = await compactTranscript(odoo, { cleanup: { keepRecentTurns: 6 }, to: 'codex', env: { HOME: dir } });
+  const out = path.join(dir, 'rollout.jsonl');
+  await writeCompaction(p, out);
+  const records = fs.readFileSync(out, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as { type: string; payload: { type?: string; message?: string } });
+  const events = records.filter((r) => r.type === 'event_msg' && r.payload.type === 'user_message');
+  assert.equal(events.length, 1);
+  assert.match(events[0]!.payload.message!, /^This session is being continued/);
+  // Still Codex's own compaction on read.
+  const { session } = await readTranscriptFile(out);
+  assert.equal(session.messages.flatMap((m) => m.blocks).filter((b) => b.type === 'summary' && b.origin === 'agent').length, 1);
+});

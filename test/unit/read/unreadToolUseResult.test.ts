@@ -3,34 +3,14 @@
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import { test } from 'node:test';
-import { compactSession } from '../../../src/core/compact/compactSession';
-import { FORMAT_READERS } from '../../../src/core/formats/registry';
-import type { Session } from '../../../src/core/model/transcript';
-import { createTranscriptReader } from '../../../src/core/read/transcriptReader';
-import { serializeLines } from '../../../src/core/write/serialize';
 import { readTranscriptFile } from '../../../src/node/readTranscriptFile';
 import { tmpDir } from '../../support/tmp';
+import { compacted, seen, wholeLines } from '../../support/wholeLines';
 
 const REAL = 'test/fixtures/real/corpus/claude-code';
 /** Long enough to matter; any length is cut (node/unreadField.ts). */
 const UNREAD_MIN_LINE = 2048;
 const realFiles = fs.readdirSync(REAL).filter((f) => f.endsWith('.jsonl')).map((f) => `${REAL}/${f}`);
-
-/** The session the whole lines give: the core reader fed every line as it is, nothing cut. */
-function wholeLines(path: string): Session {
-  const text = fs.readFileSync(path, 'utf8');
-  const reader = createTranscriptReader(FORMAT_READERS, { keepRaw: false, path });
-  const lines = text.split('\n');
-  const endsWithNewline = text.endsWith('\n');
-  if (endsWithNewline) lines.pop();
-  for (const l of lines) reader.push(l);
-  const out = reader.end(endsWithNewline);
-  assert.ok(out.ok, out.ok ? '' : out.error);
-  return out.session;
-}
-
-/** What a reader's caller sees of a session. */
-const seen = (s: Session): unknown => ({ messages: s.messages, turns: s.turns, warnings: s.warnings, title: s.title, id: s.id, cwd: s.cwd, models: s.models, extra: s.extra, recordedContext: s.recordedContext });
 
 /** Every string JSON.parse is given while `fn` runs. */
 async function parsedTexts<T>(fn: () => Promise<T>): Promise<{ result: T; texts: string[] }> {
@@ -120,12 +100,4 @@ for (const [name, trap] of Object.entries(traps)) {
     // What a compaction writes: from the kept bytes (field left out) as from the kept strings (lines whole).
     assert.equal(compacted((await readTranscriptFile(file, { keepRaw: true })).session), compacted((await readTranscriptFile(file, { keepRaw: true, lineStore: 'strings' })).session));
   });
-}
-
-/** The bytes compactSession writes for `session`, with fixed ids and clock. */
-function compacted(session: Session): string {
-  let k = 0;
-  const outcome = compactSession(session, { keepRecentTurns: 1 }, { newId: () => `00000000-0000-4000-8000-${String(k++).padStart(12, '0')}`, now: () => new Date(0) });
-  const w = outcome.written;
-  return w.kind === 'lines' ? [...serializeLines(w.lines)].join('') : JSON.stringify(w);
 }

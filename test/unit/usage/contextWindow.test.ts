@@ -111,3 +111,56 @@ test('a `/model` that chose the 1M context ([1m]) decides it before any request 
   assert.equal((await readTranscriptFile(oneM)).session.contextWindow, 1_000_000);
   assert.equal((await readTranscriptFile(back)).session.contextWindow, 200_000);
 });
+
+// The records the real Claude Code 2.1.328 wrote for `/model` (test/fixtures/claude-code/model-command-2.1.328): the
+// answer names a display name (`Sonnet 5.5`), never `[1m]`; what was asked for is `commandRun.args`.
+const MODEL_RECORDS = fs.readFileSync(path.join(FIXTURES, 'claude-code', 'model-command-2.1.328', 'local-commands.jsonl'), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as Record<string, unknown> & { commandRun: { args: string }; content: string });
+const ONE_M = path.join(FIXTURES, 'claude-code', 'session-2.1.328-1m', '01433b93-10ff-4de5-ad3c-07e205488770.jsonl');
+
+/** The 1M session's first request (its lines up to the first response) with `before` records ahead of it, as a file. */
+function firstRequestWith(dir: string, name: string, before: readonly unknown[], after: readonly unknown[] = [], whole = false): string {
+  const lines = fs.readFileSync(ONE_M, 'utf8').split('\n').filter(Boolean);
+  const first = JSON.parse(lines[0]!) as Record<string, unknown>;
+  const own = (o: unknown): string => JSON.stringify({ ...(o as object), parentUuid: null, sessionId: first.sessionId, timestamp: first.timestamp });
+  const firstReply = lines.findIndex((l) => l.includes('"type":"assistant"'));
+  const file = path.join(dir, name);
+  fs.writeFileSync(file, [...before.map(own), ...(whole ? lines : lines.slice(0, firstReply + 1)), ...after.map(own)].join('\n') + '\n');
+  return file;
+}
+const modelRecord = (args: string, ok = true) => MODEL_RECORDS.find((r) => r.commandRun.args === args && r.content.includes('Set model to') === ok)!;
+
+test('Claude Code 2.1.328\'s `/model sonnet[1m]` (its answer says `Sonnet 5.5`) chooses the 1M window; `/model sonnet` after it, or a failed `/model …[1m]`, does not', async (t) => {
+  const dir = tmpDir(t);
+  assert.equal((await readTranscriptFile(firstRequestWith(dir, 'a.jsonl', [modelRecord('sonnet[1m]')]))).session.contextWindow, 1_000_000);
+  assert.equal((await readTranscriptFile(firstRequestWith(dir, 'b.jsonl', [modelRecord('sonnet[1m]'), modelRecord('sonnet')]))).session.contextWindow, 200_000);
+  assert.equal((await readTranscriptFile(firstRequestWith(dir, 'c.jsonl', [modelRecord('claude-sonnet-4-6[1m]', false)]))).session.contextWindow, 200_000);
+});
+
+test('words that quote `/model`\'s answer (a typed prompt, a reply) choose no window', async (t) => {
+  const dir = tmpDir(t);
+  const said = 'Why did it print "Set model to sonnet[1m] (claude-sonnet-4-6[1m])" when I asked for the 1M context?';
+  const typed = { type: 'user', uuid: '00000000-0000-4000-8000-00000000000a', isSidechain: false, message: { role: 'user', content: said } };
+  const replied = { type: 'assistant', uuid: '00000000-0000-4000-8000-00000000000b', isSidechain: false, message: { id: 'msg_quote', role: 'assistant', model: 'claude-sonnet-4-6', content: [{ type: 'text', text: said }] } };
+  assert.equal((await readTranscriptFile(firstRequestWith(dir, 'typed.jsonl', [typed]))).session.contextWindow, 200_000);
+  assert.equal((await readTranscriptFile(firstRequestWith(dir, 'replied.jsonl', [replied]))).session.contextWindow, 200_000);
+});
+
+test('a `/model` back to a 200k model after the session ran past 200k: 200k from then on', async (t) => {
+  // The real 1M session (256k, then /compact, then 25k), then `/model sonnet` as Claude Code 2.1.328 records it.
+  const file = firstRequestWith(tmpDir(t), 'back.jsonl', [], [modelRecord('sonnet')], true);
+  assert.equal((await readTranscriptFile(file)).session.contextWindow, 200_000);
+});
+
+test('the usage scan (Sessions view, status bar) reads `/model` as the reader does', async (t) => {
+  const home = tmpDir(t);
+  const project = path.join(home, '.claude', 'projects', '-tmp-def-gen-repo');
+  fs.mkdirSync(project, { recursive: true });
+  const oneM = firstRequestWith(project, '00000000-0000-4000-8000-000000000001.jsonl', [modelRecord('sonnet[1m]')]);
+  const back = firstRequestWith(project, '00000000-0000-4000-8000-000000000002.jsonl', [], [modelRecord('sonnet')], true);
+  const { report } = await scanUsage({ env: { HOME: home }, includeDefaults: true, threshold: 150_000, useCache: false });
+  for (const [file, window] of [[oneM, 1_000_000], [back, 200_000]] as const) {
+    assert.equal((await readTranscriptFile(file)).session.contextWindow, window);
+    const usage = report.sessions.find((s) => s.file === file)!;
+    assert.match(statusOf([usage], 150_000)!.text, window === 1_000_000 ? /\/1M$|\/1000k$/ : /\/200k$/, path.basename(file));
+  }
+});

@@ -107,23 +107,36 @@ class ClaudeCodeParser implements LineParser {
 
 keepInstance(new ClaudeCodeParser({ keepRaw: false }));
 
-/** `/model`'s answer, in a local command's output: `Set model to sonnet[1m] (claude-sonnet-4-20250514[1m])`. */
-const MODEL_SET = /Set model to ([^\n<]*)/;
+/** `/model`'s answer as a local command's output (Claude Code 1.0: `Set model to sonnet[1m] (claude-sonnet-4-…[1m])`). */
+const MODEL_SET = /^\s*<local-command-stdout>Set model to ([^\n<]*)/;
+/** A model chosen with the 1M context: the `[1m]` suffix, or the display name's `(1M context)`. */
+const ONE_MILLION = /\[1m\]|\(1M context\)/i;
+
+/** What a `/model` record chose: the arguments Claude Code 2.1 records, or the model its older answer names. */
+function modelChosen(n: ClaudeNode): string | undefined {
+  if (n.modelCommand !== undefined) return n.modelCommand;
+  if (n.type !== 'user' && n.type !== 'system') return undefined;
+  for (const b of n.blocks) {
+    const set = b.type === 'text' || b.type === 'meta' ? MODEL_SET.exec(b.text) : null;
+    if (set) return set[1]!;
+  }
+  return undefined;
+}
 
 /**
  * What decides the window: the model last used, as a `[1m]` variant when the latest `/model` chose the 1M context (the
- * API's responses name the model without the suffix), and the largest context any request of the chain had anywhere in
- * the file — before a compaction or on an abandoned branch too: past 200k, the session ran with the 1M window.
+ * API's responses name the model without the suffix), and the largest context any request of the chain had since that
+ * `/model` anywhere in the file — before a compaction or on an abandoned branch too: past 200k, the session ran with
+ * the 1M window. Only `/model`'s own record counts: words that quote its answer (a prompt, a reply) choose nothing.
  */
 function windowFacts(nodes: readonly ClaudeNode[]): { model: string | undefined; peak: number } {
   let model: string | undefined, oneMillion = false, peak = 0;
   for (const n of nodes) {
     if (n.model && n.model !== '<synthetic>') { model = n.model; if (/\[1m\]$/i.test(n.model)) oneMillion = true; }
     if (n.usage) peak = Math.max(peak, contextOf(n.usage));
-    for (const b of n.blocks) {
-      const set = (b.type === 'text' || b.type === 'meta') ? MODEL_SET.exec(b.text) : null;
-      if (set) oneMillion = /\[1m\]/i.test(set[1]!);
-    }
+    const chosen = modelChosen(n);
+    // Requests before a `/model` ran with the model chosen before it.
+    if (chosen !== undefined) { oneMillion = ONE_MILLION.test(chosen); peak = 0; }
   }
   return { model: model && oneMillion && !/\[1m\]$/i.test(model) ? `${model}[1m]` : model, peak };
 }
@@ -206,7 +219,14 @@ function toNode(line: number, o: Obj, onTooDeep: () => void, onAbsurd: () => voi
     usage: type === 'assistant' ? readUsage(msg.usage, onAbsurd) : undefined, blocks,
     callIds, resultIds,
     compactSummary, isMeta: o.isMeta === true,
+    modelCommand: type === 'system' ? modelCommandOf(o) : undefined,
   };
+}
+
+/** A `/model` that succeeded, as Claude Code 2.1 records it: its arguments (a failed one is recorded with them too). */
+function modelCommandOf(o: Obj): string | undefined {
+  const run = isObj(o.commandRun) ? o.commandRun : undefined;
+  return run?.command === 'model' && typeof run.args === 'string' && str(o.content)?.includes('Set model to') ? run.args : undefined;
 }
 
 /** Group live nodes into API-level messages: one assistant message per message.id. */

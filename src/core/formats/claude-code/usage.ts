@@ -7,6 +7,7 @@ import { betterRow, rowsByModel } from '../../usage/rows';
 import type { ClaudeRow, Contains, FileState } from '../../usage/types';
 
 const SYNTHETIC_MODEL = '<synthetic>';
+const ONE_MILLION = 1_000_000;
 
 /**
  * Cache-write tokens as ccusage 20.0.24 counts them: when the `cache_creation` breakdown object is
@@ -73,9 +74,21 @@ function applyUser(state: FileState, rec: Json, message: Json): void {
   state.title = titleFromContent(message.content);
 }
 
+/**
+ * A `/model` that succeeded (Claude Code 2.1 records its arguments, `commandRun.args`): the window from then on is 1M
+ * when it asked for `[1m]`, else what the requests after it show, as the reader decides (claude-code/read.ts).
+ */
+function applyModelCommand(state: FileState, rec: Json): void {
+  const run = asObject(rec.commandRun);
+  const args = run?.command === 'model' ? str(run.args) : undefined;
+  if (args === undefined || rec.isSidechain === true || !str(rec.content)?.includes('Set model to')) return;
+  state.contextWindow = /\[1m\]/i.test(args) ? ONE_MILLION : undefined;
+}
+
 /** Applies one Claude record; unknown record types are ignored on purpose (formats keep growing). */
 export function applyClaudeRecord(state: FileState, rec: Json): void {
   if (!state.firstTimestamp && typeof rec.sessionId === 'string') noteTimestamp(state, rec.timestamp);
+  if (rec.type === 'system') { applyModelCommand(state, rec); return; }
   const message = asObject(rec.message);
   if (!message) return;
   if (rec.type === 'assistant') applyAssistant(state, rec, message);
@@ -83,20 +96,23 @@ export function applyClaudeRecord(state: FileState, rec: Json): void {
 }
 
 /**
- * Only assistant records carry `"usage"`; user records matter only until a title is found, and tool-result user
+ * Only assistant records carry `"usage"`, only a local command's `"commandRun"` (`/model`: the window); user records matter only until a title is found, and tool-result user
  * records (the bulk of a transcript's bytes) never give a title. Claude Code writes compact JSON, but markers avoid
  * `:` so spaced JSON still passes (correctness rests on JSON.parse).
  */
 export function claudeWants(state: FileState, has: Contains): boolean {
-  if (has('"usage"')) return true;
+  if (has('"usage"') || has('"commandRun"')) return true;
   // The session's start: the first timestamped line (often a tiny queue-operation), parsed once.
   if (!state.firstTimestamp && has('"timestamp"')) return true;
   return !state.title && has('"user"') && !has('"tool_result"');
 }
 
-/** Once the title and the first timestamp are known, claudeWants is has('"usage"'). */
+/** Requests' usage, and a `/model`'s record (the window). */
+const STEADY: readonly string[] = ['"usage"', '"commandRun"'];
+
+/** Once the title and the first timestamp are known, claudeWants is has('"usage"') || has('"commandRun"'). */
 export function claudeSteadyMarkers(state: FileState): readonly string[] | undefined {
-  return state.title && state.firstTimestamp ? ['"usage"'] : undefined;
+  return state.title && state.firstTimestamp ? STEADY : undefined;
 }
 
 /** Claude Code has no fixed first line; any JSON object line is plausible when no agent is certain. */

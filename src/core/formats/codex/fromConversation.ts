@@ -20,13 +20,16 @@ export function codexFromConversation(conv: Conversation, ctx: WriteContext): { 
     source: 'cli', model_provider: conv.modelProvider ?? 'openai',
   });
   const history: Obj[] = [];
+  const typed = conv.messages.some((m) => m.role === 'user' && !m.summary);
   const item = (payload: Obj): void => { history.push(payload); push('response_item', payload); };
   for (const m of conv.messages) {
     if (m.role === 'user' && m.summary) {
-      // Codex's own compaction: the history it resumes from, the summary last as a user message (no user_message event:
-      // the picker's title stays the first typed prompt).
+      // Codex's own compaction: the history it resumes from, the summary last as a user message. No user_message event
+      // (the picker's title stays the first typed prompt) unless no prompt was typed at all: Codex lists, and
+      // `resume --last` finds, only a rollout that holds one.
       const replacement = [...history, { type: 'message', role: 'user', content: [{ type: 'input_text', text: m.text }] }];
       push('compacted', { message: m.text, replacement_history: replacement });
+      if (!typed) push('event_msg', { type: 'user_message', message: m.text, images: [] });
       history.splice(0, history.length, ...replacement);
       continue;
     }

@@ -55,6 +55,11 @@ class CodexParser implements LineParser {
   private readonly seenItems = new Set<string>();
   /** A typed prompt was met: later developer messages are the harness's mid-session notices (items.ts). */
   private sawPrompt = false;
+  /**
+   * Right after a compaction, until anything but harness context: Codex (0.105) writes its initial context again when
+   * the replacement history lacks it; those developer messages are that context, not notices.
+   */
+  private afterCompaction = false;
 
   constructor(private readonly options: ReadOptions) {}
 
@@ -76,8 +81,9 @@ class CodexParser implements LineParser {
       }
       case 'turn_context': { const m = str(p.model); if (m) this.models.add(m); return; }
       case 'response_item': {
-        const item = convertItem(p, { record: index }, this.notes.onTooDeep, this.sawPrompt);
+        const item = convertItem(p, { record: index }, this.notes.onTooDeep, this.sawPrompt && !this.afterCompaction);
         if (item?.role === 'user' && !item.toolResultsOnly && item.blocks.some((b) => b.type === 'text')) this.sawPrompt = true;
+        if (item && item.side !== 'none' && !item.blocks.every((b) => b.type === 'meta')) this.afterCompaction = false;
         if (item && this.options.previewTexts) withPreviewTexts(item.blocks);
         if (item && item.side !== 'none') this.history.push({ item, line: index });
         return;
@@ -95,6 +101,7 @@ class CodexParser implements LineParser {
         if (inHistory) inHistory.item = { ...inHistory.item, blocks: [summary(message, inHistory.item.blocks[0]!.ref)] };
         else if (message) kept.push({ line: index, item: { side: 'input', role: 'user', blocks: [summary(message, { record: index })] } });
         this.history = kept;
+        this.afterCompaction = true;
         return;
       }
       case 'event_msg': {
