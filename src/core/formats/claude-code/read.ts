@@ -12,6 +12,7 @@ import { estimateTokens } from '../../tokens/estimate';
 import { sessionContextWindow } from '../../usage/contextWindow';
 import { contentBlocks } from './blocks';
 import { selectLiveBranch } from './chain';
+import { choosesOneMillion, modelCommandArgs } from './modelCommand';
 import type { ClaudeNode } from './node';
 
 type Obj = Record<string, unknown>;
@@ -109,8 +110,6 @@ keepInstance(new ClaudeCodeParser({ keepRaw: false }));
 
 /** `/model`'s answer as a local command's output (Claude Code 1.0: `Set model to sonnet[1m] (claude-sonnet-4-…[1m])`). */
 const MODEL_SET = /^\s*<local-command-stdout>Set model to ([^\n<]*)/;
-/** A model chosen with the 1M context: the `[1m]` suffix, or the display name's `(1M context)`. */
-const ONE_MILLION = /\[1m\]|\(1M context\)/i;
 
 /** What a `/model` record chose: the arguments Claude Code 2.1 records, or the model its older answer names. */
 function modelChosen(n: ClaudeNode): string | undefined {
@@ -136,7 +135,7 @@ function windowFacts(nodes: readonly ClaudeNode[]): { model: string | undefined;
     if (n.usage) peak = Math.max(peak, contextOf(n.usage));
     const chosen = modelChosen(n);
     // Requests before a `/model` ran with the model chosen before it.
-    if (chosen !== undefined) { oneMillion = ONE_MILLION.test(chosen); peak = 0; }
+    if (chosen !== undefined) { oneMillion = choosesOneMillion(chosen); peak = 0; }
   }
   return { model: model && oneMillion && !/\[1m\]$/i.test(model) ? `${model}[1m]` : model, peak };
 }
@@ -219,14 +218,8 @@ function toNode(line: number, o: Obj, onTooDeep: () => void, onAbsurd: () => voi
     usage: type === 'assistant' ? readUsage(msg.usage, onAbsurd) : undefined, blocks,
     callIds, resultIds,
     compactSummary, isMeta: o.isMeta === true,
-    modelCommand: type === 'system' ? modelCommandOf(o) : undefined,
+    modelCommand: type === 'system' ? modelCommandArgs(o) : undefined,
   };
-}
-
-/** A `/model` that succeeded, as Claude Code 2.1 records it: its arguments (a failed one is recorded with them too). */
-function modelCommandOf(o: Obj): string | undefined {
-  const run = isObj(o.commandRun) ? o.commandRun : undefined;
-  return run?.command === 'model' && typeof run.args === 'string' && str(o.content)?.includes('Set model to') ? run.args : undefined;
 }
 
 /** Group live nodes into API-level messages: one assistant message per message.id. */

@@ -5,6 +5,7 @@ import { CLAUDE_CODE_WINDOW, sessionContextWindow } from '../../usage/contextWin
 import { titleFromContent } from '../../usage/title';
 import { betterRow, rowsByModel } from '../../usage/rows';
 import type { ClaudeRow, Contains, FileState } from '../../usage/types';
+import { choosesOneMillion, modelCommandArgs } from './modelCommand';
 
 const SYNTHETIC_MODEL = '<synthetic>';
 const ONE_MILLION = 1_000_000;
@@ -79,10 +80,9 @@ function applyUser(state: FileState, rec: Json, message: Json): void {
  * when it asked for `[1m]`, else what the requests after it show, as the reader decides (claude-code/read.ts).
  */
 function applyModelCommand(state: FileState, rec: Json): void {
-  const run = asObject(rec.commandRun);
-  const args = run?.command === 'model' ? str(run.args) : undefined;
-  if (args === undefined || rec.isSidechain === true || !str(rec.content)?.includes('Set model to')) return;
-  state.contextWindow = /\[1m\]/i.test(args) ? ONE_MILLION : undefined;
+  const args = modelCommandArgs(rec);
+  if (args === undefined || rec.isSidechain === true) return;
+  state.contextWindow = choosesOneMillion(args) ? ONE_MILLION : undefined;
 }
 
 /** Applies one Claude record; unknown record types are ignored on purpose (formats keep growing). */
