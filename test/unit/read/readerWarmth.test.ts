@@ -27,6 +27,9 @@ test('a session read again after a full GC reuses the reader\'s optimized code i
   // Measured before the change (per-read closures, parsed records' hidden classes dying with each session): the last
   // four of twelve reads compiled 32 times (5, 9, 8, 10), the same reader functions again and again; after: 10 (4, 3, 2, 1),
   // what is left being the report's functions still tiering up. A read of 1,015 lines is not enough to finish warming.
+  // Since the read leaves out fields its parser never reads (stop 34), the Claude Code parser's `line`, `toNode` and
+  // `windowFacts` compile once more in reads 8–10 (V8: dependent code deoptimized for "weak objects"): 14–17 measured
+  // on a quiet machine, one CI run 17. The bound leaves that room and still fails the per-read recompiling (32).
   const lastFour = counts.slice(-4).reduce((a, b) => a + b, 0);
-  assert.ok(lastFour <= 16, `TurboFan compiles per read: ${counts.join(', ')} (the last four reads should need ≤ 16 in all)`);
+  assert.ok(lastFour <= 20, `TurboFan compiles per read: ${counts.join(', ')} (the last four reads should need ≤ 20 in all)`);
 });
