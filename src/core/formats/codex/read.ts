@@ -74,7 +74,13 @@ class CodexParser implements LineParser {
     const p = isObj(o.payload) ? o.payload : {};
     switch (o.type) {
       case 'session_meta': {
-        if (Object.keys(this.meta).length === 0) this.meta = p;
+        // A fork copies its parent's lines, `session_meta` too (Codex ≤ 0.15x): the file's own comes first.
+        if (Object.keys(this.meta).length === 0) {
+          this.meta = p;
+          // A fork that only points at its parent's history (Codex ≥ 0.155 `history_base`): what it writes before
+          // its first prompt continues that history (a model switch, changed tools), notices and not initial context.
+          if (isObj(p.history_base)) this.sawPrompt = true;
+        }
         const base = isObj(p.base_instructions) ? str(p.base_instructions.text) : str(p.instructions);
         if (base && !this.instructions) this.instructions = { text: base, line: index };
         return;
@@ -153,6 +159,7 @@ class CodexParser implements LineParser {
   finish(endsWithNewline: boolean, warnings: string[]): Session {
     const { notes, records, models, meta, legacy } = this;
     if (!this.sawTokenCount && this.pendingUsageRecords.length > 0) warnings.push('no token_count events; per-request usage comes from token_usage_record lines');
+    if (isObj(meta.history_base)) warnings.push(`a fork of session ${str(meta.history_base.thread_id) ?? str(meta.forked_from_id) ?? '?'}: the history before the fork is in that session's rollout, not read here`);
     if (notes.duplicates) warnings.push(`${notes.duplicates} history line(s) repeat an earlier line exactly and were ignored`);
     const messages = repairToolPairs(toMessages(this.history, this.instructions), warnings);
     dropStaleReasoning(messages);
