@@ -124,7 +124,7 @@ export function unknownModelsWarning(unknownModels: readonly string[]): string {
 
 /** One session's line of the report, from its file's state and tally. */
 export function sessionOf(path: string, s: FileState, t: FileTally, threshold: number): SessionUsage {
-  const window = usageWindow({ agent: s.agent, models: s.models, contextWindow: s.contextWindow, contextTokens: s.contextTokens });
+  const window = usageWindow({ agent: s.agent, models: s.models, contextWindow: s.contextWindow });
   return {
     file: path,
     agent: s.agent,

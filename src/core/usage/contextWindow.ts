@@ -36,7 +36,11 @@ export function compactThreshold(threshold: number, window: number | undefined):
   return window !== undefined && window > 0 ? Math.min(threshold, Math.floor(window * WINDOW_SHARE)) : threshold;
 }
 
-/** The window of a usage report's session line (its agent, latest model, recorded window and context). */
-export function usageWindow(s: { readonly agent: string; readonly models: readonly string[]; readonly contextWindow?: number; readonly contextTokens?: number }): number | undefined {
-  return sessionContextWindow(s.agent, s.models.at(-1), { recorded: s.contextWindow, peak: s.contextTokens });
+/**
+ * The window of a usage report's session line (its agent, latest model and recorded window). The scan records Claude
+ * Code's 1M from the evidence that holds (formats/claude-code/usage.ts): the last context alone, one request past 200k,
+ * may be a bogus usage record.
+ */
+export function usageWindow(s: { readonly agent: string; readonly models: readonly string[]; readonly contextWindow?: number }): number | undefined {
+  return sessionContextWindow(s.agent, s.models.at(-1), { recorded: s.contextWindow });
 }

@@ -43,10 +43,12 @@ export interface FileState {
   models: string[];
   contextTokens?: number;
   /**
-   * The context window the agent logged (Codex's `model_context_window`), or Claude Code's 1M once a request went past
-   * 200k: the session's window, as the reader says.
+   * The context window the agent logged (Codex's `model_context_window`), or Claude Code's 1M once a `/model` chose it
+   * or two requests went past 200k: the session's window, as the reader says.
    */
   contextWindow?: number;
+  /** Claude: the dedupe key of the first main-chain request past 200k since the last `/model` (a second one says 1M). */
+  longRequest?: string;
   /**
    * Claude: dedupe key (`#message.id:request id`) → the fullest row seen. A Map, not an object: thousands of fresh
    * string keys made the object a slow dictionary (a tenth of a cold scan); the cache stores it as an object.

@@ -9,7 +9,7 @@ import { plausibleTokens } from '../../read/usageNumbers';
 import { absurdUsageField, newReadNotes, noteWarnings } from '../../read/warnings';
 import { withPreviewTexts } from '../../tokens/composition';
 import { estimateTokens } from '../../tokens/estimate';
-import { sessionContextWindow } from '../../usage/contextWindow';
+import { CLAUDE_CODE_WINDOW, sessionContextWindow } from '../../usage/contextWindow';
 import { contentBlocks } from './blocks';
 import { selectLiveBranch } from './chain';
 import { choosesOneMillion, modelCommandArgs } from './modelCommand';
@@ -125,19 +125,24 @@ function modelChosen(n: ClaudeNode): string | undefined {
 /**
  * What decides the window: the model last used, as a `[1m]` variant when the latest `/model` chose the 1M context (the
  * API's responses name the model without the suffix), and the largest context any request of the chain had since that
- * `/model` anywhere in the file — before a compaction or on an abandoned branch too: past 200k, the session ran with
- * the 1M window. Only `/model`'s own record counts: words that quote its answer (a prompt, a reply) choose nothing.
+ * `/model` anywhere in the file — before a compaction or on an abandoned branch too: when two requests went past 200k,
+ * the session ran with the 1M window (the peak is capped at 200k otherwise). Only `/model`'s own record counts: words that quote its answer (a prompt, a reply) choose nothing.
  */
 function windowFacts(nodes: readonly ClaudeNode[]): { model: string | undefined; peak: number } {
   let model: string | undefined, oneMillion = false, peak = 0;
+  // The requests past 200k (one response split over records is one request): one alone may be a bogus usage record,
+  // a second says the window was 1M (its context only grows until a compaction, so a real one is followed by more).
+  const long = new Set<string | number>();
   for (const n of nodes) {
     if (n.model && n.model !== '<synthetic>') { model = n.model; if (/\[1m\]$/i.test(n.model)) oneMillion = true; }
-    if (n.usage) peak = Math.max(peak, contextOf(n.usage));
+    const context = n.usage ? contextOf(n.usage) : 0;
+    peak = Math.max(peak, context);
+    if (context > CLAUDE_CODE_WINDOW) long.add(n.msgId ?? n.line);
     const chosen = modelChosen(n);
     // Requests before a `/model` ran with the model chosen before it.
-    if (chosen !== undefined) { oneMillion = choosesOneMillion(chosen); peak = 0; }
+    if (chosen !== undefined) { oneMillion = choosesOneMillion(chosen); peak = 0; long.clear(); }
   }
-  return { model: model && oneMillion && !/\[1m\]$/i.test(model) ? `${model}[1m]` : model, peak };
+  return { model: model && oneMillion && !/\[1m\]$/i.test(model) ? `${model}[1m]` : model, peak: long.size >= 2 ? peak : Math.min(peak, CLAUDE_CODE_WINDOW) };
 }
 
 /**

@@ -65,8 +65,12 @@ function applyAssistant(state: FileState, rec: Json, message: Json): void {
   const current = state.rows.get(key);
   if (!current || betterRow(row, current)) state.rows.set(key, row);
   if (!sidechain) state.contextTokens = context;
-  // A request past 200k ran with the 1M window (a `[1m]` model): the session's window from then on, as the reader says.
-  if (!sidechain && context > CLAUDE_CODE_WINDOW) state.contextWindow = Math.max(state.contextWindow ?? 0, sessionContextWindow('claude-code', model, { peak: context }) ?? 0) || undefined;
+  // Two requests past 200k ran with the 1M window (a `[1m]` model): the session's window from then on, as the reader
+  // says (read.ts windowFacts). One alone may be a bogus usage record; the first is kept to tell the next one apart.
+  if (!sidechain && context > CLAUDE_CODE_WINDOW) {
+    if (state.longRequest === undefined) state.longRequest = key;
+    else if (state.longRequest !== key) state.contextWindow = Math.max(state.contextWindow ?? 0, sessionContextWindow('claude-code', model, { peak: context }) ?? 0) || undefined;
+  }
 }
 
 function applyUser(state: FileState, rec: Json, message: Json): void {
@@ -83,6 +87,7 @@ function applyModelCommand(state: FileState, rec: Json): void {
   const args = modelCommandArgs(rec);
   if (args === undefined || rec.isSidechain === true) return;
   state.contextWindow = choosesOneMillion(args) ? ONE_MILLION : undefined;
+  state.longRequest = undefined;
 }
 
 /** Applies one Claude record; unknown record types are ignored on purpose (formats keep growing). */
