@@ -19,6 +19,6 @@ export interface ClaudeNode {
   /** Claude's own compaction summary (isCompactSummary). */
   readonly compactSummary: boolean;
   readonly isMeta: boolean;
-  /** What a `/model` that succeeded asked for (`sonnet[1m]`): Claude Code ≥ 2.1 records it as `commandRun.args`. */
+  /** What a `/model` that succeeded chose (`sonnet[1m]`, `Opus 4.6 (1M context)`): modelCommand.ts. */
   readonly modelCommand: string | undefined;
 }

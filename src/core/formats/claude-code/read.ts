@@ -12,7 +12,7 @@ import { estimateTokens } from '../../tokens/estimate';
 import { CLAUDE_CODE_WINDOW, sessionContextWindow } from '../../usage/contextWindow';
 import { contentBlocks } from './blocks';
 import { selectLiveBranch } from './chain';
-import { choosesOneMillion, modelCommandArgs } from './modelCommand';
+import { choosesOneMillion, modelChosen } from './modelCommand';
 import type { ClaudeNode } from './node';
 
 type Obj = Record<string, unknown>;
@@ -108,20 +108,6 @@ class ClaudeCodeParser implements LineParser {
 
 keepInstance(new ClaudeCodeParser({ keepRaw: false }));
 
-/** `/model`'s answer as a local command's output (Claude Code 1.0: `Set model to sonnet[1m] (claude-sonnet-4-…[1m])`). */
-const MODEL_SET = /^\s*<local-command-stdout>Set model to ([^\n<]*)/;
-
-/** What a `/model` record chose: the arguments Claude Code 2.1 records, or the model its older answer names. */
-function modelChosen(n: ClaudeNode): string | undefined {
-  if (n.modelCommand !== undefined) return n.modelCommand;
-  if (n.type !== 'user' && n.type !== 'system') return undefined;
-  for (const b of n.blocks) {
-    const set = b.type === 'text' || b.type === 'meta' ? MODEL_SET.exec(b.text) : null;
-    if (set) return set[1]!;
-  }
-  return undefined;
-}
-
 /**
  * What decides the window: the model last used, as a `[1m]` variant when the latest `/model` chose the 1M context (the
  * API's responses name the model without the suffix), and the largest context any request of the chain had since that
@@ -138,7 +124,7 @@ function windowFacts(nodes: readonly ClaudeNode[]): { model: string | undefined;
     const context = n.usage ? contextOf(n.usage) : 0;
     peak = Math.max(peak, context);
     if (context > CLAUDE_CODE_WINDOW) long.add(n.msgId ?? n.line);
-    const chosen = modelChosen(n);
+    const chosen = n.modelCommand;
     // Requests before a `/model` ran with the model chosen before it.
     if (chosen !== undefined) { oneMillion = choosesOneMillion(chosen); peak = 0; long.clear(); }
   }
@@ -223,7 +209,7 @@ function toNode(line: number, o: Obj, onTooDeep: () => void, onAbsurd: () => voi
     usage: type === 'assistant' ? readUsage(msg.usage, onAbsurd) : undefined, blocks,
     callIds, resultIds,
     compactSummary, isMeta: o.isMeta === true,
-    modelCommand: type === 'system' ? modelCommandArgs(o) : undefined,
+    modelCommand: type === 'system' || type === 'user' ? modelChosen(o) : undefined,
   };
 }
 

@@ -5,9 +5,11 @@ import { CLAUDE_CODE_WINDOW, sessionContextWindow } from '../../usage/contextWin
 import { titleFromContent } from '../../usage/title';
 import { betterRow, rowsByModel } from '../../usage/rows';
 import type { ClaudeRow, Contains, FileState } from '../../usage/types';
-import { choosesOneMillion, modelCommandArgs } from './modelCommand';
+import { choosesOneMillion, modelChosen } from './modelCommand';
 
 const SYNTHETIC_MODEL = '<synthetic>';
+/** `/model`'s answer, the record Claude Code ≤ 2.1.92 writes for it (modelCommand.ts). */
+const MODEL_ANSWER = 'Set model to';
 const ONE_MILLION = 1_000_000;
 
 /**
@@ -80,13 +82,13 @@ function applyUser(state: FileState, rec: Json, message: Json): void {
 }
 
 /**
- * A `/model` that succeeded (Claude Code 2.1 records its arguments, `commandRun.args`): the window from then on is 1M
- * when it asked for `[1m]`, else what the requests after it show, as the reader decides (claude-code/read.ts).
+ * A `/model` that succeeded (modelCommand.ts: its `commandRun.args`, or what its answer names): the window from then on
+ * is 1M when it chose the 1M context, else what the requests after it show, as the reader decides (claude-code/read.ts).
  */
 function applyModelCommand(state: FileState, rec: Json): void {
-  const args = modelCommandArgs(rec);
-  if (args === undefined || rec.isSidechain === true) return;
-  state.contextWindow = choosesOneMillion(args) ? ONE_MILLION : undefined;
+  const chosen = modelChosen(rec);
+  if (chosen === undefined || rec.isSidechain === true) return;
+  state.contextWindow = choosesOneMillion(chosen) ? ONE_MILLION : undefined;
   state.longRequest = undefined;
 }
 
@@ -97,25 +99,26 @@ export function applyClaudeRecord(state: FileState, rec: Json): void {
   const message = asObject(rec.message);
   if (!message) return;
   if (rec.type === 'assistant') applyAssistant(state, rec, message);
-  else if (rec.type === 'user') applyUser(state, rec, message);
+  else if (rec.type === 'user') { applyModelCommand(state, rec); applyUser(state, rec, message); }
 }
 
 /**
- * Only assistant records carry `"usage"`, only a local command's `"commandRun"` (`/model`: the window); user records matter only until a title is found, and tool-result user
+ * Only assistant records carry `"usage"`, only a local command's `"commandRun"` or, up to Claude Code 2.1.92, `/model`'s
+ * answer `Set model to` (the window); user records matter only until a title is found, and tool-result user
  * records (the bulk of a transcript's bytes) never give a title. Claude Code writes compact JSON, but markers avoid
  * `:` so spaced JSON still passes (correctness rests on JSON.parse).
  */
 export function claudeWants(state: FileState, has: Contains): boolean {
-  if (has('"usage"') || has('"commandRun"')) return true;
+  if (has('"usage"') || has('"commandRun"') || has(MODEL_ANSWER)) return true;
   // The session's start: the first timestamped line (often a tiny queue-operation), parsed once.
   if (!state.firstTimestamp && has('"timestamp"')) return true;
   return !state.title && has('"user"') && !has('"tool_result"');
 }
 
 /** Requests' usage, and a `/model`'s record (the window). */
-const STEADY: readonly string[] = ['"usage"', '"commandRun"'];
+const STEADY: readonly string[] = ['"usage"', '"commandRun"', MODEL_ANSWER];
 
-/** Once the title and the first timestamp are known, claudeWants is has('"usage"') || has('"commandRun"'). */
+/** Once the title and the first timestamp are known, claudeWants is has() of one of STEADY. */
 export function claudeSteadyMarkers(state: FileState): readonly string[] | undefined {
   return state.title && state.firstTimestamp ? STEADY : undefined;
 }
