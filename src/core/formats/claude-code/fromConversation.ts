@@ -1,6 +1,6 @@
 // A conversation from another agent (core/convert) as a NEW Claude Code session file: one linear parentUuid chain,
 // each reply one assistant record, each call's result a user record after it, as `claude --resume <id>` loads them.
-import type { Conversation } from '../../convert/conversation';
+import type { ConvMessage, Conversation } from '../../convert/conversation';
 import type { WriteContext } from '../../write/blockMap';
 import type { OutLine } from '../../write/serialize';
 import { stringifySafe } from '../../read/safeJson';
@@ -9,6 +9,24 @@ type Obj = Record<string, unknown>;
 
 /** The sentence Claude Code opens its compaction summary with. */
 const COMPACT_SUMMARY_LEAD = 'This session is being continued from a previous conversation that ran out of context. The conversation is summarized below:';
+
+/**
+ * The prompts a compaction kept ahead of its summary (Codex's replacement history: the user messages, then the
+ * summary) moved after it: Claude Code loads a session from its last `compact_boundary` on (before it they would be
+ * dropped), and what its own compaction keeps comes after the summary (2.1.3xx `preservedSegment`, sent summary first).
+ */
+function keptAfterSummary(messages: readonly ConvMessage[]): ConvMessage[] {
+  const isSummary = (m: ConvMessage): boolean => m.role === 'user' && m.summary === true;
+  const out = [...messages];
+  for (let i = 0; i < out.length; i++) {
+    if (!isSummary(out[i]!)) continue;
+    let start = i;
+    while (start > 0 && out[start - 1]!.role === 'user' && !isSummary(out[start - 1]!)) start--;
+    // [start, i) are the prompts before the summary at i: the summary first, they after it.
+    if (start < i) { out.splice(start, 0, out.splice(i, 1)[0]!); i = start; }
+  }
+  return out;
+}
 
 export function claudeFromConversation(conv: Conversation, ctx: WriteContext): { sessionId: string; lines: OutLine[] } {
   const sessionId = ctx.newId();
@@ -25,7 +43,7 @@ export function claudeFromConversation(conv: Conversation, ctx: WriteContext): {
     lines.push({ raw: stringifySafe(rec) });
     parent = uuid;
   };
-  for (const m of conv.messages) {
+  for (const m of keptAfterSummary(conv.messages)) {
     if (m.role === 'user' && m.summary) {
       // Claude Code's own compaction: a boundary, then the summary as a compact-summary user record (never the title).
       emit('system', undefined, { subtype: 'compact_boundary', content: 'Conversation compacted', isMeta: false, level: 'info', compactMetadata: { trigger: 'manual', preTokens: 0 } });
