@@ -50,6 +50,8 @@ export function createCopilotCliParser(options: ReadOptions): LineParser {
   let id = '', cwd: string | undefined, title: string | undefined, lastWindow: number | undefined, unsummarized = 0;
   const models: string[] = [];
   const events = new Map<number, Record<string, unknown>>();
+  /** A compaction's attempt id → how many messages there were when it started (what its summary replaces). */
+  const compactionStarts = new Map<string, number>();
   return {
     line(index, raw, value) {
       const type = isObj(value) ? str(value.type) ?? 'unknown' : 'invalid';
@@ -62,15 +64,24 @@ export function createCopilotCliParser(options: ReadOptions): LineParser {
       switch (type) {
         case 'session.start': id ||= str(d.sessionId) ?? ''; cwd ??= isObj(d.context) ? str(d.context.cwd) : undefined; break;
         case 'session.title_changed': title = str(d.title) ?? title; break;
+        case 'session.compaction_start': { const attempt = str(d.compactionAttemptId); if (attempt) compactionStarts.set(attempt, messages.length); break; }
         case 'session.compaction_complete': {
-          // Copilot CLI's own compaction (1.0.102, seen against a loopback model): the next request sends the system
-          // prompt, the summary as a user message, then what came after; a failed attempt changes nothing.
+          // Copilot CLI's own compaction (1.0.102, seen against a loopback model, test/fixtures/copilot-cli/README.md):
+          // the next request sends the system prompt, one user message holding the prompts typed before the compaction
+          // and the summary, then what came after its start — a background compaction (`trigger: "threshold"`) runs
+          // while the task goes on, and the replies and results logged meanwhile stay, after the summary. A failed
+          // attempt changes nothing.
           const text = str(d.summaryContent);
           // Applied but without its summary in the log (another version's event): the history is kept, and said so.
           if (d.success === true && !text) unsummarized++;
           if (d.success !== true || !text) break;
-          messages = messages.filter((m) => m.role === 'system');
-          messages.push({ role: 'user', blocks: [{ type: 'summary', text, origin: text.includes('[context-compactor]') ? 'context-compactor' : 'agent', ref: ref(), tokens: estimateTokens(text) }], records: [index], timestamp });
+          const from = compactionStarts.get(str(d.compactionAttemptId) ?? '') ?? messages.length;
+          const before = messages.slice(0, from), since = messages.slice(from);
+          const prompts = before.flatMap((m) => (m.role === 'user' && !m.toolResultsOnly ? m.blocks.filter((b) => b.type === 'text') : []));
+          const summary: Block = { type: 'summary', text, origin: text.includes('[context-compactor]') ? 'context-compactor' : 'agent', ref: ref(), tokens: estimateTokens(text) };
+          // The compaction's event first: the message is written back from it (write.ts), not from the first prompt.
+          const records = [index, ...before.flatMap((m) => (m.role === 'user' && !m.toolResultsOnly ? m.records.filter((r) => r !== index) : []))];
+          messages = [...before.filter((m) => m.role === 'system'), { role: 'user', blocks: [...prompts, summary], records, timestamp }, ...since];
           break;
         }
         case 'session.usage_record': {
