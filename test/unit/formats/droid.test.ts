@@ -1,6 +1,7 @@
 // Factory Droid sessions written by the real CLI 0.215.0 (test/fixtures/droid): messages with calls paired to results,
 // the title and model, usage from the .settings.json sidecar, detection that takes no other agent's JSONL, a written
-// copy that reads back with fresh ids, Droid's own compaction without an anchor (hand-made; anchored: vendorNewAgents), store paths.
+// copy that reads back with fresh ids, Droid's own compaction without an anchor (hand-made; anchored: vendorNewAgents,
+// droidCompactionAnchor), store paths.
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -86,7 +87,7 @@ test('a written copy: a new session_start, fresh ids chained by parentId, the sa
   assert.deepEqual(msgs.map((r) => r.message.content), events.filter((e) => e.type === 'message').map((e) => e.message.content));
 });
 
-test("Droid's own compaction: the summary replaces what came before it (hand-made compaction_state)", (t) => {
+test("Droid's own compaction without an anchor (hand-made compaction_state): the summary first, then every message, as Droid 0.215 rebuilds it (anchor index -1)", (t) => {
   const file = path.join(tmpDir(t), `${ID}.jsonl`);
   const cut = events.findIndex((e) => e.type === 'message' && e.message.role === 'user' && JSON.stringify(e.message.content).includes('[task 2]'));
   const state = { type: 'compaction_state', id: 'c1', timestamp: '2026-12-06T07:30:00Z', summaryText: 'Summary: retries raised to 5.', summaryTokens: 9, removedCount: cut - 1 };
@@ -94,7 +95,7 @@ test("Droid's own compaction: the summary replaces what came before it (hand-mad
   const match = documentSession(file, nodeFs)!;
   const session = match.reading.parse([{ path: file, text: fs.readFileSync(file, 'utf8'), bytes: nodeFs.open(file)! }], { keepRaw: false });
   assert.equal(session.messages[0]!.blocks[0]!.type, 'summary');
-  assert.equal(session.messages.length, 1 + events.slice(cut).filter((e) => e.type === 'message').length);
+  assert.equal(session.messages.length, 1 + events.filter((e) => e.type === 'message').length);
   // Written, the summary is the user text the copy starts from.
   const recs = [...serializeLines(linesOf(droid.write({ ...session, records: session.records }, session, ctx())))].join('').split('\n').filter(Boolean).map((l) => JSON.parse(l));
   assert.deepEqual(recs[1].message.content, [{ type: 'text', text: state.summaryText }]);

@@ -45,7 +45,9 @@ export function parseDroid(jsonl: string, settingsText: string | undefined, _opt
   let bad = 0;
   let messages: Message[] = [];
   /** Every message event in file order, with its id: a compaction's anchor is looked up here. */
-  const all: { id: string; message: Message }[] = [];
+  const all: { id: string; message: Message; ordinal: number }[] = [];
+  /** Message events met so far (with or without blocks): an anchor given by index counts them. */
+  let messageEvents = 0;
   const models = new Set<string>();
   lines.forEach((line, record) => {
     let v: unknown;
@@ -58,12 +60,14 @@ export function parseDroid(jsonl: string, settingsText: string | undefined, _opt
     if (type === 'session_start') { start ??= o; return; }
     if (type === 'compaction_state') {
       // Droid's own compaction: the model continues from its summary and the messages after its anchor (0.215's
-      // history rebuild: the anchor found by id among all messages, tool-result-only ones right after it skipped, an
-      // id it cannot find keeps them all); a summary without an anchor replaces everything before it.
+      // history rebuild, `QoH`/`Y2I`: the anchor found by id among all messages, else by its index; tool-result-only
+      // ones right after it skipped). An id it cannot find, or no anchor at all (index -1), keeps them all.
       const text = str(o.summaryText);
       const summary: Message[] = text ? [{ role: 'user', blocks: [{ type: 'summary', text, origin: text.includes('[context-compactor]') ? 'context-compactor' : 'agent', ref: { record }, tokens: estimateTokens(text) }], records: [record], timestamp: str(o.timestamp) || undefined }] : [];
-      const anchorId = isObj(o.anchorMessage) ? str(o.anchorMessage.id) : '';
-      let from = anchorId ? all.findIndex((m) => m.id === anchorId) + 1 : all.length;
+      const anchor = isObj(o.anchorMessage) ? o.anchorMessage : {};
+      const anchorId = str(anchor.id), anchorIndex = typeof anchor.index === 'number' && Number.isInteger(anchor.index) ? anchor.index : -1;
+      // By index: the messages up to that one of the file's message events (an index past them is none).
+      let from = anchorId ? all.findIndex((m) => m.id === anchorId) + 1 : anchorIndex >= 0 && anchorIndex < messageEvents ? all.filter((m) => m.ordinal <= anchorIndex).length : 0;
       // Droid's rebuild then keeps every message: said, since the view then holds what the summary was to replace.
       if (anchorId && from === 0) warnings.push(`line ${record + 1}: Droid's compaction names an anchor message (${anchorId.slice(0, 40)}) the session does not hold; every message before it is kept`);
       while (from < all.length && all[from]!.message.toolResultsOnly) from++;
@@ -71,6 +75,7 @@ export function parseDroid(jsonl: string, settingsText: string | undefined, _opt
       return;
     }
     if (type !== 'message' || !isObj(o.message)) return;
+    const ordinal = messageEvents++;
     const m = o.message;
     const role = m.role === 'assistant' ? 'assistant' : m.role === 'user' ? 'user' : undefined;
     if (!role) return;
@@ -82,7 +87,7 @@ export function parseDroid(jsonl: string, settingsText: string | undefined, _opt
     if (model) models.add(model);
     const message: Message = { role, blocks, records: [record], timestamp: str(o.timestamp) || undefined, ...(model ? { model } : {}), toolResultsOnly: role === 'user' && blocks.every((b) => b.type === 'tool_result') };
     messages.push(message);
-    all.push({ id: str(o.id), message });
+    all.push({ id: str(o.id), message, ordinal });
   });
   if (!start) throw new Error('not a Factory Droid session (no session_start event)');
   if (bad) warnings.push(`${bad} line(s) are not JSON and were skipped`);
