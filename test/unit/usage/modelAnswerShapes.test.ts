@@ -7,11 +7,8 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { test } from 'node:test';
-import { readTranscriptFile } from '../../../src/node/readTranscriptFile';
-import { statusOf } from '../../../src/node/sessions/statusModel';
-import { scanUsage } from '../../../src/node/usage/scanner';
+import { claudeWindows } from '../../support/claudeWindows';
 import { FIXTURES } from '../../support/fixtures';
-import { tmpDir } from '../../support/tmp';
 
 const IDAHO = path.join(FIXTURES, 'real', 'claude-code', 'idaho-2.1.92-to-2.1.101-6compactions-images-windows.jsonl');
 const LINES = fs.readFileSync(IDAHO, 'utf8').split('\n');
@@ -19,16 +16,11 @@ const LINES = fs.readFileSync(IDAHO, 'utf8').split('\n');
 const ECHO = 166, ANSWER = 167;
 
 /** The session's first 200 lines with `/model` asking for `args` and answering `answer`, read by both surfaces. */
-async function windows(t: Parameters<typeof tmpDir>[0], args: string, answer: string): Promise<{ reader: number | undefined; scan: string }> {
+async function windows(t: Parameters<typeof claudeWindows>[0], args: string, answer: string): Promise<{ reader: number | undefined; scan: string }> {
   assert.match(LINES[ECHO]!, /<command-args>claude-opus-4-6<\/command-args>/);
   assert.match(LINES[ANSWER]!, /<local-command-stdout>Set model to claude-opus-4-6<\/local-command-stdout>/);
   const lines = LINES.slice(0, 200).map((l, i) => (i === ECHO ? l.replace('claude-opus-4-6', args) : i === ANSWER ? l.replace('Set model to claude-opus-4-6', `Set model to ${JSON.stringify(answer).slice(1, -1)}`) : l));
-  const home = tmpDir(t);
-  const file = path.join(home, '.claude', 'projects', 'C--Users-loganf-Documents-IDAHO-VAULT', path.basename(IDAHO));
-  fs.mkdirSync(path.dirname(file), { recursive: true });
-  fs.writeFileSync(file, lines.join('\n') + '\n');
-  const { report } = await scanUsage({ env: { HOME: home }, includeDefaults: true, threshold: 150_000, useCache: false });
-  return { reader: (await readTranscriptFile(file)).session.contextWindow, scan: statusOf([report.sessions.find((s) => s.file === file)!], 150_000)!.text };
+  return claudeWindows(t, path.basename(IDAHO), lines);
 }
 
 test('`/model opus[1m]` typed (its answer echoes the argument): 1M in the reader and the usage scan', async (t) => {

@@ -6,11 +6,8 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { test } from 'node:test';
-import { readTranscriptFile } from '../../../src/node/readTranscriptFile';
-import { statusOf } from '../../../src/node/sessions/statusModel';
-import { scanUsage } from '../../../src/node/usage/scanner';
+import { claudeWindows } from '../../support/claudeWindows';
 import { FIXTURES } from '../../support/fixtures';
-import { tmpDir } from '../../support/tmp';
 
 const ONE_M = path.join(FIXTURES, 'claude-code', 'session-2.1.328-1m', '01433b93-10ff-4de5-ad3c-07e205488770.jsonl');
 const LINES = fs.readFileSync(ONE_M, 'utf8').split('\n').filter(Boolean);
@@ -21,15 +18,7 @@ const lineOf = (context: number): number => LINES.findIndex((l) => {
   return u !== undefined && (u.input_tokens ?? 0) + (u.cache_read_input_tokens ?? 0) + (u.cache_creation_input_tokens ?? 0) === context;
 });
 
-/** Both surfaces' window for `lines` written as a session file of a Claude Code projects folder. */
-async function windows(t: Parameters<typeof tmpDir>[0], lines: readonly string[]): Promise<{ reader: number | undefined; scan: string }> {
-  const home = tmpDir(t);
-  const file = path.join(home, '.claude', 'projects', '-tmp-def-gen-repo', path.basename(ONE_M));
-  fs.mkdirSync(path.dirname(file), { recursive: true });
-  fs.writeFileSync(file, lines.join('\n') + '\n');
-  const { report } = await scanUsage({ env: { HOME: home }, includeDefaults: true, threshold: 150_000, useCache: false });
-  return { reader: (await readTranscriptFile(file)).session.contextWindow, scan: statusOf([report.sessions.find((s) => s.file === file)!], 150_000)!.text };
-}
+const windows = (t: Parameters<typeof claudeWindows>[0], lines: readonly string[]) => claudeWindows(t, path.basename(ONE_M), lines);
 
 test('one bogus usage record past 200k in a 200k session: still 200k', async (t) => {
   // The session up to its 183,275-token request, with the 88,198-token response's usage made 2,400,000 input tokens.
