@@ -25,8 +25,14 @@ test('a background compaction: the reply and result logged while it ran stay, af
   const { session } = await readTranscriptFile(logOf(BACKGROUND));
   assert.deepEqual(shape(session).slice(1, 4), ['user:text+summary', 'assistant:tool_call(call_gen0006)', 'user:tool_result(call_gen0006)']);
   assert.deepEqual(requestShape(BACKGROUND), ['user', 'assistant:tool_call(call_gen0006)', 'user:tool_result(call_gen0006)']);
+  // The prompt as the CLI carried it: what was typed, cut at 30,000 characters (marker included).
   const carried = session.messages[1]!.blocks[0]!;
-  assert.ok(carried.type === 'text' && carried.text.includes('Read big.txt and price.js and tell me about them.'));
+  const request = fs.readFileSync(path.join(BACKGROUND, 'request-after-compaction.json'), 'utf8');
+  const sent = /<user_message>\n([\s\S]*?)\n<\/user_message>/.exec((JSON.parse(request) as { messages: { content: string }[] }).messages[1]!.content)![1]!;
+  assert.ok(carried.type === 'text' && carried.text === sent && sent.length === 30_000 && sent.endsWith('...<truncated>...'));
+  // The reply asked while the compaction ran was sent the whole history: its usage (45,485) is not this context's.
+  assert.equal(session.messages[2]!.usage, undefined);
+  assert.equal(session.recordedContext, 20_183);
   assert.deepEqual(session.warnings, []);
 });
 
@@ -34,7 +40,7 @@ test('a manual /compact: the prompts typed before it are in the summary\'s messa
   const { session } = await readTranscriptFile(logOf(MANUAL));
   assert.deepEqual(shape(session), ['system:meta', 'user:text+text+summary', 'user:text', 'assistant:text']);
   const said = session.messages[1]!.blocks.flatMap((b) => (b.type === 'text' ? [b.text] : []));
-  assert.ok(said[0]!.endsWith('What does price.js compute?') && said[1]!.endsWith('Raise the rate to 8 percent.'), said.join(' / '));
+  assert.deepEqual(said, ['What does price.js compute?', 'Raise the rate to 8 percent.']);
   const request = fs.readFileSync(path.join(MANUAL, 'request-after-compaction.json'), 'utf8');
   assert.match(request, /<user_message>\\nWhat does price.js compute\?\\n<\/user_message>/);
 });

@@ -41,6 +41,17 @@ export function parseCopilotCli(files: readonly DocumentFile[], options: ReadOpt
   return parser.finish(endsWithNewline, warnings);
 }
 
+/** What a compaction carries of a prompt (the request after the real background one: `content` cut at 30,000 characters, marker included). */
+const CARRIED_PROMPT_CHARS = 30_000;
+const TRUNCATED = '...<truncated>...';
+
+/** A prompt as the summary's message holds it: what was typed, cut as Copilot CLI 1.0.102 cuts it. */
+function carriedPrompt(b: Block, typedText: string | undefined): Block {
+  const typedWords = typedText ?? ('text' in b ? b.text : '');
+  const text = typedWords.length > CARRIED_PROMPT_CHARS ? typedWords.slice(0, CARRIED_PROMPT_CHARS - TRUNCATED.length) + TRUNCATED : typedWords;
+  return { type: 'text', text, ref: b.ref, tokens: estimateTokens(text) };
+}
+
 export function createCopilotCliParser(options: ReadOptions): LineParser {
   const records: RawRecord[] = [];
   let messages: Message[] = [];
@@ -52,6 +63,8 @@ export function createCopilotCliParser(options: ReadOptions): LineParser {
   const events = new Map<number, Record<string, unknown>>();
   /** A compaction's attempt id → how many messages there were when it started (what its summary replaces). */
   const compactionStarts = new Map<string, number>();
+  /** A prompt's block → what was typed (`content`, without the CLI's additions): what a compaction carries. */
+  const typed = new Map<Block, string>();
   return {
     line(index, raw, value) {
       const type = isObj(value) ? str(value.type) ?? 'unknown' : 'invalid';
@@ -77,11 +90,13 @@ export function createCopilotCliParser(options: ReadOptions): LineParser {
           if (d.success !== true || !text) break;
           const from = compactionStarts.get(str(d.compactionAttemptId) ?? '') ?? messages.length;
           const before = messages.slice(0, from), since = messages.slice(from);
-          const prompts = before.flatMap((m) => (m.role === 'user' && !m.toolResultsOnly ? m.blocks.filter((b) => b.type === 'text') : []));
+          const prompts = before.flatMap((m) => (m.role === 'user' && !m.toolResultsOnly ? m.blocks.flatMap((b) => (b.type === 'text' ? [carriedPrompt(b, typed.get(b))] : [])) : []));
           const summary: Block = { type: 'summary', text, origin: text.includes('[context-compactor]') ? 'context-compactor' : 'agent', ref: ref(), tokens: estimateTokens(text) };
           // The compaction's event first: the message is written back from it (write.ts), not from the first prompt.
           const records = [index, ...before.flatMap((m) => (m.role === 'user' && !m.toolResultsOnly ? m.records.filter((r) => r !== index) : []))];
-          messages = [...before.filter((m) => m.role === 'system'), { role: 'user', blocks: [...prompts, summary], records, timestamp }, ...since];
+          // A reply logged while the compaction ran was asked with the whole history: its usage is not of this context.
+          const after = since.map((m) => { if (!m.usage) return m; const { usage: _, ...rest } = m; return rest; });
+          messages = [...before.filter((m) => m.role === 'system'), { role: 'user', blocks: [...prompts, summary], records, timestamp }, ...after];
           break;
         }
         case 'session.usage_record': {
@@ -102,7 +117,10 @@ export function createCopilotCliParser(options: ReadOptions): LineParser {
         case 'user.message': {
           const text = str(d.transformedContent) ?? str(d.content) ?? '';
           title ??= titleFromText(str(d.content) ?? '');
-          if (text) messages.push({ role: 'user', blocks: [{ type: 'text', text, ref: ref(), tokens: estimateTokens(text) }], records: [index], timestamp });
+          if (!text) break;
+          const block: Block = { type: 'text', text, ref: ref(), tokens: estimateTokens(text) };
+          typed.set(block, str(d.content) ?? text);
+          messages.push({ role: 'user', blocks: [block], records: [index], timestamp });
           break;
         }
         case 'assistant.message': {
