@@ -6,46 +6,23 @@
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { after, before, describe, it } from 'node:test';
-import type { FakeServer, RecordedRequest } from '../support/fakeHttp';
 import { FIXTURES } from '../support/fixtures';
-import { convertWithCli, TARGETS } from './convertSuite';
-import { agentBin, describeRun, freshDir, NEW_PROMPT, resumeAndRecord, type AgentRun } from './harness';
-import { KEY } from './resumeSuite';
+import { summaryResumeSuite } from './convertSuite';
+import { NEW_PROMPT } from './harness';
 
 const GOLFIQ = path.join(FIXTURES, 'real', 'codex', 'golfiq-0.40.0-compacted-no-replacement-history.jsonl');
 const PROMPT = 'Create or update the project constitution from interactive or provided principle inputs';
 const SUMMARY = 'Delivered the full CaddieCore service';
 
-describe('Codex (its own compaction kept) → claude: the real claude CLI resumes with the summary, then the prompt typed before it', { timeout: 240_000 }, () => {
-  const side = TARGETS.claude;
-  let fake: FakeServer | undefined;
-  let root = '';
-  let run: AgentRun;
-  let turn: RecordedRequest | undefined;
-  before(async () => {
-    fake = await side.start(KEY);
-    root = freshDir('codex-summary-to-claude');
-    const trimmed = path.join(root, 'golfiq-1830.jsonl');
-    fs.writeFileSync(trimmed, fs.readFileSync(GOLFIQ, 'utf8').split('\n').slice(0, 1830).join('\n') + '\n');
-    const { env, cwd } = side.prepare(root, fake);
-    const report = await convertWithCli(trimmed, 'claude', cwd, env);
-    const resumed = await resumeAndRecord(fake.requests, agentBin('claude'), side.resumeArgs(report.sessionId), cwd, env);
-    run = resumed.run;
-    turn = resumed.requests.find(side.isTurn);
-  });
-  after(async () => {
-    await fake?.close();
-    if (root) fs.rmSync(root, { recursive: true, force: true });
-  });
-  it('sends Codex\'s summary, the prompt typed before it after it, and the new prompt last', () => {
-    assert.equal(run.code, 0, describeRun(run));
-    assert.ok(turn, `no turn request (${describeRun(run)})`);
-    const messages = JSON.stringify((turn.body as { messages?: unknown }).messages ?? []);
-    const summary = messages.indexOf(SUMMARY), prompt = messages.indexOf(PROMPT);
-    assert.ok(summary >= 0, 'the summary');
-    assert.ok(prompt >= 0, 'the prompt typed before the compaction');
-    assert.ok(summary < prompt, 'the summary first, as Claude Code sends what its compaction keeps');
-    assert.ok(messages.lastIndexOf(NEW_PROMPT) > prompt, 'the new prompt after both');
-  });
+summaryResumeSuite('Codex (its own compaction kept)', 'claude', (root) => {
+  const trimmed = path.join(root, 'golfiq-1830.jsonl');
+  fs.writeFileSync(trimmed, fs.readFileSync(GOLFIQ, 'utf8').split('\n').slice(0, 1830).join('\n') + '\n');
+  return trimmed;
+}, (turn) => {
+  const messages = JSON.stringify((turn.body as { messages?: unknown }).messages ?? []);
+  const summary = messages.indexOf(SUMMARY), prompt = messages.indexOf(PROMPT);
+  assert.ok(summary >= 0, 'the summary');
+  assert.ok(prompt >= 0, 'the prompt typed before the compaction');
+  assert.ok(summary < prompt, 'the summary first, as Claude Code sends what its compaction keeps');
+  assert.ok(messages.lastIndexOf(NEW_PROMPT) > prompt, 'the new prompt after both');
 });

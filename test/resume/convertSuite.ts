@@ -197,3 +197,37 @@ export function convertSuite(source: string, to: Target, label: string): void {
     });
   });
 }
+
+/**
+ * `compact --to TO` of `file` (made by `prepareSource` in the run's folder), resumed by the real TO CLI against its
+ * loopback model; `check` gets the turn request it sent.
+ */
+export function summaryResumeSuite(label: string, to: Target, prepareSource: (root: string) => string, check: (turn: RecordedRequest) => void): void {
+  describe(`${label} → ${to}: the real ${to} CLI resumes the agent's summary in its own form`, { timeout: 240_000 }, () => {
+    const side = TARGETS[to];
+    let fake: FakeServer | undefined;
+    let root = '';
+    let run: AgentRun;
+    let turn: RecordedRequest | undefined;
+    before(async () => {
+      const bin = agentBin(to);
+      fake = await side.start(KEY);
+      root = freshDir(`summary-to-${to}`);
+      const { env, cwd } = side.prepare(root, fake);
+      const report = await convertWithCli(prepareSource(root), to, cwd, env);
+      const id = side.importFirst ? await side.importFirst(report, (args) => runAgent(bin, args, cwd, env)) : report.sessionId;
+      const resumed = await resumeAndRecord(fake.requests, bin, side.resumeArgs(id), cwd, env);
+      run = resumed.run;
+      turn = resumed.requests.find(side.isTurn);
+    });
+    after(async () => {
+      await fake?.close();
+      if (root) fs.rmSync(root, { recursive: true, force: true });
+    });
+    it('sends the summary where the agent itself would, and the prompts around it', () => {
+      assert.equal(run.code, 0, describeRun(run));
+      assert.ok(turn, `no turn request (${describeRun(run)})`);
+      check(turn);
+    });
+  });
+}
