@@ -3,7 +3,7 @@ import type { Block, Message, RawRecord, Session, Usage } from '../../model/tran
 import type { LineParser, ReadOptions } from '../../read/formatReader';
 import { repairToolPairs } from '../../read/pairs';
 import { buildTurns } from '../../read/turns';
-import { titleFromMessages } from '../../usage/title';
+import { titleFromMessages, titleFromText } from '../../usage/title';
 import { keepInstance } from '../../read/shapeKeeper';
 import { plausibleTokens } from '../../read/usageNumbers';
 import { absurdUsageField, newReadNotes, noteWarnings } from '../../read/warnings';
@@ -49,6 +49,8 @@ class ClaudeCodeParser implements LineParser {
   private version: unknown;
   private gitBranch: unknown;
   private branchFirst = false;
+  /** The last `ai-title` record's title (Claude Code 2.1.1xx names a session itself, as its /resume list shows it). */
+  private aiTitle: string | undefined;
   private readonly notes = newReadNotes();
   private readonly uuids = new Set<string>();
 
@@ -63,6 +65,7 @@ class ClaudeCodeParser implements LineParser {
     this.cwd ??= str(value.cwd);
     if (this.version === undefined && str(value.version)) this.version = value.version;
     if (this.gitBranch === undefined && str(value.gitBranch)) { this.gitBranch = value.gitBranch; this.branchFirst = this.version === undefined; }
+    if (value.type === 'ai-title') { this.aiTitle = aiTitleOf(value) ?? this.aiTitle; return; }
     if (typeof value.type === 'string' && NODE_TYPES.has(value.type) && ('uuid' in value || 'parentUuid' in value)) {
       // A uuid seen before is a repeated record (a file stitched or copied twice): the first one stands.
       const uuid = str(value.uuid);
@@ -97,7 +100,7 @@ class ClaudeCodeParser implements LineParser {
     if (this.version !== undefined) extra.version = this.version;
     if (this.gitBranch !== undefined && !this.branchFirst) extra.gitBranch = this.gitBranch;
     return {
-      format: 'claude-code', id: this.sessionId ?? '', cwd: this.cwd, title: firstPromptTitle(nodes) ?? titleFromMessages(messages), models, records, messages,
+      format: 'claude-code', id: this.sessionId ?? '', cwd: this.cwd, title: this.aiTitle ?? firstPromptTitle(nodes) ?? titleFromMessages(messages), models, records, messages,
       turns: buildTurns(messages),
       recordedContext: last?.usage ? contextOf(last.usage) : undefined,
       contextWindow: sessionContextWindow('claude-code', window.model, { peak: window.peak }),
@@ -152,6 +155,16 @@ function firstPromptTitle(nodes: readonly ClaudeNode[]): string | undefined {
     if (title) return title;
   }
   return undefined;
+}
+
+/**
+ * The title an `ai-title` record gives (`{"type":"ai-title","aiTitle":"Fix missing field dependency in Odoo…"}`),
+ * written again through the session: the name Claude Code ≥ 2.1.1xx shows the session by. It wins over the first
+ * prompt, which can be a pasted log line (a real 2.1.148 session was titled `2026-05-25 19:37:39,643 25 INFO …`).
+ * The usage scan applies the same rule (usage.ts).
+ */
+export function aiTitleOf(value: Obj): string | undefined {
+  return typeof value.aiTitle === 'string' ? titleFromText(value.aiTitle) : undefined;
 }
 
 /** The record without its content and tool output, keeping key order (see RawRecord.envelope). */

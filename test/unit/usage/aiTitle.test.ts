@@ -1,0 +1,22 @@
+// Claude Code 2.1.1xx names a session itself (`ai-title` records, the name its /resume list shows): a real 2.1.132
+// session whose first prompt is a pasted Odoo error must be titled by that name, in inspect and the Sessions view alike.
+import assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { test } from 'node:test';
+import { readTranscriptFile } from '../../../src/node/readTranscriptFile';
+import { FIXTURES } from '../../support/fixtures';
+import { scanDirs, tempDir } from './helpers';
+
+const FILE = path.join(FIXTURES, 'real', 'claude-code', 'odoo-docs-2.1.132-ai-title-pasted-error.jsonl');
+const AI_TITLE = 'Fix Odoo XPath element location error';
+
+test("a Claude Code session with an ai-title record is titled by it, not by its pasted first prompt", async (t) => {
+  assert.match(fs.readFileSync(FILE, 'utf8'), /"content":"odoo\.tools\.convert\.ParseError/);
+  assert.equal((await readTranscriptFile(FILE)).session.title, AI_TITLE);
+  const dir = tempDir(t);
+  fs.copyFileSync(FILE, path.join(dir, path.basename(FILE)));
+  const { report } = await scanDirs([dir]);
+  assert.equal(report.sessions.length, 1);
+  assert.equal(report.sessions[0]!.title, AI_TITLE);
+});
