@@ -49,7 +49,12 @@ class ClaudeCodeParser implements LineParser {
   private version: unknown;
   private gitBranch: unknown;
   private branchFirst = false;
-  /** The last `ai-title` record's title (Claude Code 2.1.1xx names a session itself, as its /resume list shows it). */
+  /**
+   * The last `ai-title` record's title (`{"type":"ai-title","aiTitle":"Fix missing field dependency in Odoo…"}`),
+   * written again through the file: the name Claude Code 2.1.1xx shows the session by. It wins over the first prompt,
+   * which can be a pasted log line (a real 2.1.148 session was titled `2026-05-25 19:37:39,643 25 INFO …`); the
+   * usage scan applies the same rule (usage.ts).
+   */
   private aiTitle: string | undefined;
   private readonly notes = newReadNotes();
   private readonly uuids = new Set<string>();
@@ -65,7 +70,7 @@ class ClaudeCodeParser implements LineParser {
     this.cwd ??= str(value.cwd);
     if (this.version === undefined && str(value.version)) this.version = value.version;
     if (this.gitBranch === undefined && str(value.gitBranch)) { this.gitBranch = value.gitBranch; this.branchFirst = this.version === undefined; }
-    if (value.type === 'ai-title') { this.aiTitle = aiTitleOf(value) ?? this.aiTitle; return; }
+    if (value.type === 'ai-title') { if (typeof value.aiTitle === 'string' && titleFromText(value.aiTitle)) this.aiTitle = value.aiTitle; return; }
     if (typeof value.type === 'string' && NODE_TYPES.has(value.type) && ('uuid' in value || 'parentUuid' in value)) {
       // A uuid seen before is a repeated record (a file stitched or copied twice): the first one stands.
       const uuid = str(value.uuid);
@@ -99,8 +104,10 @@ class ClaudeCodeParser implements LineParser {
     if (this.branchFirst) extra.gitBranch = this.gitBranch;
     if (this.version !== undefined) extra.version = this.version;
     if (this.gitBranch !== undefined && !this.branchFirst) extra.gitBranch = this.gitBranch;
+    // The writer names the compacted copy as Claude Code named the original (write.ts).
+    if (this.aiTitle !== undefined) extra.aiTitle = this.aiTitle;
     return {
-      format: 'claude-code', id: this.sessionId ?? '', cwd: this.cwd, title: this.aiTitle ?? firstPromptTitle(nodes) ?? titleFromMessages(messages), models, records, messages,
+      format: 'claude-code', id: this.sessionId ?? '', cwd: this.cwd, title: (this.aiTitle !== undefined ? titleFromText(this.aiTitle) : undefined) ?? firstPromptTitle(nodes) ?? titleFromMessages(messages), models, records, messages,
       turns: buildTurns(messages),
       recordedContext: last?.usage ? contextOf(last.usage) : undefined,
       contextWindow: sessionContextWindow('claude-code', window.model, { peak: window.peak }),
@@ -155,16 +162,6 @@ function firstPromptTitle(nodes: readonly ClaudeNode[]): string | undefined {
     if (title) return title;
   }
   return undefined;
-}
-
-/**
- * The title an `ai-title` record gives (`{"type":"ai-title","aiTitle":"Fix missing field dependency in Odoo…"}`),
- * written again through the session: the name Claude Code ≥ 2.1.1xx shows the session by. It wins over the first
- * prompt, which can be a pasted log line (a real 2.1.148 session was titled `2026-05-25 19:37:39,643 25 INFO …`).
- * The usage scan applies the same rule (usage.ts).
- */
-export function aiTitleOf(value: Obj): string | undefined {
-  return typeof value.aiTitle === 'string' ? titleFromText(value.aiTitle) : undefined;
 }
 
 /** The record without its content and tool output, keeping key order (see RawRecord.envelope). */

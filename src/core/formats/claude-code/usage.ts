@@ -89,7 +89,7 @@ function applyModelCommand(state: FileState, rec: Json): void {
 export function applyClaudeRecord(state: FileState, rec: Json): void {
   if (!state.firstTimestamp && typeof rec.sessionId === 'string') noteTimestamp(state, rec.timestamp);
   if (rec.type === 'system') { applyModelCommand(state, rec); return; }
-  // Claude Code 2.1.1xx's own name for the session wins over the first prompt, as in the reader (read.ts aiTitleOf).
+  // Claude Code 2.1.1xx's own name for the session wins over the first prompt, as in the reader (read.ts).
   if (rec.type === 'ai-title') { const t = typeof rec.aiTitle === 'string' ? titleFromText(rec.aiTitle) : undefined; if (t) { state.title = t; state.agentTitle = true; } return; }
   const message = asObject(rec.message);
   if (!message) return;
