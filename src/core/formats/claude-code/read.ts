@@ -86,7 +86,9 @@ class ClaudeCodeParser implements LineParser {
     const { notes, nodes, records } = this;
     if (notes.duplicates) warnings.push(`${notes.duplicates} record(s) repeat the uuid of an earlier record and were ignored`);
     const branch = selectLiveBranch(nodes);
-    if (branch.brokenAt !== undefined) warnings.push(`line ${branch.brokenAt + 1} points to a parent that is not in the file; the history before it is not part of the live context`);
+    if (branch.brokenAt !== undefined) warnings.push(forkedSubagent(nodes, branch.brokenAt)
+      ? `line ${branch.brokenAt + 1} continues its parent session's conversation (a subagent forked from it, as Claude Code's compaction agent is): the history before it is in the parent session's file`
+      : `line ${branch.brokenAt + 1} points to a parent that is not in the file; the history before it is not part of the live context`);
     for (const line of branch.cycles) warnings.push(`line ${line + 1}: its parentUuid closes a cycle; the chain goes on with the record before it in the file`);
     const live: ClaudeNode[] = [];
     for (const i of branch.nodes) live.push(nodes[i]!);
@@ -162,6 +164,15 @@ function firstPromptTitle(nodes: readonly ClaudeNode[]): string | undefined {
     if (title) return title;
   }
   return undefined;
+}
+
+/**
+ * A subagent file (every record a sidechain) whose first record's parent is a record of the parent session: Claude
+ * Code 2.1's compaction agent (`subagents/agent-acompact-*.jsonl`) forks the conversation it summarizes, and its
+ * recorded request holds that whole history (a real 2.1.49 one: 2 records, 172,447 tokens sent).
+ */
+function forkedSubagent(nodes: readonly ClaudeNode[], brokenAt: number): boolean {
+  return nodes.length > 0 && nodes[0]!.line === brokenAt && nodes.every((n) => n.sidechain);
 }
 
 /** The record without its content and tool output, keeping key order (see RawRecord.envelope). */
