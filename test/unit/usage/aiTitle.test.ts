@@ -1,6 +1,6 @@
-// Claude Code 2.1.1xx names a session itself (`ai-title` records, the name its /resume list shows): a real 2.1.132
-// session whose first prompt is a pasted Odoo error must be titled by that name, in inspect and the Sessions view alike,
-// and its compacted copy keeps the name.
+// Claude Code 2.1.1xx names a session itself (`ai-title` records, the name its /resume list shows): a real 2.1.128
+// session (two compactions) must be titled by that name, not by its first prompt, in inspect and the Sessions view
+// alike, and its compacted copy keeps the name.
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -10,11 +10,11 @@ import { readTranscriptFile } from '../../../src/node/readTranscriptFile';
 import { FIXTURES } from '../../support/fixtures';
 import { scanDirs, tempDir } from './helpers';
 
-const FILE = path.join(FIXTURES, 'real', 'claude-code', 'odoo-docs-2.1.132-ai-title-pasted-error.jsonl');
-const AI_TITLE = 'Fix Odoo XPath element location error';
+const FILE = path.join(FIXTURES, 'real', 'corpus', 'claude-code', 'odoo-addons-2.1.128-2compactions.jsonl');
+const AI_TITLE = 'Add bulk bid decision marking to search leads list view';
 
-test("a Claude Code session with an ai-title record is titled by it, not by its pasted first prompt", async (t) => {
-  assert.match(fs.readFileSync(FILE, 'utf8'), /"content":"odoo\.tools\.convert\.ParseError/);
+test("a Claude Code session with ai-title records is titled by them, not by its first prompt", async (t) => {
+  assert.match(fs.readFileSync(FILE, 'utf8'), /"content":"in X:\\\\03_ACG\\\\Custom_Addons\\\\search_leads, in teh list view/);
   assert.equal((await readTranscriptFile(FILE)).session.title, AI_TITLE);
   const dir = tempDir(t);
   fs.copyFileSync(FILE, path.join(dir, path.basename(FILE)));
