@@ -86,9 +86,11 @@ class ClaudeCodeParser implements LineParser {
     const { notes, nodes, records } = this;
     if (notes.duplicates) warnings.push(`${notes.duplicates} record(s) repeat the uuid of an earlier record and were ignored`);
     const branch = selectLiveBranch(nodes);
-    if (branch.brokenAt !== undefined) warnings.push(forkedSubagent(nodes, branch.brokenAt)
-      ? `line ${branch.brokenAt + 1} continues its parent session's conversation (a subagent forked from it, as Claude Code's compaction agent is): the history before it is in the parent session's file`
-      : `line ${branch.brokenAt + 1} points to a parent that is not in the file; the history before it is not part of the live context`);
+    if (branch.brokenAt !== undefined) {
+      warnings.push(forkedSubagent(nodes, branch.brokenAt)
+        ? `line ${branch.brokenAt + 1} continues its parent session's conversation (a subagent forked from it, as Claude Code's compaction agent is): the history before it is in the parent session's file`
+        : `line ${branch.brokenAt + 1} points to a parent that is not in the file; the history before it is not part of the live context`);
+    }
     for (const line of branch.cycles) warnings.push(`line ${line + 1}: its parentUuid closes a cycle; the chain goes on with the record before it in the file`);
     const live: ClaudeNode[] = [];
     for (const i of branch.nodes) live.push(nodes[i]!);
