@@ -28,7 +28,9 @@ export function renderInspect(r: InspectReport, markdown: boolean): string {
   const u = markdown ? escapeMarkdown : (text: string): string => text;
   const t = r.tokens;
   const out: string[] = [];
-  out.push(markdown ? `# Context of ${r.title ? `“${u(r.title)}”` : u(r.sessionId)}` : `Context of ${r.title ?? r.sessionId}`);
+  // A file with no title and no session id (a real Claude Code teleport stub, one record) is named by its file.
+  const name = r.sessionId || (r.file ?? '').split(/[\\/]/).pop() || '(unnamed)';
+  out.push(markdown ? `# Context of ${r.title ? `“${u(r.title)}”` : u(name)}` : `Context of ${r.title ?? name}`);
   out.push([
     `format: ${r.format}   session: ${u(r.sessionId)}${r.cwd ? `   cwd: ${u(r.cwd)}` : ''}`,
     `models: ${u(r.models.join(', ')) || 'unknown'}   records: ${fmt(r.records)}   messages: ${fmt(r.messages)}   turns: ${fmt(r.turns)}${r.bytes !== undefined ? `   file: ${fmt(r.bytes)} bytes` : ''}`,
