@@ -28,7 +28,9 @@ export function renderInspect(r: InspectReport, markdown: boolean): string {
   const u = markdown ? escapeMarkdown : (text: string): string => text;
   const t = r.tokens;
   const out: string[] = [];
-  out.push(markdown ? `# Context of ${r.title ? `“${u(r.title)}”` : u(r.sessionId)}` : `Context of ${r.title ?? r.sessionId}`);
+  // A file with no title and no session id (a real Claude Code teleport stub, one record) is named by its file.
+  const name = r.sessionId || (r.file ?? '').split(/[\\/]/).pop() || '(unnamed)';
+  out.push(markdown ? `# Context of ${r.title ? `“${u(r.title)}”` : u(name)}` : `Context of ${r.title ?? name}`);
   out.push([
     `format: ${r.format}   session: ${u(r.sessionId)}${r.cwd ? `   cwd: ${u(r.cwd)}` : ''}`,
     `models: ${u(r.models.join(', ')) || 'unknown'}   records: ${fmt(r.records)}   messages: ${fmt(r.messages)}   turns: ${fmt(r.turns)}${r.bytes !== undefined ? `   file: ${fmt(r.bytes)} bytes` : ''}`,
@@ -49,10 +51,16 @@ export function renderInspect(r: InspectReport, markdown: boolean): string {
   const step = Math.max(1, Math.ceil(r.perTurn.length / 40));
   const shown = r.perTurn.filter((_, i) => i % step === 0 || i === r.perTurn.length - 1);
   out.push(table(['turn', 'kind', 'context', 'source'], shown.map((p) => [String(p.turn), p.kind, fmt(p.contextTokens), p.source]), markdown));
-  if (step > 1) out.push(`(every ${step}th turn of ${r.perTurn.length} shown)`);
+  if (step > 1) out.push(`(every ${ordinal(step)} turn of ${r.perTurn.length} shown)`);
   if (r.warnings.length) {
     out.push(h('Warnings'));
     out.push(r.warnings.map((w) => `- ${u(w)}`).join('\n'));
   }
   return out.join('\n') + '\n';
+}
+
+/** 2nd, 3rd, 4th, 11th, 21st: the step of the per-turn table ("every 2th turn" was printed). */
+function ordinal(n: number): string {
+  const teen = n % 100 >= 11 && n % 100 <= 13;
+  return `${n}${teen ? 'th' : ['th', 'st', 'nd', 'rd'][n % 10] ?? 'th'}`;
 }

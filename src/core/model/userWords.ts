@@ -40,6 +40,14 @@ function templateArguments(text: string): string | undefined {
 }
 
 /**
+ * Context the Codex VS Code extension and Codex Desktop put before the person's words, in Markdown sections, the
+ * request last: `# Context from my IDE setup:` (open tabs), `# Files mentioned by the user:`, `## Prior conversation
+ * with Codex:` (a JSON transcript), then `## My request for Codex:` and what was typed (real 0.116–0.118 rollouts).
+ */
+const CODEX_CONTEXT = /^#{1,2} (?:Context from my IDE setup|Files mentioned by the user|Prior conversation with Codex):/;
+const CODEX_REQUEST = '\n## My request for Codex:';
+
+/**
  * What the person typed of a user text: none of harness text, the words after the context an IDE attached before
  * them, and of a command template (spec-kit's) only its arguments.
  */
@@ -47,6 +55,10 @@ export function typedWords(text: string): string {
   if (isHarnessText(text)) return '';
   let rest = text.trim();
   for (let m = WRAPPER.exec(rest); m; m = WRAPPER.exec(rest)) rest = rest.slice(m[0].length);
+  if (CODEX_CONTEXT.test(rest)) {
+    const at = rest.indexOf(CODEX_REQUEST);
+    if (at >= 0) rest = rest.slice(at + CODEX_REQUEST.length).trim();
+  }
   return templateArguments(rest) ?? rest;
 }
 

@@ -22,8 +22,15 @@ export function calibrate(session: Session): Calibration {
   }
   if (points.length === 0) return { source: 'estimated', overhead: 0, scale: 1, turnsCompared: 0 };
   const first = points[0]!, last = points[points.length - 1]!;
-  const overhead = Math.max(0, first.recorded - first.estimate);
-  const raw = last.estimate > 0 ? (last.recorded - overhead) / last.estimate : 1;
+  let overhead = Math.max(0, first.recorded - first.estimate);
+  let raw = last.estimate > 0 ? (last.recorded - overhead) / last.estimate : 1;
+  // The last request far below what the first one implies: the agent sent less than the log shows (a real Codex
+  // 0.117 rollout resumed by a newer client went 166,236 → 81,019 with no compaction recorded). The first request's
+  // overhead would put "context now" 105K above the last recorded request; anchor on the last request instead.
+  if (last !== first && raw <= 0.25) {
+    overhead = Math.max(0, last.recorded - last.estimate);
+    raw = last.estimate > 0 ? (last.recorded - overhead) / last.estimate : 1;
+  }
   // A wild factor means the log and the transcript disagree (e.g. a resumed copy); don't trust it.
   const scale = Number.isFinite(raw) && raw > 0.25 && raw < 4 ? raw : 1;
   const rest = points.length > 1 ? points.slice(1) : points;

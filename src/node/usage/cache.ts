@@ -13,7 +13,7 @@ import type { ClaudeRow, FileState, UsageReport } from '../../core/usage/types';
  * 4: totals.cost may be null, totals.pricedCost added. 5: a usage record with an impossible figure is dropped and
  * counted (FileState.absurdUsage), no longer kept with that figure as 0 (older states may hold such rows).
  */
-export const CACHE_VERSION = 13; // 13: Claude Code's 1M window from two requests past 200k, not one, and from `/model`'s answer (≤ 2.1.92); 12: Claude Code's window from a `/model` record (commandRun.args [1m], or back to 200k); 11: a spec-kit command template titled by its typed arguments, Claude Code's 1M window from a request past 200k; 10: Codex app mentions out of titles; 9: Codex's recorded context window; 8: legacy Codex rollouts, Gemini projects from projectHash, drive letters upper-cased, placeholder titles; 7: titles skip leading harness wrappers (<ide_selection>…); 6: no control characters
+export const CACHE_VERSION = 14; // 14: Claude Code's `ai-title` names a session before its first prompt; 13: Claude Code's 1M window from two requests past 200k, not one, and from `/model`'s answer (≤ 2.1.92); 12: Claude Code's window from a `/model` record (commandRun.args [1m], or back to 200k); 11: a spec-kit command template titled by its typed arguments, Claude Code's 1M window from a request past 200k; 10: Codex app mentions out of titles; 9: Codex's recorded context window; 8: legacy Codex rollouts, Gemini projects from projectHash, drive letters upper-cased, placeholder titles; 7: titles skip leading harness wrappers (<ide_selection>…); 6: no control characters
 
 export interface CacheEntry {
   size: number;

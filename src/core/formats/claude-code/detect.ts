@@ -8,6 +8,8 @@ export function detectClaudeCode(records: readonly unknown[]): boolean {
   return records.some((r) => {
     if (typeof r !== 'object' || r === null) return false;
     const o = r as Record<string, unknown>;
+    // A session teleported from claude.ai before any message is one record: `{"type":"teleported-from","remoteSessionId":…}`.
+    if (o.type === 'teleported-from' && typeof o.remoteSessionId === 'string') return true;
     if (typeof o.type !== 'string' || !CLAUDE_TYPES.has(o.type)) return false;
     return 'parentUuid' in o || 'sessionId' in o || 'leafUuid' in o || o.type === 'file-history-snapshot';
   });

@@ -3,7 +3,7 @@ import type { Block, Message, RawRecord, Session, Usage } from '../../model/tran
 import type { LineParser, ReadOptions } from '../../read/formatReader';
 import { repairToolPairs } from '../../read/pairs';
 import { buildTurns } from '../../read/turns';
-import { titleFromMessages } from '../../usage/title';
+import { titleFromMessages, titleFromText } from '../../usage/title';
 import { keepInstance } from '../../read/shapeKeeper';
 import { plausibleTokens } from '../../read/usageNumbers';
 import { absurdUsageField, newReadNotes, noteWarnings } from '../../read/warnings';
@@ -49,6 +49,13 @@ class ClaudeCodeParser implements LineParser {
   private version: unknown;
   private gitBranch: unknown;
   private branchFirst = false;
+  /**
+   * The last `ai-title` record's title (`{"type":"ai-title","aiTitle":"Fix missing field dependency in Odoo…"}`),
+   * written again through the file: the name Claude Code 2.1.1xx shows the session by. It wins over the first prompt,
+   * which can be a pasted log line (a real 2.1.148 session was titled `2026-05-25 19:37:39,643 25 INFO …`); the
+   * usage scan applies the same rule (usage.ts).
+   */
+  private aiTitle: string | undefined;
   private readonly notes = newReadNotes();
   private readonly uuids = new Set<string>();
 
@@ -63,6 +70,7 @@ class ClaudeCodeParser implements LineParser {
     this.cwd ??= str(value.cwd);
     if (this.version === undefined && str(value.version)) this.version = value.version;
     if (this.gitBranch === undefined && str(value.gitBranch)) { this.gitBranch = value.gitBranch; this.branchFirst = this.version === undefined; }
+    if (value.type === 'ai-title') { if (typeof value.aiTitle === 'string' && titleFromText(value.aiTitle)) this.aiTitle = value.aiTitle; return; }
     if (typeof value.type === 'string' && NODE_TYPES.has(value.type) && ('uuid' in value || 'parentUuid' in value)) {
       // A uuid seen before is a repeated record (a file stitched or copied twice): the first one stands.
       const uuid = str(value.uuid);
@@ -78,7 +86,11 @@ class ClaudeCodeParser implements LineParser {
     const { notes, nodes, records } = this;
     if (notes.duplicates) warnings.push(`${notes.duplicates} record(s) repeat the uuid of an earlier record and were ignored`);
     const branch = selectLiveBranch(nodes);
-    if (branch.brokenAt !== undefined) warnings.push(`line ${branch.brokenAt + 1} points to a parent that is not in the file; the history before it is not part of the live context`);
+    if (branch.brokenAt !== undefined) {
+      warnings.push(forkedSubagent(nodes, branch.brokenAt)
+        ? `line ${branch.brokenAt + 1} continues its parent session's conversation (a subagent forked from it, as Claude Code's compaction agent is): the history before it is in the parent session's file`
+        : `line ${branch.brokenAt + 1} points to a parent that is not in the file; the history before it is not part of the live context`);
+    }
     for (const line of branch.cycles) warnings.push(`line ${line + 1}: its parentUuid closes a cycle; the chain goes on with the record before it in the file`);
     const live: ClaudeNode[] = [];
     for (const i of branch.nodes) live.push(nodes[i]!);
@@ -96,8 +108,10 @@ class ClaudeCodeParser implements LineParser {
     if (this.branchFirst) extra.gitBranch = this.gitBranch;
     if (this.version !== undefined) extra.version = this.version;
     if (this.gitBranch !== undefined && !this.branchFirst) extra.gitBranch = this.gitBranch;
+    // The writer names the compacted copy as Claude Code named the original (write.ts).
+    if (this.aiTitle !== undefined) extra.aiTitle = this.aiTitle;
     return {
-      format: 'claude-code', id: this.sessionId ?? '', cwd: this.cwd, title: firstPromptTitle(nodes) ?? titleFromMessages(messages), models, records, messages,
+      format: 'claude-code', id: this.sessionId ?? '', cwd: this.cwd, title: (this.aiTitle !== undefined ? titleFromText(this.aiTitle) : undefined) ?? firstPromptTitle(nodes) ?? titleFromMessages(messages), models, records, messages,
       turns: buildTurns(messages),
       recordedContext: last?.usage ? contextOf(last.usage) : undefined,
       contextWindow: sessionContextWindow('claude-code', window.model, { peak: window.peak }),
@@ -143,6 +157,15 @@ function firstPromptTitle(nodes: readonly ClaudeNode[]): string | undefined {
     if (title) return title;
   }
   return undefined;
+}
+
+/**
+ * A subagent file (every record a sidechain) whose first record's parent is a record of the parent session: Claude
+ * Code 2.1's compaction agent (`subagents/agent-acompact-*.jsonl`) forks the conversation it summarizes, and its
+ * recorded request holds that whole history (a real 2.1.49 one: 2 records, 172,447 tokens sent).
+ */
+function forkedSubagent(nodes: readonly ClaudeNode[], brokenAt: number): boolean {
+  return nodes.length > 0 && nodes[0]!.line === brokenAt && nodes.every((n) => n.sidechain);
 }
 
 /** The record without its content and tool output, keeping key order (see RawRecord.envelope). */

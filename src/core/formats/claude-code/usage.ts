@@ -2,7 +2,7 @@
 // files with ccusage-compatible dedupe (a resumed session repeats its predecessor's responses).
 import { asObject, count, type Json, modelIndex, noteTimestamp, str } from '../../usage/common';
 import { CLAUDE_CODE_WINDOW, sessionContextWindow } from '../../usage/contextWindow';
-import { titleFromContent } from '../../usage/title';
+import { titleFromContent, titleFromText } from '../../usage/title';
 import { betterRow, rowsByModel } from '../../usage/rows';
 import type { ClaudeRow, Contains, FileState } from '../../usage/types';
 import { choosesOneMillion, modelChosen } from './modelCommand';
@@ -77,7 +77,7 @@ function applyAssistant(state: FileState, rec: Json, message: Json): void {
 
 function applyUser(state: FileState, rec: Json, message: Json): void {
   noteEnvelope(state, rec);
-  if (state.title || rec.isMeta === true || rec.isSidechain === true || rec.isCompactSummary === true) return;
+  if (state.title || state.agentTitle || rec.isMeta === true || rec.isSidechain === true || rec.isCompactSummary === true) return;
   state.title = titleFromContent(message.content);
 }
 
@@ -96,6 +96,8 @@ function applyModelCommand(state: FileState, rec: Json): void {
 export function applyClaudeRecord(state: FileState, rec: Json): void {
   if (!state.firstTimestamp && typeof rec.sessionId === 'string') noteTimestamp(state, rec.timestamp);
   if (rec.type === 'system') { applyModelCommand(state, rec); return; }
+  // Claude Code 2.1.1xx's own name for the session wins over the first prompt, as in the reader (read.ts).
+  if (rec.type === 'ai-title') { const t = typeof rec.aiTitle === 'string' ? titleFromText(rec.aiTitle) : undefined; if (t) { state.title = t; state.agentTitle = true; } return; }
   const message = asObject(rec.message);
   if (!message) return;
   if (rec.type === 'assistant') applyAssistant(state, rec, message);
@@ -112,11 +114,12 @@ export function claudeWants(state: FileState, has: Contains): boolean {
   if (has('"usage"') || has('"commandRun"') || has(MODEL_ANSWER)) return true;
   // The session's start: the first timestamped line (often a tiny queue-operation), parsed once.
   if (!state.firstTimestamp && has('"timestamp"')) return true;
+  if (has('"ai-title"')) return true;
   return !state.title && has('"user"') && !has('"tool_result"');
 }
 
-/** Requests' usage, and a `/model`'s record (the window). */
-const STEADY: readonly string[] = ['"usage"', '"commandRun"', MODEL_ANSWER];
+/** Requests' usage, a `/model`'s record or answer (the window), and the session's `ai-title`. */
+const STEADY: readonly string[] = ['"usage"', '"commandRun"', MODEL_ANSWER, '"ai-title"'];
 
 /** Once the title and the first timestamp are known, claudeWants is has() of one of STEADY. */
 export function claudeSteadyMarkers(state: FileState): readonly string[] | undefined {

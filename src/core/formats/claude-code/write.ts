@@ -65,6 +65,8 @@ export function writeClaudeCode(original: Session, cleaned: Session, ctx: WriteC
     }
     emit(o);
   });
+  // The copy keeps the name Claude Code gave the session (2.1.1xx `ai-title`), as its /resume list shows it.
+  if (typeof original.extra.aiTitle === 'string') lines.push({ raw: JSON.stringify({ type: 'ai-title', aiTitle: original.extra.aiTitle, sessionId }) });
   return { sessionId, lines };
 }
 
