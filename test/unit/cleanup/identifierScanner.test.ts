@@ -54,6 +54,14 @@ test('a digit stops the jump only beside a hex letter or a dash: hex words and U
   assert.deepEqual(scanned(text), ['1abcdef', 'abcdef1', 'abc1def', '1bcdefab-abcd-abcd-abcd-abcdefabcdef', 'abcdefab-abcd-abcd-abcd-abcdefabcde1', 'a1234567b', '1234567890abc']);
 });
 
+test('a slash stops the jump only beside another character of its token, an underscore only after a capital, a digit or an id prefix', () => {
+  // Slashes alone (comments, division, a run of them), beside a letter at either end, a URL's; underscores of
+  // snake_case words and of every id prefix and code in capitals, first or after another underscore.
+  const text = '// x / y /// a/ /b ////x https://h.io/p x_/y.ts snake_case_name __dunder__ toolu_abc123 call_abcdef msg_abcdef req_abcdef resp_abcdef fc_abcdef1 rs_abcdef srvtoolu_abcdef ERR_BAD_X FOO__BAR X9_ABC E_ABCD tool_abcdef __FOO_BAR';
+  assert.deepEqual(scanned(text), everyToken(text));
+  assert.deepEqual(scanned(text), ['https://h.io/p', 'x_/y.ts', 'toolu_abc123', 'call_abcdef', 'msg_abcdef', 'req_abcdef', 'resp_abcdef', 'fc_abcdef1', 'rs_abcdef', 'srvtoolu_abcdef', 'ERR_BAD_X', 'FOO__BAR', 'X9_ABC']);
+});
+
 test('the scan stops at 400 identifiers per text, at the same one', () => {
   const text = Array.from({ length: 600 }, (_, i) => `pkg/file${i}.ts word`).join(' ');
   const ids = scanned(text);
