@@ -2,12 +2,11 @@
 // (test/fixtures/copilot-cli/README.md), whose summary's message also carries the prompt typed before it. The summary
 // stays the target's compaction form (it was folded into a typed prompt), the prompt stays a prompt, after it.
 import assert from 'node:assert/strict';
-import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { test } from 'node:test';
 import type { AgentId } from '../../../src/core/model/ids';
 import { compactTranscript, writeCompaction } from '../../../src/node/compactFile';
-import { readTranscriptFile } from '../../../src/node/readTranscriptFile';
+import { claudeSummaryOrder, claudeSummaryText, convertedSession } from '../../support/converted';
 import { FIXTURES } from '../../support/fixtures';
 import { tmpDir } from '../../support/tmp';
 
@@ -16,12 +15,7 @@ const COPILOT = path.join(FIXTURES, 'copilot-cli', 'session-1.0.102-background-c
 // Not gemini-cli: its reader knows only its own summary form (`<state_snapshot>`), any other source's comes back as words.
 for (const to of ['claude-code', 'codex', 'opencode', 'goose'] as AgentId[]) {
   test(`copilot-cli (background compaction) → ${to}: the summary is the target's own, the typed prompt apart from it`, async (t) => {
-    const dir = tmpDir(t);
-    const p = await compactTranscript(COPILOT, { cleanup: { keepRecentTurns: 6 }, to, env: { HOME: dir } });
-    const out = path.join(dir, 'chats', path.basename(p.defaultOut));
-    fs.mkdirSync(path.dirname(out), { recursive: true });
-    await writeCompaction(p, out);
-    const { session } = await readTranscriptFile(out);
+    const session = await convertedSession(t, COPILOT, to);
     const blocks = session.messages.flatMap((m) => m.blocks);
     const summaries = blocks.filter((b) => b.type === 'summary');
     assert.equal(summaries.length, 1, 'one summary');
@@ -39,10 +33,6 @@ test('copilot-cli → claude: compact_boundary, the summary, then the prompt typ
   const p = await compactTranscript(COPILOT, { cleanup: { keepRecentTurns: 6 }, to: 'claude-code', env: { HOME: dir } });
   const out = path.join(dir, 'out.jsonl');
   await writeCompaction(p, out);
-  const records = fs.readFileSync(out, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as { type: string; subtype?: string; isCompactSummary?: boolean; message?: { content?: unknown } });
-  const said = (r: (typeof records)[number]): string => (typeof r.message?.content === 'string' ? r.message.content : '');
-  const boundary = records.findIndex((r) => r.subtype === 'compact_boundary');
-  const summary = records.findIndex((r) => r.isCompactSummary === true);
-  const prompt = records.findIndex((r) => r.type === 'user' && !r.isCompactSummary && said(r).startsWith('Read big.txt'));
-  assert.deepEqual([boundary, summary, prompt], [0, 1, 2]);
+  assert.deepEqual(claudeSummaryOrder(out, (said) => said.startsWith('Read big.txt')), [0, 1, 2]);
+  assert.match(claudeSummaryText(out), /<overview>Read big\.txt/);
 });
