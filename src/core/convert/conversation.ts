@@ -77,11 +77,15 @@ export function convertSession(original: Session, cleaned: Session, target: Conv
     // it re-attached) is part of that summary: its words join it, its acknowledgment is not a reply of the session.
     const ofSummary = summaryRecords !== undefined && m.records.length > 0 && m.records.every((r) => summaryRecords!.has(r));
     if (m.role === 'user') {
-      const words = userWords(m, notCarried);
       const agentSummary = isAgentSummary(m);
+      const words = userWords(agentSummary ? { ...m, blocks: m.blocks.filter((b) => b.type !== 'text') } : m, notCarried);
       if (agentSummary) summaryRecords = new Set(m.records);
       else if (!ofSummary) summaryRecords = undefined;
       if (words) push(agentSummary || ofSummary ? { role: 'user', text: words, summary: true } : { role: 'user', text: words });
+      // Copilot CLI's summary message also carries the prompts typed before it: they stay prompts, after the summary,
+      // where every target's own compaction keeps what it keeps (Claude Code, Gemini CLI: the summary opens the history).
+      const carried = agentSummary ? userWords({ ...m, blocks: m.blocks.filter((b) => b.type === 'text') }, notCarried) : '';
+      if (carried) push({ role: 'user', text: carried });
       continue;
     }
     if (ofSummary) continue;
@@ -103,9 +107,12 @@ export function convertSession(original: Session, cleaned: Session, target: Conv
   return { from: original.format, to, ...(target.modelProvider ? { modelProvider: target.modelProvider } : {}), ...(target.model ? { targetModel: target.model } : {}), cwd: original.cwd, title: original.title, model: original.models.at(-1), messages: leadingUser(messages), notCarried };
 }
 
-/** A user message that is the agent's own compaction summary (not ours: a snapshot or summary of ours stays words). */
+/**
+ * A user message that is the agent's own compaction summary (not ours: a snapshot or summary of ours stays words), with
+ * the prompts typed before it that it carries (Copilot CLI: copilot-cli/read.ts) or without.
+ */
 function isAgentSummary(m: Message): boolean {
-  const said = m.blocks.filter((b) => b.type !== 'meta');
+  const said = m.blocks.filter((b) => b.type !== 'meta' && b.type !== 'text');
   return said.length > 0 && said.every((b) => b.type === 'summary' && b.origin === 'agent' && b.text.trim() !== '');
 }
 

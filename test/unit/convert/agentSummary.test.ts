@@ -8,6 +8,7 @@ import { test } from 'node:test';
 import type { AgentId } from '../../../src/core/model/ids';
 import { compactTranscript, writeCompaction } from '../../../src/node/compactFile';
 import { readTranscriptFile } from '../../../src/node/readTranscriptFile';
+import { convertedSession } from '../../support/converted';
 import { FIXTURES } from '../../support/fixtures';
 import { tmpDir } from '../../support/tmp';
 
@@ -16,12 +17,7 @@ const TYPED = ['What does price.js compute?', 'Which rate does price.js apply no
 
 for (const to of ['claude-code', 'codex', 'gemini-cli', 'opencode', 'goose'] as AgentId[]) {
   test(`qwen-code → ${to}: the summary is the target's own, the title a typed prompt`, async (t) => {
-    const dir = tmpDir(t);
-    const p = await compactTranscript(QWEN, { cleanup: { keepRecentTurns: 6 }, to, env: { HOME: dir } });
-    const out = path.join(dir, 'chats', path.basename(p.defaultOut));
-    fs.mkdirSync(path.dirname(out), { recursive: true });
-    await writeCompaction(p, out);
-    const { session } = await readTranscriptFile(out);
+    const session = await convertedSession(t, QWEN, to);
     assert.equal(session.format, to);
     const blocks = session.messages.flatMap((m) => m.blocks);
     const summaries = blocks.filter((b) => b.type === 'summary');

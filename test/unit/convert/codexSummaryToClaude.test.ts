@@ -7,6 +7,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { test } from 'node:test';
 import { main } from '../../../src/cli/main';
+import { claudeSummaryOrder, claudeSummaryText } from '../../support/converted';
 import { FIXTURES } from '../../support/fixtures';
 import { tmpDir } from '../../support/tmp';
 
@@ -19,11 +20,6 @@ test('the prompt typed before Codex\'s summary comes after the compact_boundary 
   let err = '';
   const code = await main(['compact', trimmed, '--no-summary', '--to', 'claude', '--cwd', dir, '--out', out, '--json'], { stdout: () => {}, stderr: (s) => { err += s; }, env: { HOME: dir } });
   assert.equal(code, 0, err);
-  const records = fs.readFileSync(out, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as { type: string; subtype?: string; isCompactSummary?: boolean; message?: { content?: unknown } });
-  const said = (r: (typeof records)[number]): string => (typeof r.message?.content === 'string' ? r.message.content : '');
-  const boundary = records.findIndex((r) => r.subtype === 'compact_boundary');
-  const summary = records.findIndex((r) => r.isCompactSummary === true);
-  const prompt = records.findIndex((r) => r.type === 'user' && !r.isCompactSummary && said(r).includes('Create or update the project constitution'));
-  assert.deepEqual([boundary, summary, prompt], [0, 1, 2]);
-  assert.match(said(records[summary]!), /Delivered the full CaddieCore service/);
+  assert.deepEqual(claudeSummaryOrder(out, (said) => said.includes('Create or update the project constitution')), [0, 1, 2]);
+  assert.match(claudeSummaryText(out), /Delivered the full CaddieCore service/);
 });
