@@ -26,7 +26,7 @@ export interface Measurement {
    * original recorded again (Codex re-injects its instructions after its compaction and on resume; the copy keeps one).
    */
   readonly harnessAfterTokens: number;
-  /** recorded: from the agent's usage log; partial: only the system prompt the transcript holds; unknown: none. */
+  /** recorded: from the agent's usage log (before its last compaction when none since); partial: only the system prompt the transcript holds; unknown: none. */
   readonly harnessSource: 'recorded' | 'partial' | 'unknown';
   /** 1 − after/before over the whole request. */
   readonly reduction: number;
@@ -77,7 +77,7 @@ export function measureCompaction(original: Session, result: Session, changed: r
   return {
     before: { tokens: before, historyTokens: hb, messages: original.messages.length },
     after: { tokens: after, historyTokens: ha, messages: result.messages.length },
-    harnessTokens: harness, harnessAfterTokens: harnessAfter, harnessSource: cal.source === 'recorded' ? 'recorded' : harness > 0 ? 'partial' : 'unknown',
+    harnessTokens: harness, harnessAfterTokens: harnessAfter, harnessSource: cal.source === 'recorded' || (cal.overhead > 0 && cal.overhead === original.harnessBeforeCompaction) ? 'recorded' : harness > 0 ? 'partial' : 'unknown',
     reduction: before > 0 ? 1 - after / before : 0,
     historyReduction: hb > 0 ? 1 - ha / hb : 0,
     tooSmallToCompact: hb < TOO_SMALL_HISTORY,

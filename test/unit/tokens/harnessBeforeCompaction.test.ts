@@ -4,6 +4,7 @@
 import assert from 'node:assert/strict';
 import * as path from 'node:path';
 import { test } from 'node:test';
+import { measureCompaction } from '../../../src/core/compact/measure';
 import { buildInspectReport } from '../../../src/core/inspect/inspectReport';
 import { renderInspect } from '../../../src/core/inspect/renderText';
 import { calibrate } from '../../../src/core/tokens/calibrate';
@@ -26,6 +27,10 @@ test('no request since the compaction: the harness measured before it is carried
   const text = renderInspect(report, false);
   assert.match(text, /no request since the last compaction: the messages are offline estimates, and the harness \([\d,]+ tokens: system prompt, tools, injected context\) is the one measured on the requests before it/);
   assert.doesNotMatch(text, /no recorded usage/);
+  // A compaction's report takes the same harness, measured from the usage log (not "system prompt only").
+  const m = measureCompaction(session, session, []);
+  assert.equal(m.harnessTokens, harness);
+  assert.equal(m.harnessSource, 'recorded');
 });
 
 test('a session whose live branch recorded usage carries nothing', async () => {
