@@ -33,6 +33,8 @@ it('a subagent chat: the initial context is harness, the task after it is the pr
   assert.equal(task?.type === 'text' && task.text.trim(), TASK);
   assert.ok(task!.tokens < 100);
   assert.equal(titleFromMessages(s.messages), TASK);
+  // Its `summary` is the complete_task result (`{"response": …}`), not a title.
+  assert.equal(s.title, TASK);
   assert.equal(typedWords((context as Block & { text: string }).text), '', 'the memory alone holds no typed words');
   // Written back unchanged, the part is the original part, whole, once.
   const out = written(s, s);
