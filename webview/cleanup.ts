@@ -88,7 +88,7 @@ export function createCleanupTab(api: WebviewApi, saved: CleanupInput | undefine
     const kept = p.protectedParts.map((x) => `${x.reason}: ${formatTokens(x.tokens)}`).join('; ');
     totals.replaceChildren(
       stat('History cut', formatPercent(p.history.before - p.history.after, p.history.before), `${formatTokens(p.history.before)} → ${formatTokens(p.history.after)} tokens${p.tooSmallToCompact ? ' · too small to compact' : ''}`, 'history-reduction'),
-      stat('Whole request', formatPercent(p.before - p.after, p.before), `${formatTokens(p.before)} → ${formatTokens(p.after)} tokens, harness ${formatTokens(p.harnessTokens)}`, 'reduction'),
+      stat('Whole request', formatPercent(p.before - p.after, p.before), `${formatTokens(p.before)} → ${formatTokens(p.after)} tokens, harness ${formatTokens(p.harnessTokens)}${p.harnessAfterTokens !== p.harnessTokens ? ` → ${formatTokens(p.harnessAfterTokens)}` : ''}`, 'reduction'),
       stat('Kept verbatim', `${formatTokens(p.protected.tokens)} tokens`, `${formatTokens(p.protected.turns)} recent turns (${prot}) · ${kept}`, 'protected'),
       stat('Identifier recall', recall ? formatPercent(recall.recall, 1) : '—', recall ? `of ${formatTokens(recall.total)} paths, URLs, hashes, ids and error codes in the text the rules change` : 'nothing changed', 'recall'));
   };

@@ -63,7 +63,7 @@ export function cleanupPreview(session: Session, input: CleanupInput, base: Clea
     })),
     before: m.before.tokens, after: m.after.tokens, reduction: m.reduction,
     history: { before: m.before.historyTokens, after: m.after.historyTokens, reduction: m.historyReduction },
-    harnessTokens: m.harnessTokens, ...(harnessNote(m) ? { harnessNote: harnessNote(m) } : {}), tooSmallToCompact: m.tooSmallToCompact,
+    harnessTokens: m.harnessTokens, harnessAfterTokens: m.harnessAfterTokens, ...(harnessNote(m) ? { harnessNote: harnessNote(m) } : {}), tooSmallToCompact: m.tooSmallToCompact,
     protected: { fromTurn: result.protection.fromTurn, turns: session.turns.length - result.protection.fromTurn, tokens: Math.round(protectedTokens * cal.scale) },
     protectedParts: result.protection.parts.map((p) => ({ reason: PROTECT_REASONS[p.reason], blocks: p.blocks, tokens: Math.round(p.tokens * cal.scale) })),
     identifierRecall: { recall: m.identifierRecall, total: m.identifiers.total },

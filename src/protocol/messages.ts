@@ -134,6 +134,8 @@ export interface CleanupPreview {
   /** The history (request minus the harness: system prompt + tool definitions + the initial context the agent re-sends), before and after, and its cut. */
   readonly history: { readonly before: number; readonly after: number; readonly reduction: number };
   readonly harnessTokens: number;
+  /** The harness the compacted copy carries (less than harnessTokens when repeated initial context is left out). */
+  readonly harnessAfterTokens: number;
   /** One line on the harness where it is a large share of every request (else absent). */
   readonly harnessNote?: string;
   readonly tooSmallToCompact: boolean;

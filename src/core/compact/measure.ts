@@ -21,7 +21,12 @@ export interface Measurement {
   readonly after: SizeFigures;
   /** System prompt and tool definitions the agent sends with every request (from its recorded usage; 0 when unknown). */
   readonly harnessTokens: number;
-  /** recorded: from the agent's usage log; partial: only the system prompt the transcript holds; unknown: none. */
+  /**
+   * The harness the written copy carries: less than `harnessTokens` when the compaction left out initial context the
+   * original recorded again (Codex re-injects its instructions after its compaction and on resume; the copy keeps one).
+   */
+  readonly harnessAfterTokens: number;
+  /** recorded: from the agent's usage log (before its last compaction when none since); partial: only the system prompt the transcript holds; unknown: none. */
   readonly harnessSource: 'recorded' | 'partial' | 'unknown';
   /** 1 − after/before over the whole request. */
   readonly reduction: number;
@@ -72,7 +77,7 @@ export function measureCompaction(original: Session, result: Session, changed: r
   return {
     before: { tokens: before, historyTokens: hb, messages: original.messages.length },
     after: { tokens: after, historyTokens: ha, messages: result.messages.length },
-    harnessTokens: harness, harnessSource: cal.source === 'recorded' ? 'recorded' : harness > 0 ? 'partial' : 'unknown',
+    harnessTokens: harness, harnessAfterTokens: harnessAfter, harnessSource: cal.source === 'recorded' || (cal.overhead > 0 && cal.overhead === original.harnessBeforeCompaction) ? 'recorded' : harness > 0 ? 'partial' : 'unknown',
     reduction: before > 0 ? 1 - after / before : 0,
     historyReduction: hb > 0 ? 1 - ha / hb : 0,
     tooSmallToCompact: hb < TOO_SMALL_HISTORY,
@@ -83,8 +88,15 @@ export function measureCompaction(original: Session, result: Session, changed: r
 }
 
 /** One line on the harness where it is a large share of every request, so a modest total cut is read right. */
-export function harnessNote(m: Pick<Measurement, 'harnessTokens' | 'before' | 'historyReduction'>): string | undefined {
+export function harnessNote(m: Pick<Measurement, 'harnessTokens' | 'harnessAfterTokens' | 'before' | 'historyReduction'>): string | undefined {
   const share = m.before.tokens > 0 ? m.harnessTokens / m.before.tokens : 0;
   if (share < 0.2) return undefined;
-  return `The agent's harness (system prompt, tool definitions and the initial context it re-sends, ${m.harnessTokens.toLocaleString('en-US')} tokens) is ${Math.round(share * 100)} % of every request and is sent as is; compaction acts on the history, which shrank ${(m.historyReduction * 100).toFixed(1)} %.`;
+  const n = (x: number): string => x.toLocaleString('en-US');
+  const whole = `The agent's harness (system prompt, tool definitions and the initial context it re-sends, ${n(m.harnessTokens)} tokens) is ${Math.round(share * 100)} % of every request`;
+  const history = `${(m.historyReduction * 100).toFixed(1)} %`;
+  const shrunk = m.harnessTokens - m.harnessAfterTokens;
+  // The words follow the figures: "sent as is" only when the copy carries the whole harness the original holds (the
+  // old-context rule may shrink injected instructions the session holds as messages, e.g. Codex's re-injected ones).
+  if (shrunk > 0) return `${whole}; the copy carries ${n(m.harnessAfterTokens)} of it: ${n(shrunk)} tokens of old injected context in it were shrunk, the rest is sent as is; the history shrank ${history}.`;
+  return `${whole} and is sent as is; compaction acts on the history, which shrank ${history}.`;
 }

@@ -44,6 +44,8 @@ export interface CompactReport {
   readonly after: SizeFigures;
   /** System prompt + tool definitions sent with every request; compaction cannot cut them. */
   readonly harnessTokens: number;
+  /** The harness the written copy carries (less when repeated initial context was left out). */
+  readonly harnessAfterTokens: number;
   readonly harnessSource: Measurement['harnessSource'];
   /** 1 − after/before of the whole request. */
   readonly reduction: number;
@@ -94,7 +96,7 @@ export function buildCompactReport(i: ReportInput): CompactReport {
   return {
     format: i.format, input: i.input, output: i.output, sessionId: i.sessionId, resumeCommand: i.resumeCommand, ...(i.agentLooksIn ? { agentLooksIn: i.agentLooksIn } : {}), ...(i.cwd ? { cwd: i.cwd } : {}), handoff: i.handoff ?? false,
     ...(i.from ? { from: i.from, notCarried: i.notCarried ?? [] } : {}),
-    before: f.before, after: f.after, harnessTokens: f.harnessTokens, harnessSource: f.harnessSource,
+    before: f.before, after: f.after, harnessTokens: f.harnessTokens, harnessAfterTokens: f.harnessAfterTokens, harnessSource: f.harnessSource,
     reduction: round4(f.reduction), historyReduction: round4(f.historyReduction), tooSmallToCompact: f.tooSmallToCompact,
     modelCalls: i.modelCalls, accepted: f.after.tokens < f.before.tokens || i.modelCalls === 0, fallback: i.fallback,
     pairsIntact: f.pairsIntact, identifierRecall: round4(f.identifierRecall), identifiers: f.identifiers,
@@ -145,7 +147,7 @@ export function renderCompactMarkdown(r: CompactReport): string {
     ...(r.from ? [`- not carried over: ${r.notCarried?.length ? r.notCarried.join('; ') : 'nothing'}`] : []),
     `- resume: ${resumeLine(r)}`,
     `- history (what compaction acts on): ${n(r.before.historyTokens)} → ${n(r.after.historyTokens)} tokens (**${pct(r.historyReduction)} smaller**)${r.tooSmallToCompact ? ' — too small to compact (under 20,000 tokens of history)' : ''}`,
-    `- tokens on resume: ${n(r.before.tokens)} → ${n(r.after.tokens)} (${pct(r.reduction)} smaller; harness ${r.harnessSource === 'unknown' ? 'unknown' : `${n(r.harnessTokens)}${r.harnessSource === 'partial' ? ' (system prompt only; no usage recorded)' : ''}`}), messages ${n(r.before.messages)} → ${n(r.after.messages)} (${MESSAGES_NOTE})`,
+    `- tokens on resume: ${n(r.before.tokens)} → ${n(r.after.tokens)} (${pct(r.reduction)} smaller; harness ${r.harnessSource === 'unknown' ? 'unknown' : `${n(r.harnessTokens)}${r.harnessAfterTokens !== r.harnessTokens ? ` → ${n(r.harnessAfterTokens)}` : ''}${r.harnessSource === 'partial' ? ' (system prompt only; no usage recorded)' : ''}`}), messages ${n(r.before.messages)} → ${n(r.after.messages)} (${MESSAGES_NOTE})`,
     `- ${TERMS_LINE}`,
     ...(harnessNote(r) ? [`- ${harnessNote(r)!}`] : []),
     `- identifier recall: ${pct(r.identifierRecall)} of ${n(r.identifiers.total)} (${RECALL_NOTE}) · tool pairs intact: ${r.pairsIntact ? 'yes' : 'NO'}`,

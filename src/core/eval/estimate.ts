@@ -64,8 +64,8 @@ export interface EvalEstimate {
 const PROMPT_TOKENS = 1_500;
 
 /**
- * Compactions of a rolling replay: at each model turn whose context passes the threshold, the context falls to the
- * harness, a summary (half the output allowance) and the recent turns, and grows from there. Without a profile
+ * Compactions of a rolling replay: at each model turn whose context passes the threshold and that follows more
+ * model turns than the recent part keeps, the context falls to the harness, a summary (half the output allowance) and the recent turns, and grows from there. Without a profile
  * (the session was not read), from its latest context: the first past the threshold, then one per regrowth.
  */
 export function rollingCompactions(s: EstimateSession, c: Pick<EstimateConfig, 'threshold' | 'maxOutputTokens' | 'keepRecentTurns'>): number {
@@ -77,7 +77,9 @@ export function rollingCompactions(s: EstimateSession, c: Pick<EstimateConfig, '
   const { turns, harness } = s.rolling;
   let removed = 0, n = 0;
   turns.forEach((full, i) => {
-    if (full - removed <= c.threshold) return;
+    // Only model turns older than the recent ones can be compacted: before, a compaction changes nothing (runEval
+    // counts none), however far a harness alone passes the threshold.
+    if (full - removed <= c.threshold || i <= c.keepRecentTurns) return;
     const recent = full - turns[Math.max(0, i - c.keepRecentTurns)]!;
     removed = Math.max(removed, full - (harness + summary + recent));
     n++;

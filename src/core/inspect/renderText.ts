@@ -35,7 +35,9 @@ export function renderInspect(r: InspectReport, markdown: boolean): string {
     `format: ${r.format}   session: ${u(r.sessionId)}${r.cwd ? `   cwd: ${u(r.cwd)}` : ''}`,
     `models: ${u(r.models.join(', ')) || 'unknown'}   records: ${fmt(r.records)}   messages: ${fmt(r.messages)}   turns: ${fmt(r.turns)}${r.bytes !== undefined ? `   file: ${fmt(r.bytes)} bytes` : ''}`,
     `context now: ${fmt(t.total)} tokens (${t.source}${t.source === 'recorded' ? `: last request ${fmt(t.recordedContext ?? 0)} + estimate of what followed` : ', offline estimate'})${t.contextWindow ? ` of a ${fmt(t.contextWindow)} window` : ''}`,
-    t.estimator.meanErrorRaw !== undefined ? `offline estimate vs recorded: mean error ${(t.estimator.meanErrorRaw * 100).toFixed(1)}% raw, ${((t.estimator.meanErrorCalibrated ?? 0) * 100).toFixed(1)}% after calibration (×${t.estimator.scale}) over ${t.estimator.turnsCompared} turns` : 'no recorded usage: figures are offline estimates, without the harness unless the file holds it (a compacted copy records none: its compaction report gives the harness and figures calibrated on the original)',
+    t.estimator.meanErrorRaw !== undefined ? `offline estimate vs recorded: mean error ${(t.estimator.meanErrorRaw * 100).toFixed(1)}% raw, ${((t.estimator.meanErrorCalibrated ?? 0) * 100).toFixed(1)}% after calibration (×${t.estimator.scale}) over ${t.estimator.turnsCompared} turns` : t.estimator.systemOverhead > 0
+      ? `no request since the last compaction: the messages are offline estimates, and the harness (${fmt(t.estimator.systemOverhead)} tokens: system prompt, tools, injected context) is the one measured on the requests before it`
+      : 'no recorded usage: figures are offline estimates, without the harness unless the file holds it (a compacted copy records none: its compaction report gives the harness and figures calibrated on the original)',
   ].map((l) => (markdown ? `${l}  ` : l)).join('\n'));
   out.push(h('Tokens by kind'));
   out.push(table(['kind', 'tokens', 'share'], TOKEN_KINDS.map((k) => [k, fmt(t.byKind[k]), pct(t.byKind[k], t.total)]), markdown));

@@ -140,6 +140,12 @@ export interface Session {
   readonly turns: Turn[];
   /** Tokens of context the log shows the agent itself sent (system prompt, tools) beyond the messages. */
   readonly recordedContext?: number;
+  /**
+   * A session compacted with no request since (its live branch recorded no usage) whose file recorded requests before
+   * the compaction: what its first such request held beyond the messages before it (system prompt, tools, injected
+   * context), which the agent sends again with the next request. calibrate carries it as the harness.
+   */
+  readonly harnessBeforeCompaction?: number;
   readonly contextWindow?: number;
   readonly warnings: string[];
   /**

@@ -48,12 +48,30 @@ const CODEX_CONTEXT = /^#{1,2} (?:Context from my IDE setup|Files mentioned by t
 const CODEX_REQUEST = '\n## My request for Codex:';
 
 /**
- * What the person typed of a user text: none of harness text, the words after the context an IDE attached before
- * them, and of a command template (spec-kit's) only its arguments.
+ * Gemini CLI's subagent chats (`kind: "subagent"`): the first user part is `# Initial Context` — the memory files
+ * (GEMINI.md, AGENTS.md…, each between `--- Context from: … ---` and `--- End of Context from: … ---`) and the MCP
+ * servers' instructions — then the task the subagent was given (real IDAHO-VAULT chats). The CLI loads the memory, not
+ * the person: the harness's context, as the `<session_context>` part is in a main chat.
+ */
+const GEMINI_INITIAL_CONTEXT = /^\s*# Initial Context\r?\n/;
+const GEMINI_CONTEXT_END = /^(?:--- End of Context from: .* ---|---\[end of server instructions\]---)[ \t]*$/gm;
+
+/** A Gemini CLI subagent's first part split into the harness's context and the task after it ('' when none). */
+export function geminiInitialContext(text: string): { context: string; task: string } | undefined {
+  if (!GEMINI_INITIAL_CONTEXT.test(text)) return undefined;
+  let end = -1;
+  for (const m of text.matchAll(GEMINI_CONTEXT_END)) end = m.index + m[0].length;
+  if (end < 0) return { context: text, task: '' };
+  return { context: text.slice(0, end), task: text.slice(end) };
+}
+
+/**
+ * What the person typed of a user text: none of harness text, the words after the context an IDE or a subagent's
+ * harness attached before them, and of a command template (spec-kit's) only its arguments.
  */
 export function typedWords(text: string): string {
   if (isHarnessText(text)) return '';
-  let rest = text.trim();
+  let rest = (geminiInitialContext(text)?.task ?? text).trim();
   for (let m = WRAPPER.exec(rest); m; m = WRAPPER.exec(rest)) rest = rest.slice(m[0].length);
   if (CODEX_CONTEXT.test(rest)) {
     const at = rest.indexOf(CODEX_REQUEST);

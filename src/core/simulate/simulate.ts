@@ -62,18 +62,21 @@ export function simulate(session: Session, policy: SimulationPolicy): Simulation
       const cut: Session = { ...session, messages: prefix, turns: buildTurns(prefix) };
       const cleaned = cleanupSession(cut, { keepRecentTurns: policy.keepRecentTurns, rules: policy.rules });
       const keepFrom = cleaned.protection.fromMessage;
-      if (policy.summary) {
-        const aging = sizeOf(cleaned.session.messages, (r) => r < (prefix[keepFrom]?.records[0] ?? Infinity)) * cal.scale;
-        summaryInput = Math.round(aging); // the summary call reads the cleaned aging part
-        billedWith += summaryInput;
-        carried = policy.summaryTokens + size(keepFrom, t.start);
-      } else {
-        carried = sizeOf(cleaned.session.messages, () => true) * cal.scale;
+      const aging = policy.summary ? sizeOf(cleaned.session.messages, (r) => r < (prefix[keepFrom]?.records[0] ?? Infinity)) * cal.scale : 0;
+      // A compaction that changes nothing (nothing older than the recent part) is none, as in eval's rolling replay.
+      compacted = cleaned.changedOriginals.length > 0 || aging > 0;
+      if (compacted) {
+        if (policy.summary) {
+          summaryInput = Math.round(aging); // the summary call reads the cleaned aging part
+          billedWith += summaryInput;
+          carried = policy.summaryTokens + size(keepFrom, t.start);
+        } else {
+          carried = sizeOf(cleaned.session.messages, () => true) * cal.scale;
+        }
+        from = t.start;
+        compactions++;
+        withPolicy = cal.overhead + carried;
       }
-      from = t.start;
-      compactions++;
-      compacted = true;
-      withPolicy = cal.overhead + carried;
     }
     const w = Math.round(withPolicy);
     billedWithout += without;

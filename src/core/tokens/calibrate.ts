@@ -20,7 +20,9 @@ export function calibrate(session: Session): Calibration {
     if (t.kind === 'model' && t.recordedContext !== undefined && t.recordedContext > 0) points.push({ recorded: t.recordedContext, estimate: cumulative });
     for (let i = t.start; i < t.end; i++) for (const b of session.messages[i]!.blocks) cumulative += b.tokens;
   }
-  if (points.length === 0) return { source: 'estimated', overhead: 0, scale: 1, turnsCompared: 0 };
+  // No request since a compaction: the harness measured before it still goes with every request (a real Claude Code
+  // 2.1.111 session read "context now 3,431" after requests of 176–193k, and its next request was "Prompt is too long").
+  if (points.length === 0) return { source: 'estimated', overhead: session.harnessBeforeCompaction ?? 0, scale: 1, turnsCompared: 0 };
   const first = points[0]!, last = points[points.length - 1]!;
   let overhead = Math.max(0, first.recorded - first.estimate);
   let raw = last.estimate > 0 ? (last.recorded - overhead) / last.estimate : 1;

@@ -30,7 +30,8 @@ export interface RollingOutcome {
 export const withMessages = (s: Session, messages: Message[]): Session => ({ ...s, messages, turns: buildTurns(messages) });
 const tokensOf = (messages: readonly Message[]): number => messages.reduce((a, m) => a + m.blocks.reduce((x, b) => x + b.tokens, 0), 0);
 
-export interface HeldStep { readonly messages: Message[]; readonly modelCalls: number; readonly inputTokens: number; readonly costUsd?: number; readonly error?: string }
+/** `changed`: cleanup changed a block or a summary was asked for (else the step is no compaction: nothing was older than the recent part). */
+export interface HeldStep { readonly messages: Message[]; readonly changed: boolean; readonly modelCalls: number; readonly inputTokens: number; readonly costUsd?: number; readonly error?: string }
 
 /**
  * One compaction of what an agent holds with a summary: clean it (earlier summary included) and summarize its aging
@@ -43,7 +44,7 @@ export async function summarizedStep(prefix: Session, cleanupOptions: CleanupOpt
   // compaction sorts it into the aging part and replaces it.
   const first = splitAging(prefix, cleanup).aging.find((m) => m.records.length > 0)?.records[0];
   const messages = step.text ? summarizedMessages(prefix, cleanup, step.text, first === undefined ? [] : [first]).messages : cleanup.session.messages;
-  return { messages, modelCalls: step.modelCalls, inputTokens: step.figures?.inputTokens ?? 0, ...(step.figures?.costUsd !== undefined ? { costUsd: step.figures.costUsd } : {}), ...(step.figures?.error ? { error: step.figures.error } : {}) };
+  return { messages, changed: cleanup.changedOriginals.length > 0 || step.modelCalls > 0, modelCalls: step.modelCalls, inputTokens: step.figures?.inputTokens ?? 0, ...(step.figures?.costUsd !== undefined ? { costUsd: step.figures.costUsd } : {}), ...(step.figures?.error ? { error: step.figures.error } : {}) };
 }
 
 /**
@@ -63,10 +64,15 @@ export async function rollingCompaction(session: Session, policy: RollingPolicy,
     const context = cal.overhead + (tokensOf(held) + tokensOf(pending)) * cal.scale;
     if (context <= policy.threshold || t.start <= from) continue;
     if (signal.aborted) throw new Error('cancelled');
+    // A compaction that changes nothing (all of it the recent part, e.g. one prompt under a harness over the
+    // threshold) is none: not counted, and the replay goes on as if it had not been tried.
     if (!policy.summary) {
-      held = cleanupSession(withMessages(session, session.messages.slice(0, t.start)), policy.cleanup).session.messages;
+      const cleaned = cleanupSession(withMessages(session, session.messages.slice(0, t.start)), policy.cleanup);
+      if (cleaned.changedOriginals.length === 0) continue;
+      held = cleaned.session.messages;
     } else {
       const step = await summarizedStep(withMessages(session, [...held, ...pending]), policy.cleanup, policy.summary, signal);
+      if (!step.changed) continue;
       modelCalls += step.modelCalls;
       modelInputTokens += step.inputTokens;
       if (step.costUsd !== undefined) cost = (cost ?? 0) + step.costUsd;

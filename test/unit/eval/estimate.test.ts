@@ -37,7 +37,7 @@ test('calls per strategy match what runEval records on real sessions (loopback A
   const all = estimateEval(sessions, c);
   assert.equal(all.calls, all.byStrategy.reduce((a, x) => a + x.calls, 0));
   assert.ok(all.costUsd !== undefined && all.costUsd > 0);
-  assert.match(estimateText(all), /^up to \d+ model calls \(summary 7, cleanup\+summary 7, rolling \d+, server 7\) · about [\d.]+[kM] tokens in, at most \d+k out · cost ≤ \$\d+\.\d\d at catalog prices$/);
+  assert.match(estimateText(all), /^up to \d+ model calls \(summary 8, cleanup\+summary 8, rolling \d+, server 8\) · about [\d.]+[kM] tokens in, at most \d+k out · cost ≤ \$\d+\.\d\d at catalog prices$/);
 });
 
 const base: EstimateConfig = { strategies: ['cleanup', 'summary', 'rolling', 'server'], provider: 'anthropic', model: 'claude-sonnet-4-5', threshold: 100_000, maxInputTokens: 150_000, maxOutputTokens: 4000, keepRecentTurns: 6 };
@@ -63,6 +63,9 @@ test('rolling without a profile: none below the threshold, then one per regrowth
   assert.equal(rollingCompactions({ contextTokens: 90_000 }, base), 0);
   assert.equal(rollingCompactions({ contextTokens: 101_000 }, base), 1);
   assert.equal(rollingCompactions({ contextTokens: 300_000 }, base), 3);
-  // With a profile: a harness above the threshold compacts at every model turn past it.
-  assert.equal(rollingCompactions({ contextTokens: 0, rolling: { harness: 120_000, turns: [90_000, 121_000, 122_000, 123_000] } }, base), 3);
+  // With a profile: a harness above the threshold compacts at every model turn past it that has older model turns
+  // than the recent part keeps (the 3 this asserted with 6 kept were compactions that change nothing: runEval makes none).
+  const overHarness = { contextTokens: 0, rolling: { harness: 120_000, turns: [90_000, 121_000, 122_000, 123_000] } };
+  assert.equal(rollingCompactions(overHarness, base), 0);
+  assert.equal(rollingCompactions(overHarness, { ...base, keepRecentTurns: 1 }), 2);
 });

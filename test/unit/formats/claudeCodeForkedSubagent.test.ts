@@ -1,4 +1,4 @@
-// Claude Code 2.1's compaction agent (subagents/agent-acompact-*.jsonl, a real 2.1.49 file: its folder's README) forks the conversation it
+// Claude Code 2.1's compaction agent (subagents/agent-acompact-*.jsonl, a real 2.1.49 file: real/SOURCES.tsv) forks the conversation it
 // summarizes: its first record's parent is in the parent session's file, and its request held that history. The
 // reader says so, not that the history "is not part of the live context" (what a truly broken chain gets).
 import assert from 'node:assert/strict';
@@ -7,7 +7,7 @@ import { test } from 'node:test';
 import { readTranscriptFile } from '../../../src/node/readTranscriptFile';
 import { FIXTURES } from '../../support/fixtures';
 
-const FILE = path.join(FIXTURES, 'claude-code', 'subagent-acompact-2.1.49', 'agent-acompact-9dce12.jsonl');
+const FILE = path.join(FIXTURES, 'real', 'claude-code', 'claudework-2.1.49-subagent-acompact-forked.jsonl');
 
 test("a forked subagent file (Claude Code's compaction agent) is read as continuing its parent session", async () => {
   const { session } = await readTranscriptFile(FILE);

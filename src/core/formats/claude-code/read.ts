@@ -114,6 +114,7 @@ class ClaudeCodeParser implements LineParser {
       format: 'claude-code', id: this.sessionId ?? '', cwd: this.cwd, title: (this.aiTitle !== undefined ? titleFromText(this.aiTitle) : undefined) ?? firstPromptTitle(nodes) ?? titleFromMessages(messages), models, records, messages,
       turns: buildTurns(messages),
       recordedContext: last?.usage ? contextOf(last.usage) : undefined,
+      ...(last ? {} : harnessBefore(nodes)),
       contextWindow: sessionContextWindow('claude-code', window.model, { peak: window.peak }),
       warnings, ...absurdUsageField(notes.absurdUsage), endsWithNewline, extra,
     } satisfies Session;
@@ -121,6 +122,27 @@ class ClaudeCodeParser implements LineParser {
 }
 
 keepInstance(new ClaudeCodeParser({ keepRaw: false }));
+
+/**
+ * The harness of a session compacted with no request since (Session.harnessBeforeCompaction): the first request the
+ * file recorded, less the estimate of its chain before it (one response split over records is one request: its own
+ * records are its output, not counted).
+ */
+function harnessBefore(nodes: readonly ClaudeNode[]): { harnessBeforeCompaction?: number } {
+  const first = nodes.find((n) => n.usage && n.model !== '<synthetic>' && contextOf(n.usage) > 0);
+  if (!first?.usage) return {};
+  const byUuid = new Map<string, ClaudeNode>();
+  for (const n of nodes) if (n.uuid !== undefined) byUuid.set(n.uuid, n);
+  let estimate = 0;
+  const seen = new Set<ClaudeNode>();
+  for (let n = first.parentUuid ? byUuid.get(first.parentUuid) : undefined; n && !seen.has(n); n = n.parentUuid ? byUuid.get(n.parentUuid) : undefined) {
+    seen.add(n);
+    if (first.msgId !== undefined && n.msgId === first.msgId) continue;
+    for (const b of n.blocks) estimate += b.tokens;
+  }
+  const harness = Math.round(contextOf(first.usage) - estimate);
+  return harness > 0 ? { harnessBeforeCompaction: harness } : {};
+}
 
 /**
  * What decides the window: the model last used, as a `[1m]` variant when the latest `/model` chose the 1M context (the

@@ -1,6 +1,7 @@
 // Converts one Gemini CLI message record into model messages, as the CLI rebuilds them on resume: a model turn
 // (thoughts, content parts, function calls) then one user turn of function responses from `toolCalls[].result`.
 import type { Block, Message, SourceRef, Usage } from '../../model/transcript';
+import { geminiInitialContext } from '../../model/userWords';
 import { plausibleTokens } from '../../read/usageNumbers';
 import { stringifySafe } from '../../read/safeJson';
 import { SUMMARY_HEADER } from '../../summary/prompt';
@@ -58,6 +59,17 @@ export function partBlock(p: unknown, ref: SourceRef, role: 'user' | 'assistant'
   if (isObj(o.functionResponse)) return resultBlock(str(o.functionResponse.id), [o], false, ref, onTooDeep);
   const text = stringifySafe(o, onTooDeep);
   return { type: 'meta', subtype: `part:${Object.keys(o)[0] ?? 'empty'}`, text, ref, tokens: estimateTokens(text) };
+}
+
+/**
+ * A user part as blocks: a subagent's `# Initial Context` part is two, the memory the CLI loaded (harness) and the
+ * task given after it, both in the part's slot (the writer keeps the part whole while both are unchanged).
+ */
+function userPartBlocks(p: unknown, ref: SourceRef, onTooDeep: () => void): Block[] {
+  const split = isObj(p) && typeof p.text === 'string' && !p.thought ? geminiInitialContext(p.text) : undefined;
+  if (!split) return [partBlock(p, ref, 'user', onTooDeep)];
+  const context: Block = { type: 'meta', subtype: 'harness', text: split.context, ref, tokens: estimateTokens(split.context) };
+  return split.task.trim() ? [context, { type: 'text', text: split.task, ref, tokens: estimateTokens(split.task) }] : [context];
 }
 
 /** What a function response says: `output` (or `error`) as text, else the response as JSON; media parts counted. */
@@ -125,7 +137,7 @@ function convertOne(e: Entry, notes: { tooDeep: number; absurdUsage: number }): 
   const thoughts = thoughtsOf(m);
   if (m.type === 'user') {
     if (isSkippedUserText(contentText(m.content).trim())) return [];
-    const blocks = parts.map((p, i) => partBlock(p, ref(thoughts.length + i), 'user', onTooDeep));
+    const blocks = parts.flatMap((p, i) => userPartBlocks(p, ref(thoughts.length + i), onTooDeep));
     const resultsOnly = blocks.length > 0 && blocks.every((b) => b.type === 'tool_result');
     return [{ role: 'user', blocks, records: [e.record], timestamp, ...(resultsOnly ? { toolResultsOnly: true } : {}) }];
   }

@@ -38,7 +38,8 @@ export function parseGeminiChat(files: readonly { readonly path: string; readonl
   const extra: GeminiExtra = { meta: chat.meta, entries: chat.entries, legacy: chat.legacy, repeats: state.repeats };
   return {
     format: 'gemini-cli', id: str(chat.meta.sessionId) ?? '', cwd: workspaceOf(chat.entries) ?? projectFromHash(str(chat.meta.projectHash), file.text),
-    title: (str(chat.meta.summary) && titleFromText(chat.meta.summary as string)) || titleFromMessages(messages),
+    // A subagent chat's `summary` is its complete_task result (`{"response": …}`), not a title: its task is.
+    title: (chat.meta.kind !== 'subagent' && str(chat.meta.summary) && titleFromText(chat.meta.summary as string)) || titleFromMessages(messages),
     models, records: chat.records, messages, turns: buildTurns(messages),
     recordedContext: lastUsage ? lastUsage.inputTokens + lastUsage.cacheReadTokens : undefined,
     // The newest model the catalog knows (a preview the snapshot predates has no entry yet).

@@ -85,9 +85,19 @@ export function partFor(b: Block, original: unknown, unchanged: boolean): unknow
   }
 }
 
+/** A user message's parts: one per slot; a part read as several blocks (a subagent's initial context) written once. */
 function rebuildParts(e: Entry, was: readonly Block[], kept: readonly Block[], offset: number): unknown[] {
   const parts = partsOf(e.message.content);
-  return kept.map((b) => partFor(b, parts[(b.ref.index ?? -1) - offset], was.includes(b)));
+  const out: unknown[] = [];
+  for (let i = 0; i < kept.length; i++) {
+    const b = kept[i]!;
+    const slot = b.ref.index ?? -1;
+    const same = [b];
+    while (slot >= 0 && kept[i + 1]?.ref.index === slot) same.push(kept[++i]!);
+    const whole = same.every((x) => was.includes(x)) && was.filter((x) => x.ref.index === slot).length === same.length;
+    out.push(same.length === 1 ? partFor(b, parts[slot - offset], whole) : whole ? parts[slot - offset] : { text: same.map((x) => ('text' in x ? x.text : '')).join('') });
+  }
+  return out;
 }
 
 function rebuildModel(e: Entry, was: readonly Block[], kept: readonly Block[]): Obj {
