@@ -1,8 +1,9 @@
 // `npm run screens`: screenshots of every screen (test/integration/screens/screens.ts) in the real VS Code 1.100.3
 // host over a throwaway home of real sessions (test/integration/screens/home.mjs), in Light Modern and Dark Modern.
 // Writes test-results/screens/<theme>-<screen>.png and prints them. Not part of `npm test`.
-// Options: --theme light|dark (one theme), --only sessions,composition (some screens), --docs (then copy the README's
-// pictures, DOCS below, into docs/).
+// Options: --theme light|dark (one theme), --only sessions,composition (some screens), --featured <part of a file name>
+// (the session the composition, cleanup and compact screens open), --keep-turns N (the recent part they start from),
+// --docs (then copy the README's pictures, DOCS below, into docs/).
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -49,7 +50,7 @@ for (const theme of themes) {
     env: {
       ...process.env, VSCODE_E2E_TESTS: entry, VSCODE_E2E_WORKSPACE: workspace,
       VSCODE_E2E_AGENT_HOMES: path.join(root, 'test/integration/screens/home.mjs'), VSCODE_E2E_SHOT: `screens/${theme}-end`,
-      VSCODE_E2E_TIMEOUT_MS: process.env.VSCODE_E2E_TIMEOUT_MS ?? '1500000', SCREENS_THEME: theme, SCREENS_ONLY: arg('only') ?? '',
+      VSCODE_E2E_TIMEOUT_MS: process.env.VSCODE_E2E_TIMEOUT_MS ?? '1500000', SCREENS_THEME: theme, SCREENS_ONLY: arg('only') ?? '', SCREENS_FEATURED: arg('featured') ?? '', SCREENS_KEEP_TURNS: arg('keep-turns') ?? '',
       VSCODE_E2E_SETTINGS: JSON.stringify({ 'workbench.colorTheme': THEMES[theme] }),
     },
   });

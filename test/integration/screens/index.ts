@@ -38,5 +38,8 @@ export async function run(): Promise<void> {
   await vscode.workspace.getConfiguration('workbench').update('colorTheme', THEME_NAMES[theme] ?? THEME_NAMES.light, vscode.ConfigurationTarget.Global);
   // A remote window takes the theme from the browser's own settings: the workbench's toggle writes those.
   if (theme === 'dark' && vscode.window.activeColorTheme.kind === vscode.ColorThemeKind.Light) await vscode.commands.executeCommand('workbench.action.toggleLightDarkThemes');
+  // `--keep-turns N`: the recent part the Cleanup tab and the compact screens start from (the user's setting).
+  const keep = Number(process.env['SCREENS_KEEP_TURNS']);
+  if (keep > 0) await vscode.workspace.getConfiguration('contextCompactor.cleanup').update('keepRecentTurns', keep, vscode.ConfigurationTarget.Global);
   await finish(await runAll(300_000));
 }

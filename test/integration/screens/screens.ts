@@ -30,7 +30,8 @@ export interface Screen {
  * test/fixtures/real/corpus (the one issue #23 names by UUID), else a Claude Code 1.0 one of test/fixtures/real. Both ~2 MB
  * with a Latin-script title (headless Chromium here has no CJK font).
  */
-const FEATURED = ['1fb5e404-604d-4a2b-baf1-3beb42a67371', '536b4eec-7d70-4e39-a8a6-6882ed120752'];
+// `npm run screens -- --featured <part of a file name>` opens another real session there (e.g. a Codex rollout).
+const FEATURED = process.env['SCREENS_FEATURED'] ? [process.env['SCREENS_FEATURED']] : ['1fb5e404-604d-4a2b-baf1-3beb42a67371', '536b4eec-7d70-4e39-a8a6-6882ed120752'];
 /** What the sessions-filter screen types into the filter box (a project of three agents' sessions). */
 const FILTER = 'IDAHO';
 let pending: Thenable<unknown> | undefined;
