@@ -42,9 +42,10 @@ function templateArguments(text: string): string | undefined {
 /**
  * Context the Codex VS Code extension and Codex Desktop put before the person's words, in Markdown sections, the
  * request last: `# Context from my IDE setup:` (open tabs), `# Files mentioned by the user:`, `## Prior conversation
- * with Codex:` (a JSON transcript), then `## My request for Codex:` and what was typed (real 0.116–0.118 rollouts).
+ * with Codex:` (a JSON transcript), the review instructions of the extension's review request (`## Code review
+ * guidelines:`), then `## My request for Codex:` and what was typed (real 0.116–0.118 rollouts).
  */
-const CODEX_CONTEXT = /^#{1,2} (?:Context from my IDE setup|Files mentioned by the user|Prior conversation with Codex):/;
+const CODEX_CONTEXT = /^#{1,2} (?:Context from my IDE setup|Files mentioned by the user|Prior conversation with Codex|Code review guidelines):/;
 const CODEX_REQUEST = '\n## My request for Codex:';
 
 /**

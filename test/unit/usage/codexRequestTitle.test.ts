@@ -43,3 +43,13 @@ test("the VS Code extension's IDE context or the files mentioned before a reques
     assert.ok(typed.startsWith(title.replace(/…$/, '')), `${title} / ${typed.slice(0, 90)}`);
   }
 });
+
+test("the VS Code extension's review request: the code review guidelines before the request are not the title", async (t) => {
+  const review = path.join(FIXTURES, 'codex', 'vscode-review-0.118', 'idaho-0.118.0-alpha.2-vscode-review-trimmed.jsonl');
+  assert.match(fs.readFileSync(review, 'utf8'), /"message":"## Code review guidelines:\\n# Review guidelines:/);
+  assert.equal((await readTranscriptFile(review)).session.title, 'Please review my uncommitted changes');
+  const dir = tempDir(t);
+  fs.copyFileSync(review, path.join(dir, path.basename(review)));
+  const { report } = await scanDirs([dir]);
+  assert.equal(report.sessions[0]?.title, 'Please review my uncommitted changes');
+});
