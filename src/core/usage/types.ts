@@ -37,8 +37,6 @@ export interface FileState {
   sessionId?: string;
   project?: string;
   title?: string;
-  /** The title is the agent's own name for the session (Claude Code's `ai-title`): a prompt no longer sets it. */
-  agentTitle?: boolean;
   firstTimestamp?: string;
   lastTimestamp?: string;
   /** Models in first-seen order; rows refer to them by index. */

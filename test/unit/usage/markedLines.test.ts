@@ -58,7 +58,7 @@ test('steady markers: only once the title (and a Claude timestamp) is known, the
   assert.equal(steadyMarkers(claude), undefined);
   claude.firstTimestamp = '2026-12-02T00:00:00Z';
   // Claude Code's `ai-title` records name the session through the file: wanted after the first prompt too.
-  assert.deepEqual(steadyMarkers(claude), ['"usage"', '"commandRun"', 'Set model to', '"ai-title"']);
+  assert.deepEqual(steadyMarkers(claude), ['"usage"', '"commandRun":{"command":"model"', 'command-stdout>Set model to', '"ai-title","aiTitle"']);
   const codex = newFileState('codex');
   assert.equal(steadyMarkers(codex), undefined);
   codex.title = 'y';
@@ -67,7 +67,7 @@ test('steady markers: only once the title (and a Claude timestamp) is known, the
 
 test("every agent's steady markers agree with its line filter on any line", () => {
   const next = random(11);
-  const words = ['"usage"', '"commandRun"', 'Set model to', '"timestamp"', '"user"', '"tool_result"', 'token_count', 'token_usage_record', 'turn_context', 'session_meta', 'user_message', '"usageMetadata"', '"custom_title"', '"ai-title"', 'x'];
+  const words = ['"usage"', '"commandRun"', '"commandRun":{"command":"model"', 'command-stdout>Set model to', 'Set model to', '"timestamp"', '"user"', '"tool_result"', 'token_count', 'token_usage_record', 'turn_context', 'session_meta', 'user_message', '"usageMetadata"', '"custom_title"', '"ai-title","aiTitle"', '"ai-title"', 'x'];
   // Agents whose usage is read line by line (document agents' usage comes from the session read whole).
   const lineAgents = AGENT_IDS.filter((a) => agentModule(a).usage.kind === 'lines');
   assert.deepEqual(lineAgents, ['claude-code', 'codex', 'qwen-code']);

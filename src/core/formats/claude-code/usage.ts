@@ -8,8 +8,16 @@ import type { ClaudeRow, Contains, FileState } from '../../usage/types';
 import { choosesOneMillion, modelChosen } from './modelCommand';
 
 const SYNTHETIC_MODEL = '<synthetic>';
-/** `/model`'s answer, the record Claude Code ≤ 2.1.92 writes for it (modelCommand.ts). */
-const MODEL_ANSWER = 'Set model to';
+/**
+ * `/model`'s answer, the record Claude Code ≤ 2.1.92 writes for it (modelCommand.ts reads only this tagged form), and
+ * Claude Code 2.1.1xx's `ai-title` record as it writes it (compact JSON). Marker lines are searched for in every byte
+ * of a transcript: a long marker whose last character is rare in JSON is skipped past faster by the search (these
+ * three: 9–13 ms per 50 MB each, where `"commandRun"` took 19–37, `Set model to` and `"ai-title"` 30–55).
+ */
+const MODEL_ANSWER = 'command-stdout>Set model to';
+/** A `/model` Claude Code 2.1.1xx records with its arguments (other local commands' records tell usage nothing). */
+const MODEL_RUN = '"commandRun":{"command":"model"';
+const AI_TITLE = '"ai-title","aiTitle"';
 const ONE_MILLION = 1_000_000;
 
 /**
@@ -77,7 +85,7 @@ function applyAssistant(state: FileState, rec: Json, message: Json): void {
 
 function applyUser(state: FileState, rec: Json, message: Json): void {
   noteEnvelope(state, rec);
-  if (state.title || state.agentTitle || rec.isMeta === true || rec.isSidechain === true || rec.isCompactSummary === true) return;
+  if (state.title || rec.isMeta === true || rec.isSidechain === true || rec.isCompactSummary === true) return;
   state.title = titleFromContent(message.content);
 }
 
@@ -97,7 +105,7 @@ export function applyClaudeRecord(state: FileState, rec: Json): void {
   if (!state.firstTimestamp && typeof rec.sessionId === 'string') noteTimestamp(state, rec.timestamp);
   if (rec.type === 'system') { applyModelCommand(state, rec); return; }
   // Claude Code 2.1.1xx's own name for the session wins over the first prompt, as in the reader (read.ts).
-  if (rec.type === 'ai-title') { const t = typeof rec.aiTitle === 'string' ? titleFromText(rec.aiTitle) : undefined; if (t) { state.title = t; state.agentTitle = true; } return; }
+  if (rec.type === 'ai-title') { const t = typeof rec.aiTitle === 'string' ? titleFromText(rec.aiTitle) : undefined; if (t) state.title = t; return; }
   const message = asObject(rec.message);
   if (!message) return;
   if (rec.type === 'assistant') applyAssistant(state, rec, message);
@@ -105,21 +113,21 @@ export function applyClaudeRecord(state: FileState, rec: Json): void {
 }
 
 /**
- * Only assistant records carry `"usage"`, only a local command's `"commandRun"` or, up to Claude Code 2.1.92, `/model`'s
- * answer `Set model to` (the window); user records matter only until a title is found, and tool-result user
- * records (the bulk of a transcript's bytes) never give a title. Claude Code writes compact JSON, but markers avoid
- * `:` so spaced JSON still passes (correctness rests on JSON.parse).
+ * Only assistant records carry `"usage"`, only a `/model`'s record its `"commandRun"` or, up to Claude Code 2.1.92, its
+ * answer `Set model to` (the window); user records matter only until a title is found, and tool-result user records
+ * (the bulk of a transcript's bytes) never give a title. `"usage"` avoids `:` so spaced JSON still passes (correctness
+ * rests on JSON.parse); the `/model` and `ai-title` markers are Claude Code's own compact JSON (it writes no other).
  */
 export function claudeWants(state: FileState, has: Contains): boolean {
-  if (has('"usage"') || has('"commandRun"') || has(MODEL_ANSWER)) return true;
+  if (has('"usage"') || has(MODEL_RUN) || has(MODEL_ANSWER)) return true;
   // The session's start: the first timestamped line (often a tiny queue-operation), parsed once.
   if (!state.firstTimestamp && has('"timestamp"')) return true;
-  if (has('"ai-title"')) return true;
+  if (has(AI_TITLE)) return true;
   return !state.title && has('"user"') && !has('"tool_result"');
 }
 
 /** Requests' usage, a `/model`'s record or answer (the window), and the session's `ai-title`. */
-const STEADY: readonly string[] = ['"usage"', '"commandRun"', MODEL_ANSWER, '"ai-title"'];
+const STEADY: readonly string[] = ['"usage"', MODEL_RUN, MODEL_ANSWER, AI_TITLE];
 
 /** Once the title and the first timestamp are known, claudeWants is has() of one of STEADY. */
 export function claudeSteadyMarkers(state: FileState): readonly string[] | undefined {
